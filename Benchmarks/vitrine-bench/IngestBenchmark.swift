@@ -1,0 +1,160 @@
+import Foundation
+import Imaging
+import Ingest
+
+/// `make bench`, ingest part: the whole import pipeline next to `vipsthumbnail -s 2048` on the same files,
+/// in one run on one machine, plus the importer's peak memory on camera-sized photos.
+@main
+struct IngestBenchmark {
+    static func main() async throws {
+        let work = CommandLine.arguments.dropFirst().first ?? ".build/bench"
+        let largeCount = Int(ProcessInfo.processInfo.environment["BENCH_LARGE_PHOTOS"] ?? "") ?? 8
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let demo = FileCollector.demoPhotos().filter { $0.hasSuffix(".jpg") && isPhotograph($0) }
+        guard !demo.isEmpty else {
+            print("no demo photographs: install plasma-workspace-wallpapers (make deps)")
+            exit(1)
+        }
+        let large = try makeLargePhotos(from: demo, count: largeCount, in: work + "/inputs")
+        let largeMB = large.map { Double(fileSize($0)) / 1e6 }
+        print(
+            "inputs: \(demo.count) demo photographs (2560×1600 JPEG), \(large.count) large 6000×4000 JPEG "
+                + String(format: "(%.1f–%.1f MB)", largeMB.min() ?? 0, largeMB.max() ?? 0))
+
+        // Warm the page cache and libvips so neither side pays first-touch costs.
+        _ = try await runVipsthumbnail(demo.prefix(2).map { $0 }, out: work + "/warm")
+        _ = await importAll(Array(demo.prefix(2)), concurrency: 1, library: work + "/warm-library")
+
+        let vipsDemo = try await runVipsthumbnail(demo, out: work + "/vips-demo")
+        let oursDemo = await importAll(demo, concurrency: 1, library: work + "/lib-demo-serial")
+        let vipsLarge = try await runVipsthumbnail(large, out: work + "/vips-large")
+        let oursLarge = await importAll(large, concurrency: 1, library: work + "/lib-large-serial")
+
+        let all = demo + large
+        let vipsAllSeconds = vipsDemo + vipsLarge
+        let concurrency = ImportOptions.defaultConcurrency
+        let oursAllParallel = await importAll(all, concurrency: concurrency, library: work + "/lib-all-parallel")
+
+        let peak = try peakRSSOfImport(large, library: work + "/lib-rss")
+
+        let rows: [[String]] = [
+            ["metric", "vitrine", "comparison", "ratio", "target"],
+            [
+                "ms/photo, demo 2560×1600, whole ingest (serial)", ms(oursDemo / Double(demo.count)),
+                "vipsthumbnail -s 2048: " + ms(vipsDemo / Double(demo.count)), ratio(oursDemo / vipsDemo),
+                verdict(oursDemo / vipsDemo <= 1.2, "≤ 1.2×"),
+            ],
+            [
+                "ms/photo, large 6000×4000, whole ingest (serial)", ms(oursLarge / Double(large.count)),
+                "vipsthumbnail -s 2048: " + ms(vipsLarge / Double(large.count)), ratio(oursLarge / vipsLarge),
+                verdict(oursLarge / vipsLarge <= 1.2, "≤ 1.2×"),
+            ],
+            [
+                "photos/s, all \(all.count), concurrency \(concurrency)", rate(Double(all.count) / oursAllParallel),
+                "serial vipsthumbnail: " + rate(Double(all.count) / vipsAllSeconds),
+                ratio(vipsAllSeconds / oursAllParallel), verdict(vipsAllSeconds / oursAllParallel >= 1.5, "≥ 1.5×"),
+            ],
+            [
+                "peak RSS importing \(large.count) large photos", String(format: "%.0f MB", peak), "—", "—",
+                verdict(peak < 300, "< 300 MB"),
+            ],
+        ]
+        print(Table.render(rows))
+    }
+
+    /// The 11 photographs among the wallpapers carry camera EXIF or are known photos; illustrations are PNG or huge.
+    static func isPhotograph(_ path: String) -> Bool {
+        let photos = [
+            "BytheWater", "ColdRipple", "ColorfulCups", "DarkestHour", "EveningGlow", "FallenLeaf", "Grey", "Kite",
+            "OneStandsOut", "Path", "summer_1am",
+        ]
+        return photos.contains { path.contains("/\($0)/") }
+    }
+
+    static func makeLargePhotos(from demo: [String], count: Int, in folder: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try (0..<count).map { index in
+            let source = demo[index % demo.count]
+            let name = "\(folder)/large-\(index).jpg"
+            if !FileManager.default.fileExists(atPath: name) {
+                // Grain makes a 6000×4000 upscale compress like a camera file (~8–9 MB at Q=92).
+                try ImageWriter.enlargeWithGrain(
+                    from: source, to: name + "[Q=92]", width: 6000, height: 4000, sigma: 6 + Double(index % 3))
+            }
+            return name
+        }
+    }
+
+    /// Seconds for the whole import of `paths` into a fresh library.
+    static func importAll(_ paths: [String], concurrency: Int, library: String) async -> Double {
+        try? FileManager.default.removeItem(atPath: library)
+        let opened = try! Library(directory: library)
+        let importer = opened.importer(options: ImportOptions(concurrency: concurrency))
+        let start = ContinuousClock.now
+        let summary = await importer.importFiles(paths)
+        let elapsed = seconds(ContinuousClock.now - start)
+        if !summary.failures.isEmpty { print("import failures: \(summary.failures)") }
+        try? FileManager.default.removeItem(atPath: library)
+        return elapsed
+    }
+
+    /// Seconds for `vipsthumbnail -s 2048` run once per file, one after another (the usual way it is used).
+    static func runVipsthumbnail(_ paths: [String], out: String) async throws -> Double {
+        try? FileManager.default.removeItem(atPath: out)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let start = ContinuousClock.now
+        for path in paths {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/vipsthumbnail")
+            process.arguments = ["-s", "2048", "-o", out + "/%s.jpg[Q=82]", path]
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw BenchError.vipsthumbnailFailed(path) }
+        }
+        return seconds(ContinuousClock.now - start)
+    }
+
+    /// Imports in a child `vitrine import` process and reads its peak resident set from the kernel.
+    static func peakRSSOfImport(_ paths: [String], library: String) throws -> Double {
+        try? FileManager.default.removeItem(atPath: library)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("vitrine").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["import", "--data", library] + paths
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        try? FileManager.default.removeItem(atPath: library)
+        return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+    }
+
+    enum BenchError: Error { case vipsthumbnailFailed(String) }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
+    }
+    static func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+    static func rate(_ value: Double) -> String { String(format: "%.2f /s", value) }
+    static func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
+    static func verdict(_ ok: Bool, _ target: String) -> String { target + (ok ? " ✓" : " ✗") }
+}
+
+/// A plain text table with aligned columns.
+enum Table {
+    static func render(_ rows: [[String]]) -> String {
+        let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines: [String] = []
+        for (index, row) in rows.enumerated() {
+            let cells = row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+            if index == 0 { lines.append("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,54 @@
+# Vitrine: `make serve` to run the gallery, `make test` to run every test, `make bench` for the numbers.
+# Each target installs what is missing first (scripts/install-deps.sh), so a fresh Debian 12 machine
+# with the Swift toolchain needs nothing else.
+
+SHELL := /bin/bash
+DATA ?= ./vitrine-data
+HOST ?= 127.0.0.1
+PORT ?= 8080
+BENCH_DIR ?= .build/bench
+
+.PHONY: deps wasm build release serve test test-swift test-engine test-web bench format clean
+
+deps:
+	@scripts/install-deps.sh all
+
+## The GalleryEngine compiled to WebAssembly for the web client.
+wasm: deps
+	@scripts/build-wasm.sh
+
+build: deps
+	swift build
+
+release: deps wasm
+	swift build -c release --product vitrine
+
+## Builds in release, imports the demo photos on first run, serves on http://$(HOST):$(PORT).
+serve: release
+	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
+
+## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules.
+test: deps wasm test-swift test-engine test-web
+
+test-swift:
+	swift build --build-tests
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build
+
+test-engine:
+	scripts/engine-parity.sh
+
+test-web:
+	node --test Tests/Web/
+
+## Release-build benchmarks; each prints a table with its comparison.
+bench: deps wasm
+	swift build -c release
+	.build/release/vitrine-bench "$(BENCH_DIR)"
+	.build/release/engine-bench
+	node Benchmarks/engine/bench.mjs
+
+format:
+	swift-format format -i --recursive Sources Tests Benchmarks Package.swift
+
+clean:
+	rm -rf .build Web/engine.wasm

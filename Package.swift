@@ -1,0 +1,102 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Vitrine",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "vitrine", targets: ["vitrine"]),
+        .library(name: "GalleryEngine", targets: ["GalleryEngine"]),
+        .library(name: "VitrineAPI", targets: ["VitrineAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // Pure Swift, no Foundation: compiled natively and to WebAssembly with Embedded Swift.
+        .target(name: "GalleryEngine"),
+        .target(name: "VitrineAPI"),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(
+            name: "Imaging",
+            dependencies: ["CVips"]
+        ),
+        .target(
+            name: "Catalog",
+            dependencies: [
+                "VitrineAPI",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "Blobs",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "Ingest",
+            dependencies: [
+                "Imaging", "Catalog", "Blobs",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "VitrineServer",
+            dependencies: [
+                "VitrineAPI", "Catalog", "Blobs", "Ingest",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "vitrine",
+            dependencies: [
+                "VitrineServer", "Ingest", "Catalog", "Blobs",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "vitrine-bench",
+            dependencies: ["Ingest", "Imaging"],
+            path: "Benchmarks/vitrine-bench"
+        ),
+        // Runs fixed engine scenarios and prints their outputs, for the native/wasm parity test.
+        .executableTarget(
+            name: "engine-parity",
+            dependencies: ["GalleryEngine"],
+            path: "Tests/EngineParity/native"
+        ),
+        .executableTarget(
+            name: "engine-bench",
+            dependencies: ["GalleryEngine"],
+            path: "Benchmarks/engine-bench"
+        ),
+        .testTarget(
+            name: "GalleryEngineTests",
+            dependencies: [
+                "GalleryEngine",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // Fixture images and temporary folders shared by the test targets.
+        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
+        .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
+        .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Catalog", "Blobs", "TestSupport"]),
+        .testTarget(
+            name: "VitrineServerTests",
+            dependencies: [
+                "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,193 @@
+import Crypto
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Blobs as files under `root/blobs/ab/cd/<sha256>`, written to `root/tmp` first, fsynced, then renamed.
+///
+/// A rename within one file system is atomic, so a reader or a crash sees either no blob or the whole blob;
+/// temporaries a crash leaves in `root/tmp` are removed by `removeTemporaries()`.
+public struct FileBlobStore: BlobStore {
+    public let root: String
+    var blobsDirectory: String { root + "/blobs" }
+    var temporaryDirectory: String { root + "/tmp" }
+
+    public init(root: String) throws {
+        self.root = root
+        try Self.makeDirectory(root)
+        try Self.makeDirectory(root + "/blobs")
+        try Self.makeDirectory(root + "/tmp")
+    }
+
+    public func path(for key: BlobKey) -> String {
+        let hex = key.hex
+        return "\(blobsDirectory)/\(hex.prefix(2))/\(hex.dropFirst(2).prefix(2))/\(hex)"
+    }
+
+    public func localPath(for key: BlobKey) -> String? { path(for: key) }
+
+    public func contains(_ key: BlobKey) throws -> Bool {
+        access(path(for: key), F_OK) == 0
+    }
+
+    public func size(of key: BlobKey) throws -> Int64? {
+        var info = stat()
+        guard stat(path(for: key), &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw BlobStoreError.io(operation: "stat", path: path(for: key), errno: errno)
+        }
+        return Int64(info.st_size)
+    }
+
+    public func write(_ bytes: [UInt8]) throws -> BlobKey {
+        let key = BlobKey(digest: SHA256.hash(data: bytes))
+        if try contains(key) { return key }
+        try writeDurably(key: key) { fd, tmpPath in
+            try bytes.withUnsafeBytes { try Self.writeAll(fd, $0, path: tmpPath) }
+        }
+        return key
+    }
+
+    public func writeFile(at sourcePath: String, expected: BlobKey?) throws -> (key: BlobKey, size: Int64) {
+        if let expected, try contains(expected), let size = try size(of: expected) { return (expected, size) }
+        let input = open(sourcePath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw BlobStoreError.io(operation: "open", path: sourcePath, errno: errno) }
+        defer { close(input) }
+        let tmpPath = try newTemporaryPath()
+        let output = open(tmpPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw BlobStoreError.io(operation: "create", path: tmpPath, errno: errno) }
+        var closed = false
+        defer {
+            if !closed { close(output) }
+            unlink(tmpPath)  // no-op after a successful rename
+        }
+        var hasher = SHA256()
+        let size = try FileHasher.forEachChunk(of: input, path: sourcePath) { chunk in
+            hasher.update(bufferPointer: chunk)
+            try Self.writeAll(output, chunk, path: tmpPath)
+        }
+        let key = BlobKey(digest: hasher.finalize())
+        if let expected, expected != key { throw BlobStoreError.contentChanged(expected: expected, actual: key) }
+        guard fsync(output) == 0 else { throw BlobStoreError.io(operation: "fsync", path: tmpPath, errno: errno) }
+        close(output)
+        closed = true
+        try publish(tmpPath, as: key)
+        return (key, size)
+    }
+
+    public func delete(_ key: BlobKey) throws {
+        guard unlink(path(for: key)) == 0 || errno == ENOENT else {
+            throw BlobStoreError.io(operation: "unlink", path: path(for: key), errno: errno)
+        }
+    }
+
+    @discardableResult
+    public func removeTemporaries() throws -> Int {
+        guard let dir = opendir(temporaryDirectory) else {
+            throw BlobStoreError.io(operation: "opendir", path: temporaryDirectory, errno: errno)
+        }
+        defer { closedir(dir) }
+        var removed = 0
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            guard name.hasSuffix(".tmp") else { continue }
+            if unlink(temporaryDirectory + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// Every stored key; for garbage collection and integrity checks.
+    public func allKeys() throws -> [BlobKey] {
+        var keys: [BlobKey] = []
+        for first in try Self.list(blobsDirectory) {
+            for second in try Self.list(blobsDirectory + "/" + first) {
+                for name in try Self.list(blobsDirectory + "/" + first + "/" + second) {
+                    if let key = BlobKey(hex: name) { keys.append(key) }
+                }
+            }
+        }
+        return keys
+    }
+
+    // MARK: - Durable writes
+
+    private func writeDurably(key: BlobKey, _ fill: (Int32, String) throws -> Void) throws {
+        let tmpPath = try newTemporaryPath()
+        let fd = open(tmpPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw BlobStoreError.io(operation: "create", path: tmpPath, errno: errno) }
+        var closed = false
+        defer {
+            if !closed { close(fd) }
+            unlink(tmpPath)
+        }
+        try fill(fd, tmpPath)
+        guard fsync(fd) == 0 else { throw BlobStoreError.io(operation: "fsync", path: tmpPath, errno: errno) }
+        close(fd)
+        closed = true
+        try publish(tmpPath, as: key)
+    }
+
+    /// Renames a synced temporary into place and syncs the directory so the name itself survives a crash.
+    private func publish(_ tmpPath: String, as key: BlobKey) throws {
+        let final = path(for: key)
+        let shard = String(final[..<final.lastIndex(of: "/")!])
+        try Self.makeDirectory(String(shard[..<shard.lastIndex(of: "/")!]))
+        try Self.makeDirectory(shard)
+        guard rename(tmpPath, final) == 0 else {
+            throw BlobStoreError.io(operation: "rename", path: final, errno: errno)
+        }
+        try Self.syncDirectory(shard)
+    }
+
+    private func newTemporaryPath() throws -> String {
+        var random = SystemRandomNumberGenerator()
+        let suffix = String(random.next(), radix: 36) + String(random.next(), radix: 36)
+        return "\(temporaryDirectory)/\(suffix).tmp"
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw BlobStoreError.io(operation: "write", path: path, errno: errno)
+            }
+            offset += written
+        }
+    }
+
+    static func syncDirectory(_ path: String) throws {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw BlobStoreError.io(operation: "open", path: path, errno: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw BlobStoreError.io(operation: "fsync", path: path, errno: errno) }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw BlobStoreError.io(operation: "mkdir", path: path, errno: errno)
+        }
+    }
+
+    static func list(_ path: String) throws -> [String] {
+        guard let dir = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw BlobStoreError.io(operation: "opendir", path: path, errno: errno)
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

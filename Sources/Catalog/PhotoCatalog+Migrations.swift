@@ -1,0 +1,52 @@
+import GRDB
+
+extension PhotoCatalog {
+    /// The schema's history. A shipped migration is never edited: add a new one instead.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "photo") { t in
+                t.primaryKey("id", .text)
+                t.column("contentHash", .text).notNull().unique()
+                t.column("originalName", .text).notNull()
+                t.column("title", .text)
+                t.column("format", .text).notNull()
+                t.column("mimeType", .text).notNull()
+                t.column("byteSize", .integer).notNull()
+                t.column("width", .integer).notNull()
+                t.column("height", .integer).notNull()
+                t.column("takenAt", .integer).notNull()
+                t.column("takenAtOffset", .integer)
+                t.column("takenAtSource", .text).notNull()
+                t.column("cameraMake", .text)
+                t.column("cameraModel", .text)
+                t.column("lens", .text)
+                t.column("exposureTime", .double)
+                t.column("fNumber", .double)
+                t.column("iso", .integer)
+                t.column("focalLength", .double)
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("thumbHash", .blob).notNull()
+                t.column("averageColor", .text).notNull()
+                t.column("importedAt", .integer).notNull()
+                t.column("updatedAt", .integer).notNull()
+            }
+            // Newest-first keyset paging reads this index backwards.
+            try db.create(index: "photo_on_takenAt_id", on: "photo", columns: ["takenAt", "id"])
+
+            try db.create(table: "variant") { t in
+                t.column("photoId", .text).notNull().references("photo", onDelete: .cascade)
+                t.column("kind", .text).notNull()
+                t.column("blobKey", .text).notNull()
+                t.column("mimeType", .text).notNull()
+                t.column("width", .integer).notNull()
+                t.column("height", .integer).notNull()
+                t.column("byteSize", .integer).notNull()
+                t.primaryKey(["photoId", "kind"])
+            }
+            try db.create(index: "variant_on_blobKey", on: "variant", columns: ["blobKey"])
+        }
+        return migrator
+    }
+}

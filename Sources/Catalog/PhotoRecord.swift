@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// One photo in the catalog: identity, what it looks like, and what its file said about it.
+public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "photo"
+
+    public var id: String
+    /// SHA-256 of the original bytes: the duplicate detector.
+    public var contentHash: String
+    public var originalName: String
+    public var title: String?
+    public var format: String
+    public var mimeType: String
+    public var byteSize: Int64
+    /// As displayed, after EXIF orientation.
+    public var width: Int
+    public var height: Int
+    /// Milliseconds since the epoch. With an unknown offset, the camera's wall-clock time read as UTC.
+    public var takenAt: Int64
+    /// Minutes east of UTC when the file said; nil when it did not.
+    public var takenAtOffset: Int?
+    /// Where `takenAt` came from: `exif` or `file` (modification time).
+    public var takenAtSource: String
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var lens: String?
+    public var exposureTime: Double?
+    public var fNumber: Double?
+    public var iso: Int?
+    public var focalLength: Double?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var thumbHash: Data
+    public var averageColor: String
+    public var importedAt: Int64
+    public var updatedAt: Int64
+
+    public init(
+        id: String, contentHash: String, originalName: String, title: String? = nil, format: String,
+        mimeType: String, byteSize: Int64, width: Int, height: Int, takenAt: Int64, takenAtOffset: Int? = nil,
+        takenAtSource: String, cameraMake: String? = nil, cameraModel: String? = nil, lens: String? = nil,
+        exposureTime: Double? = nil, fNumber: Double? = nil, iso: Int? = nil, focalLength: Double? = nil,
+        latitude: Double? = nil, longitude: Double? = nil, thumbHash: Data, averageColor: String,
+        importedAt: Int64, updatedAt: Int64
+    ) {
+        self.id = id
+        self.contentHash = contentHash
+        self.originalName = originalName
+        self.title = title
+        self.format = format
+        self.mimeType = mimeType
+        self.byteSize = byteSize
+        self.width = width
+        self.height = height
+        self.takenAt = takenAt
+        self.takenAtOffset = takenAtOffset
+        self.takenAtSource = takenAtSource
+        self.cameraMake = cameraMake
+        self.cameraModel = cameraModel
+        self.lens = lens
+        self.exposureTime = exposureTime
+        self.fNumber = fNumber
+        self.iso = iso
+        self.focalLength = focalLength
+        self.latitude = latitude
+        self.longitude = longitude
+        self.thumbHash = thumbHash
+        self.averageColor = averageColor
+        self.importedAt = importedAt
+        self.updatedAt = updatedAt
+    }
+
+    static let variants = hasMany(VariantRecord.self)
+}
+
+/// The kinds of file every photo has.
+public enum VariantKind: String, Codable, Sendable, CaseIterable {
+    case original
+    case preview
+    case thumbWebP = "thumb-webp"
+    case thumbJPEG = "thumb-jpeg"
+}
+
+/// One stored file of a photo: where its bytes are and what they are.
+public struct VariantRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "variant"
+
+    public var photoId: String
+    public var kind: VariantKind
+    /// SHA-256 of the variant's bytes, its name in the blob store.
+    public var blobKey: String
+    public var mimeType: String
+    public var width: Int
+    public var height: Int
+    public var byteSize: Int64
+
+    public init(
+        photoId: String, kind: VariantKind, blobKey: String, mimeType: String, width: Int, height: Int,
+        byteSize: Int64
+    ) {
+        self.photoId = photoId
+        self.kind = kind
+        self.blobKey = blobKey
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+        self.byteSize = byteSize
+    }
+}
+
+/// A photo with all its variants, as readers need it.
+public struct PhotoWithVariants: Sendable, Equatable {
+    public var photo: PhotoRecord
+    public var variants: [VariantKind: VariantRecord]
+
+    public init(photo: PhotoRecord, variants: [VariantKind: VariantRecord]) {
+        self.photo = photo
+        self.variants = variants
+    }
+}

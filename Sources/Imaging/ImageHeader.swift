@@ -1,0 +1,52 @@
+import CVips
+
+/// What a file's header says, read without decoding a single pixel.
+public struct ImageHeader: Sendable, Equatable {
+    public var format: ImageFormat
+    /// Stored pixel size, before EXIF orientation is applied.
+    public var storedWidth: Int
+    public var storedHeight: Int
+    /// EXIF orientation 1–8; 5–8 swap width and height on display.
+    public var orientation: Int
+
+    public var displayWidth: Int { orientation >= 5 ? storedHeight : storedWidth }
+    public var displayHeight: Int { orientation >= 5 ? storedWidth : storedHeight }
+    public var pixelCount: Int { storedWidth * storedHeight }
+}
+
+extension ImageHeader {
+    /// Sniffs the loader from the bytes (never the file name) and reads the header.
+    ///
+    /// Throws `.tooManyPixels` before any decoding when the header announces more than `maxPixels`,
+    /// so a decompression bomb never allocates its pixels.
+    public static func read(path: String, maxPixels: Int) throws(ImagingError) -> ImageHeader {
+        try read(path: path, maxPixels: maxPixels) { header, _ in header }
+    }
+
+    /// Reads the header and hands the lazily opened image to `body` for metadata, still without decoding.
+    static func read<T>(path: String, maxPixels: Int, _ body: (ImageHeader, VipsImage) throws(ImagingError) -> T)
+        throws(ImagingError) -> T
+    {
+        Vips.start()
+        guard let source = vt_source_new_from_file(path) else { throw .corrupt(Vips.takeError()) }
+        defer { vt_unref(source) }
+        guard let loaderName = vt_find_load_source(source) else {
+            vips_error_clear()
+            throw .notAnImage
+        }
+        let loader = ImageFormat.loaderName(String(cString: loaderName))
+        // Refuse by loader before opening: SVG and PDF are documents, and magick loads many risky formats.
+        let kind = try ImageFormat.fromLoader(loader, heifCompression: nil)
+        guard let opened = vt_image_new_from_source(source) else { throw .corrupt(Vips.takeError()) }
+        let image = VipsImage(taking: opened)
+        let format = kind == .heic || kind == .avif
+            ? try ImageFormat.fromLoader(loader, heifCompression: image.string("heif-compression")) : kind
+        let orientation = image.int("orientation").flatMap { (1...8).contains($0) ? $0 : nil } ?? 1
+        let header = ImageHeader(
+            format: format, storedWidth: image.width, storedHeight: image.height, orientation: orientation)
+        guard header.pixelCount <= maxPixels else {
+            throw .tooManyPixels(width: header.storedWidth, height: header.storedHeight, limit: maxPixels)
+        }
+        return try body(header, image)
+    }
+}

@@ -1,0 +1,33 @@
+/// Why a file could not become a photo. Each case carries a message a person can act on.
+public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyFile
+    case notAnImage
+    case unsupportedFormat(String)
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    case corrupt(String)
+    case encodeFailed(String)
+
+    public var description: String {
+        switch self {
+        case .emptyFile: "empty file (0 bytes)"
+        case .notAnImage: "not an image"
+        case .unsupportedFormat(let format): "unsupported format: \(format)"
+        case .tooManyPixels(let width, let height, let limit):
+            "image is \(width)×\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
+        case .corrupt(let detail): "corrupt or truncated image: \(detail)"
+        case .encodeFailed(let detail): "could not encode variant: \(detail)"
+        }
+    }
+
+    /// A short stable identifier for APIs and logs.
+    public var code: String {
+        switch self {
+        case .emptyFile: "empty_file"
+        case .notAnImage: "not_an_image"
+        case .unsupportedFormat: "unsupported_format"
+        case .tooManyPixels: "too_many_pixels"
+        case .corrupt: "corrupt_image"
+        case .encodeFailed: "encode_failed"
+        }
+    }
+}

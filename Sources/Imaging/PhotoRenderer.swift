@@ -1,0 +1,151 @@
+import CVips
+
+/// Sizes and qualities of the variants every photo gets.
+public struct RenderOptions: Sendable, Equatable {
+    /// Refuse images whose header announces more pixels than this (decompression bombs).
+    public var maxPixels = 100_000_000
+    public var thumbShortEdge = 400
+    public var previewLongEdge = 2048
+    public var thumbWebPQuality = 80
+    public var thumbJPEGQuality = 80
+    public var previewJPEGQuality = 82
+    /// ThumbHash works on at most 100×100 pixels.
+    public var placeholderEdge = 100
+
+    public init() {}
+}
+
+/// One encoded derivative of a photo.
+public struct EncodedVariant: Sendable {
+    public var bytes: [UInt8]
+    public var width: Int
+    public var height: Int
+    public var mimeType: String
+}
+
+/// Everything derived from a photo's pixels and header.
+public struct RenderedPhoto: Sendable {
+    public var format: ImageFormat
+    /// Size as displayed, after EXIF orientation.
+    public var width: Int
+    public var height: Int
+    public var metadata: PhotoMetadata
+    public var thumbWebP: EncodedVariant
+    public var thumbJPEG: EncodedVariant
+    public var preview: EncodedVariant
+    public var thumbHash: [UInt8]
+    /// Mean colour as `#rrggbb`, alpha-weighted over a white background.
+    public var averageColor: String
+}
+
+/// Decodes a photo once, with shrink-on-load, and produces all its variants from that one decoded image.
+public enum PhotoRenderer {
+    public static func render(path: String, options: RenderOptions = RenderOptions()) throws(ImagingError)
+        -> RenderedPhoto
+    {
+        try ImageHeader.read(path: path, maxPixels: options.maxPixels) { header, image throws(ImagingError) in
+            let metadata = ExifReader.metadata(from: image)
+            let base = try decode(path: path, header: header, options: options)
+            return try derive(from: base, header: header, metadata: metadata, options: options)
+        }
+    }
+
+    /// Decodes at the smallest size that still serves both the preview's long edge and the thumb's short edge.
+    static func decode(path: String, header: ImageHeader, options: RenderOptions) throws(ImagingError) -> VipsImage {
+        let long = Double(max(header.displayWidth, header.displayHeight))
+        let short = Double(max(1, min(header.displayWidth, header.displayHeight)))
+        let scale = min(1, max(Double(options.previewLongEdge) / long, Double(options.thumbShortEdge) / short))
+        let width = max(1, Int((Double(header.displayWidth) * scale).rounded()))
+        let height = max(1, Int((Double(header.displayHeight) * scale).rounded()))
+
+        guard let source = vt_source_new_from_file(path) else { throw .corrupt(Vips.takeError()) }
+        defer { vt_unref(source) }
+        var image = try VipsImage.make { vt_thumbnail_source(source, $0, Int32(width), Int32(height)) }
+        image = try normalized(image)
+        // One decode: every variant below reads these pixels from memory.
+        return try image.materialized()
+    }
+
+    /// 8-bit sRGB with at most one alpha band, whatever came in (CMYK, 16-bit, greyscale, Lab…).
+    static func normalized(_ input: VipsImage) throws(ImagingError) -> VipsImage {
+        var image = input
+        if image.interpretation != VIPS_INTERPRETATION_sRGB {
+            image = try VipsImage.make { vt_colourspace(image.pointer, $0, VIPS_INTERPRETATION_sRGB) }
+        }
+        if image.bandFormat != VIPS_FORMAT_UCHAR {
+            image = try VipsImage.make { vt_cast(image.pointer, $0, VIPS_FORMAT_UCHAR) }
+        }
+        if image.bands > 4 {
+            image = try VipsImage.make { vt_extract_bands(image.pointer, $0, 0, 4) }
+        }
+        return image
+    }
+
+    static func derive(from base: VipsImage, header: ImageHeader, metadata: PhotoMetadata, options: RenderOptions)
+        throws(ImagingError) -> RenderedPhoto
+    {
+        let opaque = base.hasAlpha ? try VipsImage.make { vt_flatten(base.pointer, $0, 255) } : base
+
+        let preview = try fit(opaque, longEdge: options.previewLongEdge)
+        let previewBytes = try preview.encoded(
+            as: ".jpg[Q=\(options.previewJPEGQuality),interlace=true,optimize_coding=true,strip=true]")
+
+        let thumb = try fit(base, shortEdge: options.thumbShortEdge)
+        let thumbWebP = try thumb.encoded(as: ".webp[Q=\(options.thumbWebPQuality),strip=true]")
+        let thumbOpaque = base.hasAlpha ? try VipsImage.make { vt_flatten(thumb.pointer, $0, 255) } : thumb
+        let thumbJPEG = try thumbOpaque.encoded(
+            as: ".jpg[Q=\(options.thumbJPEGQuality),optimize_coding=true,strip=true]")
+
+        let tiny = try fit(thumb, longEdge: options.placeholderEdge)
+        let rgba = tiny.hasAlpha ? tiny : try VipsImage.make { vt_addalpha(tiny.pointer, $0) }
+        let pixels = try rgba.pixelBytes()
+        let hash = ThumbHash.encode(width: rgba.width, height: rgba.height, rgba: pixels)
+
+        return RenderedPhoto(
+            format: header.format,
+            width: header.displayWidth,
+            height: header.displayHeight,
+            metadata: metadata,
+            thumbWebP: EncodedVariant(bytes: thumbWebP, width: thumb.width, height: thumb.height, mimeType: "image/webp"),
+            thumbJPEG: EncodedVariant(bytes: thumbJPEG, width: thumb.width, height: thumb.height, mimeType: "image/jpeg"),
+            preview: EncodedVariant(
+                bytes: previewBytes, width: preview.width, height: preview.height, mimeType: "image/jpeg"),
+            thumbHash: hash,
+            averageColor: averageColor(rgba: pixels))
+    }
+
+    static func fit(_ image: VipsImage, longEdge: Int) throws(ImagingError) -> VipsImage {
+        guard max(image.width, image.height) > longEdge else { return image }
+        return try VipsImage.make { vt_thumbnail_image(image.pointer, $0, Int32(longEdge), Int32(longEdge)) }
+    }
+
+    static func fit(_ image: VipsImage, shortEdge: Int) throws(ImagingError) -> VipsImage {
+        guard min(image.width, image.height) > shortEdge else { return image }
+        let unbounded: Int32 = 10_000_000
+        let (width, height) = image.width <= image.height ? (Int32(shortEdge), unbounded) : (unbounded, Int32(shortEdge))
+        return try VipsImage.make { vt_thumbnail_image(image.pointer, $0, width, height) }
+    }
+
+    /// Alpha-weighted mean over white, as `#rrggbb`.
+    static func averageColor(rgba: [UInt8]) -> String {
+        var sums = (r: 0.0, g: 0.0, b: 0.0)
+        let count = rgba.count / 4
+        guard count > 0 else { return "#808080" }
+        for i in 0..<count {
+            let a = Double(rgba[i * 4 + 3]) / 255
+            sums.r += Double(rgba[i * 4]) * a + 255 * (1 - a)
+            sums.g += Double(rgba[i * 4 + 1]) * a + 255 * (1 - a)
+            sums.b += Double(rgba[i * 4 + 2]) * a + 255 * (1 - a)
+        }
+        func hex(_ value: Double) -> String {
+            let byte = Int((value / Double(count)).rounded()).clamped(to: 0...255)
+            let digits = "0123456789abcdef".map { $0 }
+            return String([digits[byte / 16], digits[byte % 16]])
+        }
+        return "#" + hex(sums.r) + hex(sums.g) + hex(sums.b)
+    }
+}
+
+extension Comparable {
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}

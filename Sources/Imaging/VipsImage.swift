@@ -1,0 +1,78 @@
+import CVips
+
+/// Owns one reference to a libvips image and releases it when dropped.
+///
+/// Not `Sendable`: a pipeline creates and uses its images on one thread.
+final class VipsImage {
+    let pointer: UnsafeMutablePointer<CVips.VipsImage>
+
+    init(taking pointer: UnsafeMutablePointer<CVips.VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit { vt_unref(pointer) }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var bandFormat: VipsBandFormat { vips_image_get_format(pointer) }
+    var interpretation: VipsInterpretation { vips_image_get_interpretation(pointer) }
+    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+
+    /// A string field such as `exif-ifd0-Make`, or nil when absent.
+    func string(_ name: String) -> String? {
+        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        var value: UnsafePointer<CChar>?
+        guard vips_image_get_string(pointer, name, &value) == 0, let value else {
+            vips_error_clear()
+            return nil
+        }
+        return String(cString: value)
+    }
+
+    func int(_ name: String) -> Int? {
+        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        var value: Int32 = 0
+        guard vt_image_get_int(pointer, name, &value) == 0 else {
+            vips_error_clear()
+            return nil
+        }
+        return Int(value)
+    }
+
+    /// Runs a libvips operation that produces a new image.
+    static func make(_ operation: (UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32)
+        throws(ImagingError) -> VipsImage
+    {
+        var out: UnsafeMutablePointer<CVips.VipsImage>?
+        guard operation(&out) == 0, let out else { throw .corrupt(Vips.takeError()) }
+        return VipsImage(taking: out)
+    }
+
+    /// Evaluates the whole pipeline into memory, so later steps read decoded pixels instead of decoding again.
+    func materialized() throws(ImagingError) -> VipsImage {
+        guard let copy = vips_image_copy_memory(pointer) else { throw .corrupt(Vips.takeError()) }
+        return VipsImage(taking: copy)
+    }
+
+    /// Encodes with the saver for `suffix`, e.g. `.jpg[Q=82,interlace]`.
+    func encoded(as suffix: String) throws(ImagingError) -> [UInt8] {
+        var buffer: UnsafeMutableRawPointer?
+        var size = 0
+        guard vt_write_to_buffer(pointer, suffix, &buffer, &size) == 0, let buffer else {
+            throw .encodeFailed(Vips.takeError())
+        }
+        defer { vt_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: size))
+    }
+
+    /// The raw pixels, row by row, band-interleaved.
+    func pixelBytes() throws(ImagingError) -> [UInt8] {
+        var size = 0
+        guard let memory = vips_image_write_to_memory(pointer, &size) else {
+            throw .corrupt(Vips.takeError())
+        }
+        defer { vt_free(memory) }
+        return Array(UnsafeRawBufferPointer(start: memory, count: size))
+    }
+}

@@ -1,0 +1,149 @@
+import Blobs
+import Catalog
+import Dispatch
+import Foundation
+import Imaging
+import Logging
+
+/// Turns files into catalogued photos: hash, dedupe, decode once, write variants durably, then insert the row.
+///
+/// Ordering is the crash-safety argument: blobs are durable (fsync + rename) before the single catalog
+/// transaction that makes the photo visible, so a kill at any instant leaves either no row (and orphaned
+/// blobs a re-run reuses) or a complete photo.
+public final class Importer: Sendable {
+    public let catalog: PhotoCatalog
+    public let blobs: any BlobStore
+    public let options: ImportOptions
+    let logger: Logger
+    /// Test seam: runs after the blobs are written and before the catalog insert.
+    let beforeCatalogInsert: (@Sendable (String) throws -> Void)?
+
+    public init(
+        catalog: PhotoCatalog, blobs: any BlobStore, options: ImportOptions = ImportOptions(),
+        logger: Logger = Logger(label: "vitrine.ingest"),
+        beforeCatalogInsert: (@Sendable (String) throws -> Void)? = nil
+    ) {
+        self.catalog = catalog
+        self.blobs = blobs
+        self.options = options
+        self.logger = logger
+        self.beforeCatalogInsert = beforeCatalogInsert
+    }
+
+    /// Imports files with at most `options.concurrency` in flight, on threads outside Swift's cooperative
+    /// pool (libvips and fsync block), reporting progress after each file.
+    public func importFiles(_ paths: [String], progress: @Sendable (ImportProgress) -> Void = { _ in }) async
+        -> ImportSummary
+    {
+        var summary = ImportSummary()
+        var done = 0
+        await withTaskGroup(of: ImportOutcome.self) { group in
+            var next = 0
+            func startNext() {
+                guard next < paths.count else { return }
+                let path = paths[next]
+                next += 1
+                group.addTask { await self.importOnWorker(path) }
+            }
+            for _ in 0..<min(options.concurrency, paths.count) { startNext() }
+            while let outcome = await group.next() {
+                done += 1
+                summary.record(outcome)
+                progress(ImportProgress(done: done, total: paths.count, latest: outcome))
+                startNext()
+            }
+        }
+        return summary
+    }
+
+    func importOnWorker(_ path: String) async -> ImportOutcome {
+        await withCheckedContinuation { continuation in
+            Self.workers.async { continuation.resume(returning: self.importFile(at: path)) }
+        }
+    }
+
+    static let workers = DispatchQueue(label: "vitrine.ingest", attributes: .concurrent)
+
+    /// Imports one file synchronously. Never throws: every problem becomes a `.failed` outcome with a reason.
+    public func importFile(at path: String, originalName: String? = nil) -> ImportOutcome {
+        do {
+            return try importOrThrow(path: path, originalName: originalName ?? (path as NSString).lastPathComponent)
+        } catch let error as ImagingError {
+            return .failed(path: path, reason: error.description)
+        } catch let error as ImportError {
+            return .failed(path: path, reason: error.description)
+        } catch let error as BlobStoreError {
+            return .failed(path: path, reason: error.description)
+        } catch {
+            return .failed(path: path, reason: String(describing: error))
+        }
+    }
+
+    func importOrThrow(path: String, originalName: String) throws -> ImportOutcome {
+        let attributes = try FileInfo(path: path)
+        guard attributes.isRegularFile else { throw ImportError.notAFile }
+        guard attributes.size > 0 else { throw ImagingError.emptyFile }
+
+        let (hash, size) = try FileHasher.sha256(path: path)
+        if let existing = try catalog.photo(contentHash: hash.hex) {
+            return .duplicate(path: path, existingID: existing.id)
+        }
+
+        let rendered = try PhotoRenderer.render(path: path, options: options.render)
+
+        let original = try blobs.writeFile(at: path, expected: hash)
+        let preview = try blobs.write(rendered.preview.bytes)
+        let thumbWebP = try blobs.write(rendered.thumbWebP.bytes)
+        let thumbJPEG = try blobs.write(rendered.thumbJPEG.bytes)
+
+        try beforeCatalogInsert?(path)
+
+        let id = PhotoID.make()
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let taken = TakenDate(metadata: rendered.metadata, fileModified: attributes.modified)
+        let meta = rendered.metadata
+        let photo = PhotoRecord(
+            id: id, contentHash: hash.hex, originalName: originalName, title: meta.title,
+            format: rendered.format.rawValue, mimeType: rendered.format.mimeType, byteSize: size,
+            width: rendered.width, height: rendered.height,
+            takenAt: taken.milliseconds, takenAtOffset: taken.offsetMinutes, takenAtSource: taken.source,
+            cameraMake: meta.cameraMake, cameraModel: meta.cameraModel, lens: meta.lens,
+            exposureTime: meta.exposureTime, fNumber: meta.fNumber, iso: meta.iso, focalLength: meta.focalLength,
+            latitude: meta.latitude, longitude: meta.longitude,
+            thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
+            importedAt: now, updatedAt: now)
+        func variant(_ kind: VariantKind, _ key: BlobKey, _ encoded: EncodedVariant) -> VariantRecord {
+            VariantRecord(
+                photoId: id, kind: kind, blobKey: key.hex, mimeType: encoded.mimeType,
+                width: encoded.width, height: encoded.height, byteSize: Int64(encoded.bytes.count))
+        }
+        let variants = [
+            VariantRecord(
+                photoId: id, kind: .original, blobKey: original.key.hex, mimeType: rendered.format.mimeType,
+                width: rendered.width, height: rendered.height, byteSize: original.size),
+            variant(.preview, preview, rendered.preview),
+            variant(.thumbWebP, thumbWebP, rendered.thumbWebP),
+            variant(.thumbJPEG, thumbJPEG, rendered.thumbJPEG),
+        ]
+        do {
+            try catalog.insert(photo, variants: variants)
+        } catch PhotoCatalog.InsertError.duplicate(let existingID) {
+            // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
+            return .duplicate(path: path, existingID: existingID)
+        }
+        logger.debug("imported", metadata: ["path": .string(path), "id": .string(id)])
+        return .imported(path: path, photoID: id)
+    }
+}
+
+public enum ImportError: Error, CustomStringConvertible {
+    case notAFile
+    case cannotRead(String)
+
+    public var description: String {
+        switch self {
+        case .notAFile: "not a regular file"
+        case .cannotRead(let detail): "cannot read file: \(detail)"
+        }
+    }
+}

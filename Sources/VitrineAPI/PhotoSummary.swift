@@ -1,0 +1,56 @@
+/// One item of a page: everything a grid needs to lay out and draw a tile, nothing more.
+public struct PhotoSummary: Codable, Sendable, Equatable {
+    public var id: String
+    /// As displayed (after EXIF orientation).
+    public var width: Int
+    public var height: Int
+    /// The title, or the original file name when there is none.
+    public var title: String
+    /// ISO-8601; see `TakenAtFormatter` for how an unknown zone is written.
+    public var takenAt: String
+    public var placeholder: Placeholder
+    /// The thumbnail URL answers WebP or JPEG depending on `Accept`; its size is the same either way.
+    public var thumb: VariantInfo
+    public var preview: VariantInfo
+    public var original: VariantInfo
+
+    public init(
+        id: String, width: Int, height: Int, title: String, takenAt: String, placeholder: Placeholder,
+        thumb: VariantInfo, preview: VariantInfo, original: VariantInfo
+    ) {
+        self.id = id
+        self.width = width
+        self.height = height
+        self.title = title
+        self.takenAt = takenAt
+        self.placeholder = placeholder
+        self.thumb = thumb
+        self.preview = preview
+        self.original = original
+    }
+}
+
+/// `GET /api/v1/photos`: one page, newest first.
+public struct PhotoPage: Codable, Sendable, Equatable {
+    public var items: [PhotoSummary]
+    /// Pass back as `cursor` for the next page; `null` on the last page.
+    public var nextCursor: String?
+    /// Photos in the whole catalog.
+    public var total: Int
+
+    public init(items: [PhotoSummary], nextCursor: String?, total: Int) {
+        self.items = items
+        self.nextCursor = nextCursor
+        self.total = total
+    }
+
+    enum CodingKeys: String, CodingKey { case items, nextCursor, total }
+
+    /// Writes `nextCursor: null` explicitly: clients test for null, not for a missing key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encode(total, forKey: .total)
+    }
+}

@@ -1,0 +1,31 @@
+import Hummingbird
+import Logging
+
+/// Turns every error, including Hummingbird's own (unknown route, bad method), into the API's JSON shape,
+/// and anything unexpected into a logged 500 that reveals nothing internal.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return try error.response(from: request, context: context)
+        } catch let error as HTTPError {
+            let code =
+                switch error.status {
+                case .notFound: "not_found"
+                case .methodNotAllowed: "method_not_allowed"
+                case .contentTooLarge: "too_large"
+                default: error.status.code < 500 ? "bad_request" : "internal"
+                }
+            let message = error.body ?? error.status.reasonPhrase
+            return APIError.jsonResponse(status: error.status, code: code, message: message)
+        } catch let error as HTTPResponseError {
+            return try error.response(from: request, context: context)
+        } catch {
+            context.logger.error("unhandled error", metadata: ["error": .string(String(describing: error))])
+            return APIError.jsonResponse(status: .internalServerError, code: "internal", message: "internal error")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Catalog
+import Foundation
+import Hummingbird
+import VitrineAPI
+
+/// `GET /api/v1/photos` and `GET /api/v1/photos/{id}`.
+struct PhotosController<Context: RequestContext>: Sendable {
+    let catalog: PhotoCatalog
+
+    static var defaultLimit: Int { 20 }
+    static var maximumLimit: Int { 200 }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("photos", use: list)
+        group.get("photos/{id}", use: show)
+    }
+
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        let query = request.uri.queryParameters
+        var limit = Self.defaultLimit
+        if let raw = query["limit"] {
+            guard let parsed = Int(String(raw)), (1...Self.maximumLimit).contains(parsed) else {
+                throw APIError(
+                    .badRequest, code: "bad_limit",
+                    message: "limit must be an integer from 1 to \(Self.maximumLimit)")
+            }
+            limit = parsed
+        }
+        var cursor: PageCursor?
+        if let raw = query["cursor"], !raw.isEmpty {
+            guard let parsed = PageCursor(encoded: String(raw)) else {
+                throw APIError(.badRequest, code: "bad_cursor", message: "cursor is not one this server issued")
+            }
+            cursor = parsed
+        }
+        let (after, count) = (cursor, limit)
+        let page = try await blocking { try catalog.page(after: after, limit: count) }
+        let body = PhotoPage(
+            items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
+        return try JSONResponse.make(body, cacheControl: "no-cache")
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        guard PhotoID.isValid(id) else {
+            throw APIError(.badRequest, code: "bad_id", message: "not a photo id")
+        }
+        guard let item = try await blocking({ try catalog.photo(id: id) }) else { throw APIError.notFound("photo") }
+        return try JSONResponse.make(WireMapping.detail(item), cacheControl: "no-cache")
+    }
+}
+
+enum JSONResponse {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, cacheControl: String) throws
+        -> Response
+    {
+        let data = try encoder.encode(value)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = cacheControl
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

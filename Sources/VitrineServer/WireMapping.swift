@@ -1,0 +1,72 @@
+import Catalog
+import Foundation
+import VitrineAPI
+
+/// Catalog records → wire types. URLs are content-addressed: `/assets/<sha256>[.ext]`.
+enum WireMapping {
+    static func assetURL(_ variant: VariantRecord?) -> String {
+        guard let variant else { return "" }
+        switch variant.kind {
+        // The thumb's URL is extension-less: it answers WebP or JPEG by `Accept`.
+        case .thumbWebP, .thumbJPEG: return "/assets/\(variant.blobKey)"
+        case .preview: return "/assets/\(variant.blobKey).jpg"
+        case .original:
+            let ext = fileExtension(mimeType: variant.mimeType)
+            return "/assets/\(variant.blobKey).\(ext)"
+        }
+    }
+
+    static func info(_ variant: VariantRecord?) -> VariantInfo {
+        VariantInfo(url: assetURL(variant), width: variant?.width ?? 0, height: variant?.height ?? 0)
+    }
+
+    static func placeholder(_ photo: PhotoRecord) -> Placeholder {
+        Placeholder(thumbHash: photo.thumbHash.base64EncodedString(), averageColor: photo.averageColor)
+    }
+
+    static func takenAt(_ photo: PhotoRecord) -> String {
+        TimestampFormatter.string(
+            milliseconds: photo.takenAt, offsetMinutes: photo.takenAtOffset,
+            floating: photo.takenAtSource == "exif")
+    }
+
+    static func summary(_ item: PhotoWithVariants) -> PhotoSummary {
+        let photo = item.photo
+        return PhotoSummary(
+            id: photo.id, width: photo.width, height: photo.height, title: photo.title ?? photo.originalName,
+            takenAt: takenAt(photo), placeholder: placeholder(photo),
+            thumb: info(item.variants[.thumbWebP] ?? item.variants[.thumbJPEG]),
+            preview: info(item.variants[.preview]), original: info(item.variants[.original]))
+    }
+
+    static func detail(_ item: PhotoWithVariants) -> PhotoDetail {
+        let photo = item.photo
+        let location = photo.latitude.flatMap { lat in
+            photo.longitude.map { PhotoDetail.Location(latitude: lat, longitude: $0) }
+        }
+        return PhotoDetail(
+            id: photo.id, width: photo.width, height: photo.height, title: photo.title,
+            originalName: photo.originalName, format: photo.format, mimeType: photo.mimeType,
+            byteSize: photo.byteSize, takenAt: takenAt(photo), takenAtOffset: photo.takenAtOffset,
+            takenAtSource: photo.takenAtSource, cameraMake: photo.cameraMake, cameraModel: photo.cameraModel,
+            lens: photo.lens, exposureTime: photo.exposureTime, fNumber: photo.fNumber, iso: photo.iso,
+            focalLength: photo.focalLength, location: location, placeholder: placeholder(photo),
+            thumb: info(item.variants[.thumbWebP] ?? item.variants[.thumbJPEG]),
+            preview: info(item.variants[.preview]), original: info(item.variants[.original]),
+            importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))
+    }
+
+    static func fileExtension(mimeType: String) -> String {
+        switch mimeType {
+        case "image/jpeg": "jpg"
+        case "image/png": "png"
+        case "image/webp": "webp"
+        case "image/tiff": "tif"
+        case "image/gif": "gif"
+        case "image/heic": "heic"
+        case "image/avif": "avif"
+        case "image/jxl": "jxl"
+        default: "bin"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Ingest
+import Logging
+import VitrineServer
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the gallery and its API over HTTP.")
+
+    @OptionGroup var library: LibraryOptions
+
+    @Option(help: "Address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Port to listen on.")
+    var port: Int = 8080
+
+    @Flag(help: "Import the demo photos (Debian's plasma-workspace-wallpapers) when the catalog is empty.")
+    var demo = false
+
+    @Option(help: "Folder of the web client's files.")
+    var web: String = "Web"
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let logger = Logger(label: "vitrine")
+        let opened = try Library(directory: library.data)
+        let webRoot = FileManager.default.fileExists(atPath: web + "/index.html") ? web : nil
+        if webRoot == nil { logger.warning("no web client at \(web)/index.html; serving the API only") }
+
+        if demo, try opened.catalog.count() == 0 {
+            let files = FileCollector.demoPhotos()
+            logger.info("importing \(files.count) demo photos in the background")
+            let importer = opened.importer()
+            Task.detached {
+                let summary = await importer.importFiles(files)
+                logger.info(
+                    "demo import: \(summary.imported.count) imported, \(summary.duplicates.count) duplicates, \(summary.failures.count) failed")
+                for failure in summary.failures { logger.warning("\(failure.path): \(failure.reason)") }
+            }
+        }
+        let app = VitrineServer.makeApplication(
+            library: opened, configuration: ServerConfiguration(host: host, port: port, webRoot: webRoot),
+            logger: logger)
+        logger.info("serving \(library.data) on http://\(host):\(port)")
+        try await app.runService()
+    }
+}

@@ -1,0 +1,156 @@
+import Blobs
+import Catalog
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+@testable import Ingest
+
+@Suite struct ImporterSafetyTests {
+    let fixture: IngestFixture
+    init() throws { fixture = try IngestFixture() }
+
+    @Test func aPhotoImportedTwiceIsADuplicateAndStoredOnce() throws {
+        let path = try Fixtures.write(fixture.inputs.file("once.jpg"), width: 400, height: 300)
+        let copy = fixture.inputs.file("copy-with-another-name.jpg")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+
+        let first = fixture.importOne(path)
+        guard case .imported(_, let id) = first else {
+            Issue.record("\(first)")
+            return
+        }
+        let blobs = fixture.blobCount
+        #expect(fixture.importOne(copy) == .duplicate(path: copy, existingID: id))
+        #expect(fixture.importOne(path) == .duplicate(path: path, existingID: id))
+        #expect(try fixture.library.catalog.count() == 1)
+        #expect(fixture.blobCount == blobs)
+    }
+
+    @Test func twoCopiesInOneConcurrentBatchGiveOnePhoto() async throws {
+        let path = try Fixtures.write(fixture.inputs.file("twin.jpg"), width: 800, height: 600)
+        let copies = try (0..<4).map { index in
+            let copy = fixture.inputs.file("twin-\(index).jpg")
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            return copy
+        }
+        let summary = await fixture.importer(concurrency: 4).importFiles(copies + [path])
+        #expect(summary.imported.count == 1)
+        #expect(summary.duplicates.count == 4)
+        #expect(try fixture.library.catalog.count() == 1)
+    }
+
+    struct InjectedCrash: Error {}
+
+    @Test func aFailureBetweenBlobWritesAndTheCatalogInsertLeavesNothingHalfDone() throws {
+        let path = try Fixtures.write(fixture.inputs.file("crash.jpg"), width: 1000, height: 700)
+        let crashing = fixture.importer(beforeCatalogInsert: { _ in throw InjectedCrash() })
+        guard case .failed = crashing.importFile(at: path) else {
+            Issue.record("the injected failure did not fail the import")
+            return
+        }
+        // The catalog never lists a photo whose blobs might be missing: here, it lists nothing.
+        #expect(try fixture.library.catalog.count() == 0)
+        #expect(fixture.temporaryCount == 0)
+        let orphans = fixture.blobCount
+        #expect(orphans == 4, "durable blobs written before the insert stay for the re-run to reuse")
+
+        // A restart, then a re-run, finishes the job and reuses the blobs.
+        let reopened = try Library(directory: fixture.data.path)
+        let outcome = reopened.importer().importFile(at: path)
+        guard case .imported(_, let id) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(fixture.blobCount == orphans)
+        let item = try #require(try reopened.catalog.photo(id: id))
+        for variant in item.variants.values {
+            #expect(try reopened.blobs.contains(#require(BlobKey(hex: variant.blobKey))))
+        }
+    }
+
+    @Test func openingALibraryRemovesTemporariesFromAKilledProcess() throws {
+        _ = fixture.data.write(Array(repeating: 1, count: 1000), to: "tmp/killed-mid-write.tmp")
+        _ = try Library(directory: fixture.data.path)
+        #expect(fixture.temporaryCount == 0)
+    }
+
+    @Test func killedMidImportLeavesNoHalfWrittenPhoto() throws {
+        // A real kill: a child process imports, and is SIGKILLed at random points; the catalog stays consistent.
+        let path = try Fixtures.write(fixture.inputs.file("killed.jpg[Q=95]"), width: 4000, height: 3000)
+        let binary = try #require(ProcessInfo.processInfo.environment["VITRINE_BINARY"] ?? Self.findBinary())
+        for delay in [0.05, 0.15, 0.3, 0.6] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["import", "--data", fixture.data.path, path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let library = try Library(directory: fixture.data.path)
+            #expect(fixture.temporaryCount == 0)
+            let page = try library.catalog.page(after: nil, limit: 10)
+            for item in page.items {
+                #expect(item.variants.count == 4)
+                for variant in item.variants.values {
+                    #expect(try library.blobs.contains(#require(BlobKey(hex: variant.blobKey))))
+                }
+            }
+        }
+        // Whatever happened, a final run completes the import.
+        let library = try Library(directory: fixture.data.path)
+        let outcome = library.importer().importFile(at: path)
+        switch outcome {
+        case .imported, .duplicate: break
+        case .failed(_, let reason): Issue.record("re-run failed: \(reason)")
+        }
+        #expect(try library.catalog.count() == 1)
+    }
+
+    /// The `vitrine` executable built beside this test bundle.
+    static func findBinary() -> String? {
+        var url = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = url.appendingPathComponent("vitrine").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            url.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    @Test func collectsFilesRecursivelySkippingHiddenOnes() throws {
+        let root = fixture.inputs.file("trip")
+        try FileManager.default.createDirectory(atPath: root + "/day2/.thumbnails", withIntermediateDirectories: true)
+        _ = fixture.inputs.write([1], to: "trip/b.jpg")
+        _ = fixture.inputs.write([1], to: "trip/day2/a.jpg")
+        _ = fixture.inputs.write([1], to: "trip/.DS_Store")
+        _ = fixture.inputs.write([1], to: "trip/day2/.thumbnails/x.jpg")
+        let (files, missing) = FileCollector.files(in: [root, fixture.inputs.file("nope")])
+        #expect(files.map { String($0.dropFirst(root.count)) } == ["/b.jpg", "/day2/a.jpg"])
+        #expect(missing == [fixture.inputs.file("nope")])
+    }
+
+    @Test func progressIsReportedForEveryFile() async throws {
+        let paths = try (0..<5).map {
+            try Fixtures.write(fixture.inputs.file("p\($0).jpg"), width: 200, height: 150, seed: UInt32($0 + 10))
+        }
+        let counter = Counter()
+        let summary = await fixture.importer().importFiles(paths) { progress in
+            #expect(progress.total == 5)
+            counter.add(progress.done)
+        }
+        #expect(summary.imported.count == 5)
+        #expect(counter.values.sorted() == [1, 2, 3, 4, 5])
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+    func add(_ value: Int) { lock.withLock { stored.append(value) } }
+    var values: [Int] { lock.withLock { stored } }
+}

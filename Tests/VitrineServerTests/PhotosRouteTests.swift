@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TestSupport
+import VitrineAPI
+
+@testable import VitrineServer
+
+@Suite struct PhotosRouteTests {
+    @Test func pagesThroughEveryPhotoNewestFirst() async throws {
+        let fixture = try await ServerFixture(photos: 5)
+        try await fixture.makeApp().test(.router) { client in
+            var seen: [PhotoSummary] = []
+            var cursor: String?
+            var requests = 0
+            repeat {
+                let query = "/api/v1/photos?limit=2" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let page = try await client.execute(uri: query, method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                    return try response.decode(PhotoPage.self)
+                }
+                #expect(page.total == 5)
+                seen += page.items
+                cursor = page.nextCursor
+                requests += 1
+            } while cursor != nil
+            #expect(requests == 3)
+            #expect(seen.map(\.takenAt) == (1...5).reversed().map { "2020-01-0\($0)T10:00:00" })
+            let first = try #require(seen.first)
+            #expect(first.thumb.url.hasPrefix("/assets/") && first.thumb.width > 0)
+            #expect(first.preview.url.hasSuffix(".jpg"))
+            #expect(first.original.url.hasSuffix(".jpg"))
+            #expect(!first.placeholder.thumbHash.isEmpty && first.placeholder.averageColor.hasPrefix("#"))
+            #expect(first.title.hasSuffix(".jpg"))
+        }
+    }
+
+    @Test func defaultPageIsTwentyAndTheLastPageSaysNull() async throws {
+        let fixture = try await ServerFixture(photos: 2)
+        try await fixture.makeApp().test(.router) { client in
+            try await client.execute(uri: "/api/v1/photos", method: .get) { response in
+                let text = String(decoding: response.bytes, as: UTF8.self)
+                #expect(text.contains("\"nextCursor\":null"))
+                let page = try response.decode(PhotoPage.self)
+                #expect(page.items.count == 2)
+            }
+        }
+    }
+
+    @Test func detailHasEveryField() async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        let id = fixture.ids[0]
+        try await fixture.makeApp().test(.router) { client in
+            try await client.execute(uri: "/api/v1/photos/\(id)", method: .get) { response in
+                #expect(response.status == .ok)
+                let detail = try response.decode(PhotoDetail.self)
+                #expect(detail.id == id)
+                #expect(detail.originalName == "photo0.jpg")
+                #expect(detail.format == "jpeg" && detail.mimeType == "image/jpeg")
+                #expect(detail.takenAt == "2020-01-01T10:00:00" && detail.takenAtSource == "exif")
+                #expect((detail.width, detail.height) == (640, 480))
+                #expect(detail.byteSize > 0)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("/api/v1/photos?limit=0", 400, "bad_limit"),
+        ("/api/v1/photos?limit=201", 400, "bad_limit"),
+        ("/api/v1/photos?limit=ten", 400, "bad_limit"),
+        ("/api/v1/photos?cursor=not-a-cursor!", 400, "bad_cursor"),
+        ("/api/v1/photos?cursor=MTIzLmFiYw", 400, "bad_cursor"),
+        ("/api/v1/photos/..%2F..%2Fetc", 400, "bad_id"),
+        ("/api/v1/photos/AAAAAAAAAAAA", 404, "not_found"),
+        ("/api/v1/nothing-here", 404, "not_found"),
+        ("/assets/not-a-hash.jpg", 400, "bad_asset"),
+        ("/assets/" + String(repeating: "0", count: 64), 404, "not_found"),
+    ])
+    func badRequestsGetJSONErrors(_ uri: String, _ status: Int, _ code: String) async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        try await fixture.makeApp().test(.router) { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status.code == status)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                let body = try response.decode(APIErrorBody.self)
+                #expect(body.error.code == code)
+                #expect(!body.error.message.isEmpty)
+            }
+        }
+    }
+
+    @Test func healthCheck() async throws {
+        let fixture = try await ServerFixture(photos: 0)
+        try await fixture.makeApp().test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(decoding: response.bytes, as: UTF8.self) == #"{"status":"ok"}"#)
+            }
+        }
+    }
+}

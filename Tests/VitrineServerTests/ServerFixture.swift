@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Imaging
+import Ingest
+import TestSupport
+import VitrineAPI
+
+@testable import VitrineServer
+
+/// A real library with a few generated photos, and the app that serves it.
+final class ServerFixture: Sendable {
+    let data = TemporaryDirectory("server")
+    let inputs = TemporaryDirectory("server-inputs")
+    let library: Library
+    let ids: [String]
+    let sources: [String: String]
+
+    init(photos: Int = 3) async throws {
+        library = try Library(directory: data.path)
+        var paths: [String] = []
+        for index in 0..<photos {
+            let path = try Fixtures.write(
+                inputs.file("photo\(index).jpg"), width: 640 + index * 16, height: 480, seed: UInt32(index + 1),
+                fields: ["exif-ifd2-DateTimeOriginal": "2020:01:0\(index + 1) 10:00:00"])
+            paths.append(path)
+        }
+        let summary = await library.importer().importFiles(paths)
+        precondition(summary.failures.isEmpty, "\(summary.failures)")
+        var sources: [String: String] = [:]
+        var ids: [String] = []
+        for path in paths {
+            let hash = try sha256Hex(path)
+            let id = try library.catalog.photo(contentHash: hash)!.id
+            sources[id] = path
+            ids.append(id)
+        }
+        self.ids = ids
+        self.sources = sources
+    }
+
+    func makeApp() -> some ApplicationProtocol {
+        Application(router: VitrineServer.makeRouter(library: library, webRoot: nil))
+    }
+
+    static let decoder = JSONDecoder()
+}
+
+import Blobs
+
+func sha256Hex(_ path: String) throws -> String { try FileHasher.sha256(path: path).key.hex }
+
+extension TestResponse {
+    var bytes: [UInt8] { Array(buffer: body) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(bytes)) }
+}

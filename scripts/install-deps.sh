@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what Vitrine needs from Debian and PyPI, only when missing, quietly.
+# Usage: scripts/install-deps.sh [core|web|bench|all]   (default: core)
+set -euo pipefail
+
+want="${1:-core}"
+apt_core=(libvips-dev libvips-tools plasma-workspace-wallpapers pkg-config)
+apt_web=(wasi-libc binaryen chromium)
+apt_bench=(time)
+apt_pkgs=("${apt_core[@]}")
+case "$want" in
+  core) ;;
+  web) apt_pkgs+=("${apt_web[@]}") ;;
+  bench|all) apt_pkgs+=("${apt_web[@]}" "${apt_bench[@]}") ;;
+  *) echo "unknown set: $want" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${apt_pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$want" != core ]; then
+  if ! python3 -c 'import playwright, pytest' >/dev/null 2>&1; then
+    echo "installing: playwright pytest (pip)"
+    python3 -m pip install -q --disable-pip-version-check playwright pytest >/dev/null
+  fi
+fi
