@@ -20,7 +20,9 @@ public enum FileHasher {
     }
 
     /// Reads `fd` to its end, handing each chunk to `body`; returns the byte count.
-    static func forEachChunk(of fd: Int32, path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws
+    static func forEachChunk(
+        of fd: Int32, path: String, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws
         -> Int64
     {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)

@@ -3,9 +3,20 @@
 #define VITRINE_CVIPS_SHIM_H
 
 #include <vips/vips.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /// Starts libvips once per process; returns 0 on success.
 static inline int vt_init(const char *argv0) { return VIPS_INIT(argv0); }
+
+/// glibc gives each thread its own malloc arena, and libvips' worker threads then keep freed pixel
+/// buffers resident in many arenas; capping the count keeps peak memory flat.
+static inline void vt_limit_malloc_arenas(int count) {
+#ifdef __GLIBC__
+    mallopt(M_ARENA_MAX, count);
+#endif
+}
 
 /// Opens a file as a byte source without interpreting its name (no `[options]` parsing).
 static inline VipsSource *vt_source_new_from_file(const char *path) {

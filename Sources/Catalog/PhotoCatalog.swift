@@ -121,7 +121,8 @@ extension PhotoCatalog {
         try writer.read { db in
             try Row.fetchAll(
                 db,
-                sql: "EXPLAIN QUERY PLAN SELECT * FROM photo WHERE (takenAt, id) < (?, ?) ORDER BY takenAt DESC, id DESC LIMIT 21",
+                sql:
+                    "EXPLAIN QUERY PLAN SELECT * FROM photo WHERE (takenAt, id) < (?, ?) ORDER BY takenAt DESC, id DESC LIMIT 21",
                 arguments: [0, "a"]
             ).map { $0["detail"] as String? ?? "" }.joined(separator: "\n")
         }

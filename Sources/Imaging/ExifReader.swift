@@ -27,7 +27,8 @@ enum ExifReader {
         meta.utcOffsetMinutes = (raw("exif-ifd2-OffsetTimeOriginal") ?? raw("exif-ifd2-OffsetTime"))
             .flatMap(parseOffset)
         meta.latitude = coordinate(raw("exif-ifd3-GPSLatitude"), ref: text("exif-ifd3-GPSLatitudeRef"), negative: "S")
-        meta.longitude = coordinate(raw("exif-ifd3-GPSLongitude"), ref: text("exif-ifd3-GPSLongitudeRef"), negative: "W")
+        meta.longitude = coordinate(
+            raw("exif-ifd3-GPSLongitude"), ref: text("exif-ifd3-GPSLongitudeRef"), negative: "W")
         if let title = text("exif-ifd0-ImageDescription"), !placeholderDescriptions.contains(title.uppercased()) {
             meta.title = title
         }
@@ -40,7 +41,7 @@ enum ExifReader {
     ]
 
     static func rawValue(of field: String) -> String {
-        guard field.hasSuffix(")") else { return field }
+        guard field.hasSuffix(")") else { return rawValueOfTruncated(field) }
         var depth = 0
         var index = field.endIndex
         while index > field.startIndex {
@@ -57,6 +58,18 @@ enum ExifReader {
             }
         }
         return field
+    }
+
+    /// libvips cuts long fields short, trailer and all: `Long text (Long text, A`. For text the formatted
+    /// value repeats the raw one, so the raw value is the prefix that reappears right after ` (`.
+    static func rawValueOfTruncated(_ field: String) -> String {
+        var searchStart = field.startIndex
+        while let open = field.range(of: " (", range: searchStart..<field.endIndex) {
+            let head = field[..<open.lowerBound]
+            if !head.isEmpty, field[open.upperBound...].hasPrefix(head) { return String(head) }
+            searchStart = open.upperBound
+        }
+        return field.range(of: " (").map { String(field[..<$0.lowerBound]) } ?? field
     }
 
     /// `12/1` → 12, `1/160` → 0.00625; several values separated by spaces.

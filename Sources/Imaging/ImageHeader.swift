@@ -24,7 +24,9 @@ extension ImageHeader {
     }
 
     /// Reads the header and hands the lazily opened image to `body` for metadata, still without decoding.
-    static func read<T>(path: String, maxPixels: Int, _ body: (ImageHeader, VipsImage) throws(ImagingError) -> T)
+    static func read<T>(
+        path: String, maxPixels: Int, _ body: (ImageHeader, VipsImage) throws(ImagingError) -> T
+    )
         throws(ImagingError) -> T
     {
         Vips.start()
@@ -39,7 +41,8 @@ extension ImageHeader {
         let kind = try ImageFormat.fromLoader(loader, heifCompression: nil)
         guard let opened = vt_image_new_from_source(source) else { throw .corrupt(Vips.takeError()) }
         let image = VipsImage(taking: opened)
-        let format = kind == .heic || kind == .avif
+        let format =
+            kind == .heic || kind == .avif
             ? try ImageFormat.fromLoader(loader, heifCompression: image.string("heif-compression")) : kind
         let orientation = image.int("orientation").flatMap { (1...8).contains($0) ? $0 : nil } ?? 1
         let header = ImageHeader(

@@ -25,7 +25,8 @@ public enum ImageWriter {
         Vips.start()
         let format = kind == .ushort ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR
         let created = pixels.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), format)
+            vips_image_new_from_memory_copy(
+                raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), format)
         }
         guard let created else { throw .encodeFailed(Vips.takeError()) }
         var image = VipsImage(taking: created)

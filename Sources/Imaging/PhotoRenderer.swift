@@ -1,4 +1,5 @@
 import CVips
+import Dispatch
 
 /// Sizes and qualities of the variants every photo gets.
 public struct RenderOptions: Sendable, Equatable {
@@ -40,7 +41,9 @@ public struct RenderedPhoto: Sendable {
 
 /// Decodes a photo once, with shrink-on-load, and produces all its variants from that one decoded image.
 public enum PhotoRenderer {
-    public static func render(path: String, options: RenderOptions = RenderOptions()) throws(ImagingError)
+    public static func render(
+        path: String, options: RenderOptions = RenderOptions()
+    ) throws(ImagingError)
         -> RenderedPhoto
     {
         try ImageHeader.read(path: path, maxPixels: options.maxPixels) { header, image throws(ImagingError) in
@@ -81,36 +84,67 @@ public enum PhotoRenderer {
         return image
     }
 
-    static func derive(from base: VipsImage, header: ImageHeader, metadata: PhotoMetadata, options: RenderOptions)
-        throws(ImagingError) -> RenderedPhoto
-    {
+    static func derive(
+        from base: VipsImage, header: ImageHeader, metadata: PhotoMetadata, options: RenderOptions
+    ) throws(ImagingError) -> RenderedPhoto {
+        // Two independent lanes read the same decoded pixels (libvips images are immutable and safe to
+        // share): the preview's JPEG encode, and the thumb with its placeholder. Running them side by side
+        // halves one photo's latency; throughput is unchanged because the work is the same.
+        let lanes = Lanes()
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            if lane == 0 {
+                lanes.preview = Result { () throws(ImagingError) in try renderPreview(base, options: options) }
+            } else {
+                lanes.thumb = Result { () throws(ImagingError) in try renderThumb(base, options: options) }
+            }
+        }
+        guard let previewResult = lanes.preview, let thumbResult = lanes.thumb else {
+            throw .encodeFailed("a render lane did not run")
+        }
+        let preview = try previewResult.get()
+        let thumb = try thumbResult.get()
+        return RenderedPhoto(
+            format: header.format, width: header.displayWidth, height: header.displayHeight, metadata: metadata,
+            thumbWebP: thumb.webp, thumbJPEG: thumb.jpeg, preview: preview, thumbHash: thumb.hash,
+            averageColor: thumb.averageColor)
+    }
+
+    /// Results of the two render lanes; each lane writes only its own slot.
+    private final class Lanes: @unchecked Sendable {
+        var preview: Result<EncodedVariant, ImagingError>?
+        var thumb: Result<Thumb, ImagingError>?
+    }
+
+    struct Thumb {
+        var webp: EncodedVariant
+        var jpeg: EncodedVariant
+        var hash: [UInt8]
+        var averageColor: String
+    }
+
+    static func renderPreview(_ base: VipsImage, options: RenderOptions) throws(ImagingError) -> EncodedVariant {
         let opaque = base.hasAlpha ? try VipsImage.make { vt_flatten(base.pointer, $0, 255) } : base
-
         let preview = try fit(opaque, longEdge: options.previewLongEdge)
-        let previewBytes = try preview.encoded(
+        let bytes = try preview.encoded(
             as: ".jpg[Q=\(options.previewJPEGQuality),interlace=true,optimize_coding=true,strip=true]")
+        return EncodedVariant(bytes: bytes, width: preview.width, height: preview.height, mimeType: "image/jpeg")
+    }
 
-        let thumb = try fit(base, shortEdge: options.thumbShortEdge)
-        let thumbWebP = try thumb.encoded(as: ".webp[Q=\(options.thumbWebPQuality),strip=true]")
-        let thumbOpaque = base.hasAlpha ? try VipsImage.make { vt_flatten(thumb.pointer, $0, 255) } : thumb
-        let thumbJPEG = try thumbOpaque.encoded(
-            as: ".jpg[Q=\(options.thumbJPEGQuality),optimize_coding=true,strip=true]")
+    static func renderThumb(_ base: VipsImage, options: RenderOptions) throws(ImagingError) -> Thumb {
+        // Materialised once: three encoders read it, and a lazy image would be resized three times.
+        let thumb = try fit(base, shortEdge: options.thumbShortEdge).materialized()
+        // effort=2 encodes about twice as fast as the default 4 for a few percent more bytes.
+        let webp = try thumb.encoded(as: ".webp[Q=\(options.thumbWebPQuality),effort=2,strip=true]")
+        let opaque = thumb.hasAlpha ? try VipsImage.make { vt_flatten(thumb.pointer, $0, 255) } : thumb
+        let jpeg = try opaque.encoded(as: ".jpg[Q=\(options.thumbJPEGQuality),optimize_coding=true,strip=true]")
 
         let tiny = try fit(thumb, longEdge: options.placeholderEdge)
         let rgba = tiny.hasAlpha ? tiny : try VipsImage.make { vt_addalpha(tiny.pointer, $0) }
         let pixels = try rgba.pixelBytes()
-        let hash = ThumbHash.encode(width: rgba.width, height: rgba.height, rgba: pixels)
-
-        return RenderedPhoto(
-            format: header.format,
-            width: header.displayWidth,
-            height: header.displayHeight,
-            metadata: metadata,
-            thumbWebP: EncodedVariant(bytes: thumbWebP, width: thumb.width, height: thumb.height, mimeType: "image/webp"),
-            thumbJPEG: EncodedVariant(bytes: thumbJPEG, width: thumb.width, height: thumb.height, mimeType: "image/jpeg"),
-            preview: EncodedVariant(
-                bytes: previewBytes, width: preview.width, height: preview.height, mimeType: "image/jpeg"),
-            thumbHash: hash,
+        return Thumb(
+            webp: EncodedVariant(bytes: webp, width: thumb.width, height: thumb.height, mimeType: "image/webp"),
+            jpeg: EncodedVariant(bytes: jpeg, width: thumb.width, height: thumb.height, mimeType: "image/jpeg"),
+            hash: ThumbHash.encode(width: rgba.width, height: rgba.height, rgba: pixels),
             averageColor: averageColor(rgba: pixels))
     }
 
@@ -122,7 +156,8 @@ public enum PhotoRenderer {
     static func fit(_ image: VipsImage, shortEdge: Int) throws(ImagingError) -> VipsImage {
         guard min(image.width, image.height) > shortEdge else { return image }
         let unbounded: Int32 = 10_000_000
-        let (width, height) = image.width <= image.height ? (Int32(shortEdge), unbounded) : (unbounded, Int32(shortEdge))
+        let (width, height) =
+            image.width <= image.height ? (Int32(shortEdge), unbounded) : (unbounded, Int32(shortEdge))
         return try VipsImage.make { vt_thumbnail_image(image.pointer, $0, width, height) }
     }
 

@@ -6,6 +6,7 @@ public enum Vips {
     private static let started: Bool = {
         // libvips prints warnings (e.g. unknown EXIF units) to stderr unless told not to.
         setenv("VIPS_WARNING", "0", 0)
+        vt_limit_malloc_arenas(2)
         guard vt_init("vitrine") == 0 else { return false }
         // Operation caching keeps decoded images alive between files; an importer never reuses them.
         vips_cache_set_max(0)

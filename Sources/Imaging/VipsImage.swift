@@ -2,8 +2,10 @@ import CVips
 
 /// Owns one reference to a libvips image and releases it when dropped.
 ///
-/// Not `Sendable`: a pipeline creates and uses its images on one thread.
-final class VipsImage {
+/// `Sendable` because libvips images are immutable once built (their fields are set only on a fresh
+/// copy, before it is shared), GObject reference counting is atomic, and libvips documents that
+/// several threads may read one image at once.
+final class VipsImage: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<CVips.VipsImage>
 
     init(taking pointer: UnsafeMutablePointer<CVips.VipsImage>) {
@@ -41,7 +43,9 @@ final class VipsImage {
     }
 
     /// Runs a libvips operation that produces a new image.
-    static func make(_ operation: (UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32)
+    static func make(
+        _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32
+    )
         throws(ImagingError) -> VipsImage
     {
         var out: UnsafeMutablePointer<CVips.VipsImage>?

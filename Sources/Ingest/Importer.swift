@@ -32,7 +32,9 @@ public final class Importer: Sendable {
 
     /// Imports files with at most `options.concurrency` in flight, on threads outside Swift's cooperative
     /// pool (libvips and fsync block), reporting progress after each file.
-    public func importFiles(_ paths: [String], progress: @Sendable (ImportProgress) -> Void = { _ in }) async
+    public func importFiles(
+        _ paths: [String], progress: @Sendable (ImportProgress) -> Void = { _ in }
+    ) async
         -> ImportSummary
     {
         var summary = ImportSummary()

@@ -31,13 +31,16 @@ public enum VitrineServer {
         return router
     }
 
-    public static func makeApplication(library: Library, configuration: ServerConfiguration, logger: Logger)
+    public static func makeApplication(
+        library: Library, configuration: ServerConfiguration, logger: Logger
+    )
         -> some ApplicationProtocol
     {
         let router = makeRouter(library: library, webRoot: configuration.webRoot)
         return Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Vitrine"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Vitrine"),
             logger: logger)
     }
 }

@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import Foundation
 import Hummingbird
 
 /// `GET /assets/<sha256>[.ext]`: immutable, content-addressed files streamed from the blob store.
@@ -111,5 +112,3 @@ extension Response {
         return copy
     }
 }
-
-import Foundation

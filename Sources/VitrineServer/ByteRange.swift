@@ -1,3 +1,5 @@
+import Foundation
+
 /// A single `Range: bytes=…` request, resolved against a known size.
 ///
 /// Only one range is honoured; a multi-range request is answered with the whole file (RFC 9110 allows it).
@@ -58,5 +60,3 @@ enum ByteRange: Equatable {
         self = .partial(start...end)
     }
 }
-
-import Foundation

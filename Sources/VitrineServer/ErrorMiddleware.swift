@@ -4,7 +4,9 @@ import Logging
 /// Turns every error, including Hummingbird's own (unknown route, bad method), into the API's JSON shape,
 /// and anything unexpected into a logged 500 that reveals nothing internal.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
         async throws -> Response
     {
         do {

@@ -57,7 +57,9 @@ enum JSONResponse {
         return encoder
     }()
 
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, cacheControl: String) throws
+    static func make(
+        _ value: some Encodable, status: HTTPResponse.Status = .ok, cacheControl: String
+    ) throws
         -> Response
     {
         let data = try encoder.encode(value)

@@ -3,7 +3,9 @@ import Logging
 
 /// One log line per request: method, path, status and duration.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
         async throws -> Response
     {
         let start = ContinuousClock.now

@@ -33,7 +33,9 @@ struct Import: AsyncParsableCommand {
         reporter.finish()
         for path in missing { summary.failures.append((path, "no such file or folder")) }
 
-        print("imported: \(summary.imported.count), duplicates: \(summary.duplicates.count), failed: \(summary.failures.count)")
+        print(
+            "imported: \(summary.imported.count), duplicates: \(summary.duplicates.count), failed: \(summary.failures.count)"
+        )
         for failure in summary.failures { print("  failed: \(failure.path): \(failure.reason)") }
         if !summary.failures.isEmpty { throw ExitCode(1) }
     }

@@ -40,7 +40,8 @@ struct Serve: AsyncParsableCommand {
             Task.detached {
                 let summary = await importer.importFiles(files)
                 logger.info(
-                    "demo import: \(summary.imported.count) imported, \(summary.duplicates.count) duplicates, \(summary.failures.count) failed")
+                    "demo import: \(summary.imported.count) imported, \(summary.duplicates.count) duplicates, \(summary.failures.count) failed"
+                )
                 for failure in summary.failures { logger.warning("\(failure.path): \(failure.reason)") }
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import Catalog
 
@@ -114,7 +114,9 @@ import TestSupport
     @Test func cursorsRoundTripAndRejectForgeries() {
         let cursor = PageCursor(takenAt: -12_345, id: PhotoID.make())
         #expect(PageCursor(encoded: cursor.encoded) == cursor)
-        for forged in ["", "!!!", "bm90LWEtY3Vyc29y", Base64URL.encode(Array("12.short".utf8)), String(repeating: "A", count: 200)] {
+        for forged in [
+            "", "!!!", "bm90LWEtY3Vyc29y", Base64URL.encode(Array("12.short".utf8)), String(repeating: "A", count: 200),
+        ] {
             #expect(PageCursor(encoded: forged) == nil, "\(forged)")
         }
     }

@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 @testable import Ingest
 
@@ -62,12 +62,14 @@ import TestSupport
     }
 
     @Test func svgIsNotAccepted() {
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>"#
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>"#
         expectRejected(fixture.inputs.write(Array(svg.utf8), to: "drawing.svg"), because: "unsupported format")
     }
 
     @Test func pdfIsNotAccepted() {
-        let pdf = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+        let pdf =
+            "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
         let outcome = fixture.importOne(fixture.inputs.write(Array(pdf.utf8), to: "doc.pdf"))
         guard case .failed(_, let reason) = outcome else {
             Issue.record("a PDF was imported: \(outcome)")

@@ -2,8 +2,8 @@ import Blobs
 import Catalog
 import Foundation
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 @testable import Ingest
 

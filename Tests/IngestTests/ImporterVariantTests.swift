@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 @testable import Ingest
 
@@ -108,6 +108,18 @@ import TestSupport
         #expect(photo.takenAtSource == "exif")
         // 2021-06-15T14:30:05 as wall-clock time (no offset recorded).
         #expect(photo.takenAt == 1_623_767_405_000)
+    }
+
+    @Test func anEXIFOffsetMakesTheDateAnInstant() throws {
+        let path = try Fixtures.write(
+            fixture.inputs.file("offset.jpg"), width: 300, height: 200,
+            fields: [
+                "exif-ifd2-DateTimeOriginal": "2021:06:15 14:30:05",
+                "exif-ifd2-OffsetTimeOriginal": "+02:00",
+            ])
+        let photo = try fixture.photo(fixture.importOne(path)).photo
+        #expect(photo.takenAtOffset == 120)
+        #expect(photo.takenAt == 1_623_767_405_000 - 2 * 3_600_000)
     }
 
     @Test func withoutEXIFTheDateIsTheFileModificationTime() throws {

@@ -5,7 +5,9 @@ import Imaging
 public enum Fixtures {
     /// RGB pixels with a smooth gradient, deterministic noise (so JPEGs have real detail), and a pure red
     /// square marking the stored top-left corner (to check EXIF orientation after decoding).
-    public static func pixels(width: Int, height: Int, bands: Int = 3, seed: UInt32 = 1, marker: Bool = true)
+    public static func pixels(
+        width: Int, height: Int, bands: Int = 3, seed: UInt32 = 1, marker: Bool = true
+    )
         -> [UInt8]
     {
         var out = [UInt8](repeating: 0, count: width * height * bands)
@@ -85,7 +87,9 @@ public enum Fixtures {
     /// A PNG whose header announces `width`×`height` but whose data is a few bytes: a decompression bomb.
     public static func pngHeaderOnly(width: UInt32, height: UInt32) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        func be32(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+        }
         func chunk(_ type: String, _ data: [UInt8]) {
             let typed = Array(type.utf8) + data
             bytes += be32(UInt32(data.count)) + typed + be32(crc32(typed))

@@ -16,7 +16,7 @@ public final class TemporaryDirectory: Sendable {
 
     public func write(_ bytes: [UInt8], to name: String) -> String {
         let target = file(name)
-        FileManager.default.createFile(atPath: target, contents: Data(bytes))
+        precondition(FileManager.default.createFile(atPath: target, contents: Data(bytes)), "cannot write \(target)")
         return target
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Testing
 import TestSupport
+import Testing
 import VitrineAPI
 
 @testable import VitrineServer

@@ -1,3 +1,4 @@
+import Blobs
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -45,8 +46,6 @@ final class ServerFixture: Sendable {
 
     static let decoder = JSONDecoder()
 }
-
-import Blobs
 
 func sha256Hex(_ path: String) throws -> String { try FileHasher.sha256(path: path).key.hex }
 
