@@ -1,0 +1,346 @@
+// Runs fixed GalleryEngine scenarios through the Swift API and prints one JSON
+// line per scenario: {"scenario": name, "input": [...], "values": [...]}.
+// Tests/EngineParity/parity.mjs replays the same scenarios through
+// Web/engine.js + engine.wasm (using `input` where given) and compares.
+import GalleryEngine
+
+// Links libm: unoptimised builds of the stdlib call `sqrt`/`round` from it.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+var lines: [String] = []
+
+@MainActor
+func emit(_ name: String, _ values: [Double], input: [Double] = []) {
+    func list(_ xs: [Double]) -> String {
+        xs.map { v -> String in
+            if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+            return "\(v)"
+        }.joined(separator: ",")
+    }
+    lines.append("{\"scenario\":\"\(name)\",\"input\":[\(list(input))],\"values\":[\(list(values))]}")
+}
+
+/// xorshift32 aspect ratios; identical generator in parity.mjs and the benchmarks.
+func aspects(_ n: Int, seed: UInt32 = 0x9E37_79B9) -> [Float] {
+    var s = seed
+    var out = [Float](repeating: 1, count: n)
+    for i in 0..<n {
+        s ^= s << 13
+        s ^= s >> 17
+        s ^= s << 5
+        let r = Float(s >> 8) / Float(1 << 24)
+        out[i] = r < 0.02 ? 10 : (r < 0.04 ? 0.1 : 0.5 + r * 1.5)
+    }
+    return out
+}
+
+func layoutSummary(_ l: GalleryLayout) -> [Double] {
+    var v: [Double] = [Double(l.itemCount), Double(l.rowCount), Double(l.sectionCount), l.contentHeight]
+    var sum = 0.0
+    var buf = [Float](repeating: 0, count: 4 * l.itemCount)
+    buf.withUnsafeMutableBufferPointer { l.writeFrames(of: 0..<l.itemCount, originY: 0, into: $0.baseAddress!) }
+    for k in 0..<buf.count { sum += Double(buf[k]) }
+    v.append(sum)
+    for i in stride(from: 0, to: l.itemCount, by: 97) {
+        let f = l.frame(ofItem: i)
+        v += [f.x, f.y, f.width, f.height]
+    }
+    for s in 0..<l.sectionCount {
+        let h = l.headerFrame(ofSection: s)
+        v += [Double(l.sectionStart(s)), h.y]
+    }
+    return v
+}
+
+// MARK: Layout
+
+let justifiedConfig = LayoutConfiguration.justified(
+    width: 1200, targetRowHeight: 200, spacing: 4, insets: EdgeInsets(top: 10, left: 12, bottom: 10, right: 12),
+    headerHeight: 40)
+let sectionStarts: [Int32] = stride(from: 0, to: 5000, by: 500).map { Int32($0) }
+let data = aspects(5000)
+
+let justified = GalleryLayout(configuration: justifiedConfig)
+justified.append(aspectRatios: data, sectionStarts: sectionStarts)
+emit("layout.justified", layoutSummary(justified))
+
+let incremental = GalleryLayout(configuration: justifiedConfig)
+var at = 0
+var firstChanged: [Double] = []
+while at < data.count {
+    let n = min(333, data.count - at)
+    let starts = sectionStarts.filter { Int($0) >= at && Int($0) < at + n }
+    incremental.append(aspectRatios: Array(data[at..<(at + n)]), sectionStarts: starts)
+    firstChanged.append(Double(incremental.firstChangedItem))
+    at += n
+}
+emit("layout.justified.incremental", layoutSummary(incremental) + firstChanged)
+
+let grid = GalleryLayout(
+    configuration: .grid(width: 1000, minimumTileWidth: 150, tileAspectRatio: 1, spacing: 2, headerHeight: 30))
+grid.append(aspectRatios: Array(data[0..<1234]), sectionStarts: [0, 100, 101, 700])
+emit("layout.grid", layoutSummary(grid) + [Double(grid.grid.columns)])
+
+grid.reconfigure(.grid(width: 600, minimumTileWidth: 100, tileAspectRatio: 4.0 / 3.0, spacing: 4))
+emit("layout.grid.reconfigured", layoutSummary(grid))
+
+var hits: [Double] = []
+for (x, y) in [(10.0, 20.0), (500, 700), (1190, 4000), (3, 3), (600, 100_000)] {
+    hits.append(Double(justified.item(at: Point(x: x, y: y)) ?? -1))
+}
+emit("layout.hit", hits)
+
+// MARK: Virtualization
+
+var virtualizer = Virtualizer()
+var vOut: [Double] = []
+let scrolls: [(Double, Double)] = [
+    (0, 0), (300, 0.5), (2000, 3), (2100, 3), (50_000, 0), (49_000, -6), (justified.contentHeight - 900, 0),
+    (-200, -1),
+]
+for (offset, velocity) in scrolls {
+    let u = virtualizer.update(layout: justified, contentOffset: offset, viewportHeight: 900, velocity: velocity)
+    for r in [u.visible, u.prefetch, u.retained, u.releasedBefore, u.releasedAfter] {
+        vOut += [Double(r.lowerBound), Double(r.upperBound)]
+    }
+}
+emit("virtualize", vOut)
+
+var spaceOut: [Double] = []
+for (h, vh) in [(400_000_000.0, 900.0), (20_000.0, 900.0)] {
+    let s = ScrollSpace(contentHeight: h, viewportHeight: vh)
+    spaceOut.append(s.scrollHeight)
+    for top in [0.0, 1234.5, 7_000_000, 14_999_100, 20_000_000] {
+        let c = s.contentOffset(forScrollTop: top)
+        spaceOut += [c, s.scrollTop(forContentOffset: c), s.domY(forContentY: c + 333, scrollTop: top)]
+    }
+}
+emit("scrollspace", spaceOut)
+
+// MARK: Springs
+
+var springOut: [Double] = []
+for zeta in [0.3, 0.75, 1.0, 1.5, 3.0] {
+    for t in [0.0, 0.016, 0.1, 0.5, 2.0] {
+        let r = Spring.evaluate(displacement: 100, velocity: -700, time: t, angularFrequency: 12, dampingRatio: zeta)
+        springOut += [r.displacement, r.velocity]
+    }
+}
+emit("spring.evaluate", springOut)
+
+let pool = SpringPool(capacity: 4)
+pool.configure(0, parameters: .standard)
+pool.configure(1, parameters: .pageChange)
+pool.configure(2, parameters: SpringParameters(response: 0.6, dampingRatio: 1.8), restDistance: 0.001, restSpeed: 0.01)
+pool.configure(3, parameters: SpringParameters(response: 0.3, dampingRatio: 0.4), restDistance: 0.5, restSpeed: 20)
+for i in 0..<4 {
+    pool.reset(i, value: Double(i) * 50, velocity: 300 - Double(i) * 200)
+    pool.retarget(i, to: 400 - Double(i) * 90)
+}
+var poolOut: [Double] = []
+for frame in 0..<150 {
+    if frame == 20 { pool.retarget(0, to: -100) }
+    poolOut.append(Double(pool.step(0.016)))
+    if frame % 5 == 0 { for i in 0..<4 { poolOut += [pool.value(i), pool.velocity(i)] } }
+}
+emit("spring.pool", poolOut)
+
+// MARK: Gestures
+
+/// Ops: [phase(0…3) or 4 = tick, time, x, y, pointerID]
+func line(
+    _ ops: inout [Double], id: Double, from: (Double, Double), to: (Double, Double), t0: Double, ms: Double, steps: Int
+) {
+    for k in 1...steps {
+        let f = Double(k) / Double(steps)
+        ops += [1, t0 + ms * f, from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f, id]
+    }
+}
+func ticks(_ ops: inout [Double], from t0: Double, count: Int) {
+    for k in 1...count { ops += [4, t0 + Double(k) * 16, 0, 0, 0] }
+}
+
+@MainActor
+func runViewer(_ name: String, aspect: Double, index: Int, ops: [Double], prelude: ((ViewerGestures) -> Void)? = nil) {
+    let v = ViewerGestures(viewport: Size(width: 400, height: 800), index: index, count: 6, photoAspectRatio: aspect)
+    v.tick(time: 0)
+    prelude?(v)
+    var out: [Double] = []
+    var k = 0
+    while k < ops.count {
+        let op = ops[k]
+        if op == 4 {
+            v.tick(time: ops[k + 1])
+        } else {
+            v.handle(
+                PointerSample(
+                    PointerSample.Phase(rawValue: Int32(op))!, time: ops[k + 1], x: ops[k + 2], y: ops[k + 3],
+                    pointerID: Int32(ops[k + 4])))
+        }
+        let s = v.state
+        out += [
+            Double(s.index), s.pagerOffset, s.scale, s.panX, s.panY, s.dismissOffset, s.backgroundOpacity,
+            Double(s.mode.rawValue), s.isAnimating ? 1 : 0,
+        ]
+        for e in v.drainEvents() { out += [-1, Double(e.kind.rawValue), e.x, e.y, Double(e.index)] }
+        k += 5
+    }
+    let f = v.currentFrame()
+    out += [f.image.x, f.image.y, f.image.width, f.image.height, f.clip.x, f.clip.y, f.clip.width, f.clip.height]
+    emit(name, out, input: [aspect, Double(index)] + ops)
+}
+
+do {
+    var ops: [Double] = [0, 100, 300, 400, 1]
+    line(&ops, id: 1, from: (300, 400), to: (220, 402), t0: 100, ms: 80, steps: 5)
+    ops += [2, 180, 220, 402, 1]
+    ticks(&ops, from: 180, count: 40)
+    runViewer("viewer.flick", aspect: 1.5, index: 2, ops: ops)
+}
+do {
+    var ops: [Double] = [0, 100, 300, 400, 1]
+    line(&ops, id: 1, from: (300, 400), to: (200, 400), t0: 100, ms: 1000, steps: 60)
+    ops += [2, 1116, 200, 400, 1]
+    ticks(&ops, from: 1116, count: 40)
+    runViewer("viewer.slowdrag", aspect: 1.5, index: 2, ops: ops)
+}
+do {
+    var ops: [Double] = [0, 100, 50, 400, 1]
+    line(&ops, id: 1, from: (50, 400), to: (350, 400), t0: 100, ms: 300, steps: 18)
+    ops += [2, 600, 350, 400, 1]
+    ticks(&ops, from: 600, count: 30)
+    runViewer("viewer.rubberband", aspect: 1.5, index: 0, ops: ops)
+}
+do {
+    var ops: [Double] = [0, 100, 150, 400, 1, 0, 100, 250, 400, 2]
+    for k in 1...24 {
+        let t = 100 + Double(k) * 16
+        let spread = 50 + Double(k) * 12
+        ops += [1, t, 180 - spread, 420, 1, 1, t, 180 + spread, 420, 2]
+    }
+    ops += [2, 500, 180 + 338, 420, 2, 2, 516, 180 - 338, 420, 1]
+    ticks(&ops, from: 516, count: 60)
+    runViewer("viewer.pinch", aspect: 0.75, index: 1, ops: ops)
+}
+do {
+    var ops: [Double] = [0, 100, 200, 300, 1]
+    line(&ops, id: 1, from: (200, 300), to: (202, 360), t0: 100, ms: 48, steps: 3)
+    ops += [2, 148, 202, 360, 1]
+    runViewer("viewer.dismiss", aspect: 1.5, index: 3, ops: ops)
+}
+do {
+    var ops: [Double] = [0, 100, 200, 300, 1]
+    line(&ops, id: 1, from: (200, 300), to: (200, 380), t0: 100, ms: 1600, steps: 100)
+    ops += [2, 1716, 200, 380, 1]
+    ticks(&ops, from: 1716, count: 50)
+    runViewer("viewer.dismiss.cancel", aspect: 1.5, index: 3, ops: ops)
+}
+do {
+    var ops: [Double] = [0, 100, 100, 300, 1, 2, 160, 100, 300, 1, 0, 280, 104, 303, 1, 2, 340, 104, 303, 1]
+    ticks(&ops, from: 340, count: 60)
+    ops += [0, 1500, 200, 300, 1]
+    line(&ops, id: 1, from: (200, 300), to: (200, 420), t0: 1500, ms: 64, steps: 4)
+    ops += [2, 1564, 200, 420, 1]
+    ticks(&ops, from: 1564, count: 60)
+    runViewer("viewer.doubletap.pan", aspect: 0.5, index: 2, ops: ops)
+}
+do {
+    var ops: [Double] = [0, 100, 150, 150, 1]
+    ticks(&ops, from: 100, count: 40)
+    ops += [2, 800, 150, 150, 1, 0, 1000, 50, 50, 1, 2, 1050, 50, 50, 1]
+    ticks(&ops, from: 1050, count: 30)
+    runViewer("viewer.taps", aspect: 1.5, index: 2, ops: ops)
+}
+
+var tapOut: [Double] = []
+var taps = TapRecognizer()
+tapOut.append(Double(taps.begin(time: 0, point: Point(x: 0, y: 0)).rawValue))
+tapOut.append(Double(taps.end(time: 50, point: Point(x: 0, y: 0)).rawValue))
+tapOut.append(Double(taps.begin(time: 150, point: Point(x: 60, y: 0)).rawValue))
+tapOut.append(Double(taps.end(time: 200, point: Point(x: 60, y: 0)).rawValue))
+tapOut.append(Double(taps.tick(time: 600).rawValue))
+tapOut += [taps.eventPoint.x, taps.eventPoint.y]
+emit("taps", tapOut)
+
+var mathOut: [Double] = []
+for (dx, vx) in [(-100.0, -0.3), (-100, -0.6), (-150, -0.4), (-250, 1), (300, 0), (0, 0.7)] {
+    mathOut.append(Double(Pager(index: 2, count: 5, pageWidth: 416).targetIndex(forDrag: dx, velocity: vx)))
+}
+let dismiss = DismissGesture(viewportHeight: 800)
+for (dy, vy) in [(110.0, 0.0), (100, 0), (20, 0.5), (200, -1)] {
+    mathOut += [dismiss.shouldDismiss(offset: dy, velocity: vy) ? 1 : 0, dismiss.backgroundOpacity(offset: dy)]
+}
+for o in [-500.0, -10, 0, 33.3, 1000] { mathOut.append(EngineMath.rubberBand(o, dimension: 416)) }
+mathOut.append(EngineMath.projectedDistance(velocity: 0.77, decelerationRate: 0.995))
+emit("gesture.math", mathOut)
+
+// MARK: Geometry
+
+var geoOut: [Double] = []
+let tile = Rect(x: 30, y: 500, width: 120, height: 90)
+let viewport = Rect(x: 0, y: 0, width: 400, height: 800)
+for aspect in [0.1, 0.75, 1.5, 10] {
+    for p in [-0.3, 0, 0.25, 0.5, 1, 1.2] {
+        let f = TransitionGeometry.open(aspectRatio: aspect, tile: tile, viewport: viewport, progress: p)
+        geoOut += [
+            f.image.x, f.image.y, f.image.width, f.image.height, f.clip.x, f.clip.y, f.clip.width, f.clip.height,
+        ]
+    }
+    let fit = TransitionGeometry.aspectFit(aspectRatio: aspect, in: viewport)
+    let fill = TransitionGeometry.aspectFill(aspectRatio: aspect, in: tile)
+    geoOut += [fit.x, fit.y, fit.width, fit.height, fill.x, fill.y, fill.width, fill.height]
+}
+let from = TransitionGeometry.viewerFrame(
+    aspectRatio: 1.5, viewport: viewport, scale: 1.7, offset: Point(x: 12, y: 140))
+let lerp = TransitionGeometry.interpolate(
+    from: from, to: TransitionGeometry.tileFrame(aspectRatio: 1.5, tile: tile), progress: 0.4)
+geoOut += [
+    lerp.image.x, lerp.image.y, lerp.image.width, lerp.image.height, lerp.clip.x, lerp.clip.y, lerp.clip.width,
+    lerp.clip.height,
+]
+emit("geometry", geoOut)
+
+// MARK: Deck
+
+var deckOut: [Double] = []
+for (current, loaded, total, direction, speed) in [
+    (10, 100, 100, 0, 0.0), (10, 100, 100, 1, 1.2), (10, 100, 100, -1, 9), (0, 50, 1000, -1, 0), (42, 50, 1000, 1, 0),
+    (48, 50, 50, 1, 0), (45, 50, -1, 1, 0),
+] {
+    let plan = DeckPlanner().plan(current: current, loaded: loaded, total: total, direction: direction, speed: speed)
+    deckOut += [Double(plan.indices.count)] + plan.indices.map(Double.init) + [plan.shouldLoadMore ? 1 : 0]
+}
+emit("deck", deckOut)
+
+// MARK: Diff
+
+var seed: UInt32 = 12345
+@MainActor
+func next() -> UInt32 {
+    seed ^= seed << 13
+    seed ^= seed >> 17
+    seed ^= seed << 5
+    return seed
+}
+for round in 0..<6 {
+    let n = 20 + round * 37
+    var old: [Int32] = (0..<n).map { Int32($0) }
+    var new = old
+    for _ in 0..<(n / 4) {
+        let a = Int(next() % UInt32(new.count))
+        let b = Int(next() % UInt32(new.count))
+        new.swapAt(a, b)
+    }
+    for _ in 0..<(n / 6) { new.remove(at: Int(next() % UInt32(new.count))) }
+    for k in 0..<(n / 5) { new.insert(Int32(1000 + k), at: Int(next() % UInt32(new.count + 1))) }
+    if round == 5 { old += [3, 3, 7] }  // duplicates
+    let d = Diff.diff(old: old, new: new)
+    var out: [Double] = [Double(d.deletes.count), Double(d.inserts.count), Double(d.moveFrom.count)]
+    out += d.deletes.map(Double.init) + d.inserts.map(Double.init)
+    for q in 0..<d.moveFrom.count { out += [Double(d.moveFrom[q]), Double(d.moveTo[q])] }
+    emit("diff.\(round)", out, input: [Double(old.count)] + old.map(Double.init) + new.map(Double.init))
+}
+
+for l in lines { print(l) }

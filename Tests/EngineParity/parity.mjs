@@ -1,0 +1,235 @@
+// Native ↔ wasm parity: replays the scenarios of native/main.swift through
+// Web/engine.js + Web/engine.wasm and compares with the native output.
+//
+// Usage: node Tests/EngineParity/parity.mjs native-output.jsonl   (or pipe it on stdin)
+// Prints one line per scenario and finally "N passed, M failed"; exit 1 on any failure.
+import { readFileSync } from 'node:fs';
+import { loadEngine } from '../../Web/engine.js';
+
+const TOLERANCE = 1e-9; // relative (absolute below 1): both sides run the same IEEE operations
+
+const nativeText = readFileSync(process.argv[2] ?? 0, 'utf8');
+const native = new Map();
+for (const line of nativeText.split('\n')) {
+  if (!line.trim()) continue;
+  const o = JSON.parse(line);
+  native.set(o.scenario, o);
+}
+
+const engine = await loadEngine(new URL('../../Web/engine.wasm', import.meta.url));
+const results = new Map();
+const emit = (name, values) => results.set(name, values);
+
+/** xorshift32 aspect ratios, identical to the Swift generator. */
+function aspects(n, seed = 0x9e3779b9) {
+  let s = seed >>> 0;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    s = (s ^ (s << 13)) >>> 0;
+    s = (s ^ (s >>> 17)) >>> 0;
+    s = (s ^ (s << 5)) >>> 0;
+    const r = Math.fround(Math.fround(s >>> 8) / Math.fround(1 << 24));
+    out[i] = r < 0.02 ? 10 : r < 0.04 ? 0.1 : Math.fround(0.5 + Math.fround(r * 1.5));
+  }
+  return out;
+}
+
+function layoutSummary(l) {
+  const n = l.count;
+  const v = [n, l.rowCount, l.sectionCount, l.contentHeight];
+  const frames = l.frames(0, n, 0);
+  let sum = 0;
+  for (let k = 0; k < frames.length; k++) sum += frames[k];
+  v.push(sum);
+  for (let i = 0; i < n; i += 97) {
+    const f = l.itemFrame(i);
+    v.push(f.x, f.y, f.width, f.height);
+  }
+  for (let s = 0; s < l.sectionCount; s++) v.push(l.sectionStart(s), l.headerFrame(s).y);
+  return v;
+}
+
+// ── Layout ───────────────────────────────────────────────────────────────
+const justifiedConfig = { style: 'justified', width: 1200, targetRowHeight: 200, spacing: 4,
+  insets: { top: 10, left: 12, bottom: 10, right: 12 }, headerHeight: 40 };
+const sectionStarts = [];
+for (let i = 0; i < 5000; i += 500) sectionStarts.push(i);
+const data = aspects(5000);
+
+const justified = engine.createLayout(justifiedConfig);
+justified.append(data, sectionStarts);
+emit('layout.justified', layoutSummary(justified));
+
+const incremental = engine.createLayout(justifiedConfig);
+const firstChanged = [];
+for (let at = 0; at < data.length; at += 333) {
+  const n = Math.min(333, data.length - at);
+  const starts = sectionStarts.filter((s) => s >= at && s < at + n);
+  firstChanged.push(incremental.append(data.subarray(at, at + n), starts));
+}
+emit('layout.justified.incremental', [...layoutSummary(incremental), ...firstChanged]);
+
+const grid = engine.createLayout({ style: 'grid', width: 1000, minimumTileWidth: 150, tileAspectRatio: 1, spacing: 2, headerHeight: 30 });
+grid.append(data.subarray(0, 1234), [0, 100, 101, 700]);
+emit('layout.grid', [...layoutSummary(grid), grid.columns]);
+grid.configure({ style: 'grid', width: 600, minimumTileWidth: 100, tileAspectRatio: 4 / 3, spacing: 4 });
+emit('layout.grid.reconfigured', layoutSummary(grid));
+
+emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].map(([x, y]) => justified.itemAt(x, y)));
+
+// ── Virtualization ──────────────────────────────────────────────────────
+{
+  const out = [];
+  const scrolls = [[0, 0], [300, 0.5], [2000, 3], [2100, 3], [50000, 0], [49000, -6], [justified.contentHeight - 900, 0], [-200, -1]];
+  for (const [offset, velocity] of scrolls) {
+    const u = justified.virtualize(offset, 900, velocity);
+    for (const r of [u.visible, u.prefetch, u.retained, u.releasedBefore, u.releasedAfter]) out.push(r[0], r[1]);
+  }
+  emit('virtualize', out);
+}
+{
+  const out = [];
+  for (const [h, vh] of [[400000000, 900], [20000, 900]]) {
+    const s = engine.scrollSpace(h, vh);
+    out.push(s.scrollHeight);
+    for (const top of [0, 1234.5, 7000000, 14999100, 20000000]) {
+      const c = s.contentOffset(top);
+      out.push(c, s.scrollTop(c), s.domY(c + 333, top));
+    }
+  }
+  emit('scrollspace', out);
+}
+
+// ── Springs ─────────────────────────────────────────────────────────────
+{
+  const out = [];
+  for (const zeta of [0.3, 0.75, 1.0, 1.5, 3.0])
+    for (const t of [0, 0.016, 0.1, 0.5, 2.0]) out.push(...engine.springEvaluate(100, -700, t, 12, zeta));
+  emit('spring.evaluate', out);
+}
+{
+  const pool = engine.createSprings(4);
+  pool.configure(0, { angularFrequency: 12, dampingRatio: 0.75 });
+  pool.configure(1, { angularFrequency: 30, dampingRatio: 1 });
+  pool.configure(2, { response: 0.6, dampingRatio: 1.8, restDistance: 0.001, restSpeed: 0.01 });
+  pool.configure(3, { response: 0.3, dampingRatio: 0.4, restDistance: 0.5, restSpeed: 20 });
+  for (let i = 0; i < 4; i++) { pool.reset(i, i * 50, 300 - i * 200); pool.retarget(i, 400 - i * 90); }
+  const out = [];
+  for (let frame = 0; frame < 150; frame++) {
+    if (frame === 20) pool.retarget(0, -100);
+    out.push(pool.step(16));
+    if (frame % 5 === 0) {
+      const v = pool.values, w = pool.velocities;
+      for (let i = 0; i < 4; i++) out.push(v[i], w[i]);
+    }
+  }
+  emit('spring.pool', out);
+}
+
+// ── Gestures ────────────────────────────────────────────────────────────
+const MODE = { idle: 0, pending: 1, paging: 2, panning: 3, pinching: 4, dismissing: 5, dismissed: 6 };
+const EVENT = { tap: 1, doubleTap: 2, longPress: 3, pageChanged: 4, dismiss: 5, dismissCancelled: 6 };
+function runViewer(name) {
+  const input = native.get(name)?.input;
+  if (!input) return;
+  const [aspect, index] = input;
+  const ops = input.slice(2);
+  const v = engine.createViewer({ width: 400, height: 800, index, count: 6, aspectRatio: aspect });
+  v.tick(0);
+  const out = [];
+  for (let k = 0; k < ops.length; k += 5) {
+    if (ops[k] === 4) v.tick(ops[k + 1]);
+    else v.pointer(ops[k], ops[k + 4], ops[k + 1], ops[k + 2], ops[k + 3]);
+    const s = v.state;
+    out.push(s.index, s.pagerOffset, s.scale, s.panX, s.panY, s.dismissOffset, s.backgroundOpacity, MODE[s.mode], s.animating ? 1 : 0);
+    for (const e of v.takeEvents()) out.push(-1, EVENT[e.kind], e.x, e.y, e.index);
+  }
+  const f = v.currentFrame();
+  out.push(f.image.x, f.image.y, f.image.width, f.image.height, f.clip.x, f.clip.y, f.clip.width, f.clip.height);
+  v.destroy();
+  emit(name, out);
+}
+for (const name of native.keys()) if (name.startsWith('viewer.')) runViewer(name);
+
+{
+  const t = engine.createTapRecognizer();
+  const out = [];
+  const code = (e) => (e ? EVENT[e.kind] : 0);
+  out.push(code(t.pointer(0, 0, 0, 0)), code(t.pointer(2, 50, 0, 0)), code(t.pointer(0, 150, 60, 0)), code(t.pointer(2, 200, 60, 0)));
+  const e = t.tick(600);
+  out.push(code(e), e ? e.x : NaN, e ? e.y : NaN);
+  emit('taps', out);
+}
+{
+  const out = [];
+  for (const [dx, vx] of [[-100, -0.3], [-100, -0.6], [-150, -0.4], [-250, 1], [300, 0], [0, 0.7]]) out.push(engine.pagerTarget(2, 5, 416, dx, vx));
+  for (const [dy, vy] of [[110, 0], [100, 0], [20, 0.5], [200, -1]]) out.push(engine.dismissDecide(800, dy, vy) ? 1 : 0, engine.dismissOpacity(800, dy));
+  for (const o of [-500, -10, 0, 33.3, 1000]) out.push(engine.rubberBand(o, 416));
+  out.push(engine.project(0.77, 0.995));
+  emit('gesture.math', out);
+}
+
+// ── Geometry ────────────────────────────────────────────────────────────
+{
+  const out = [];
+  const tile = { x: 30, y: 500, width: 120, height: 90 };
+  const viewport = { x: 0, y: 0, width: 400, height: 800 };
+  const flat = (f) => [f.image.x, f.image.y, f.image.width, f.image.height, f.clip.x, f.clip.y, f.clip.width, f.clip.height];
+  for (const aspect of [0.1, 0.75, 1.5, 10]) {
+    for (const p of [-0.3, 0, 0.25, 0.5, 1, 1.2]) out.push(...flat(engine.transitionOpen(aspect, tile, viewport, p)));
+    const fit = engine.fitRect(aspect, viewport), fill = engine.fillRect(aspect, tile);
+    out.push(fit.x, fit.y, fit.width, fit.height, fill.x, fill.y, fill.width, fill.height);
+  }
+  // The viewer frame at scale 1.7, offset (12, 140): computed here from fit geometry, as the native side does.
+  const fit = engine.fitRect(1.5, viewport);
+  const w = fit.width * 1.7, h = fit.height * 1.7;
+  const image = { x: 200 + 12 - w / 2, y: 400 + 140 - h / 2, width: w, height: h };
+  const x0 = Math.max(image.x, 0), x1 = Math.min(image.x + w, 400), y0 = Math.max(image.y, 0), y1 = Math.min(image.y + h, 800);
+  const from = { image, clip: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+  const to = { image: engine.fillRect(1.5, tile), clip: tile };
+  out.push(...flat(engine.transitionLerp(from, to, 0.4)));
+  emit('geometry', out);
+}
+
+// ── Deck ────────────────────────────────────────────────────────────────
+{
+  const out = [];
+  for (const [current, loaded, total, direction, speed] of [[10, 100, 100, 0, 0], [10, 100, 100, 1, 1.2], [10, 100, 100, -1, 9],
+    [0, 50, 1000, -1, 0], [42, 50, 1000, 1, 0], [48, 50, 50, 1, 0], [45, 50, -1, 1, 0]]) {
+    const p = engine.deckPlan({ current, loaded, total, direction, speed });
+    out.push(p.indices.length, ...p.indices, p.loadMore ? 1 : 0);
+  }
+  emit('deck', out);
+}
+
+// ── Diff ────────────────────────────────────────────────────────────────
+for (const [name, o] of native) {
+  if (!name.startsWith('diff.')) continue;
+  const n = o.input[0];
+  const old = Int32Array.from(o.input.slice(1, 1 + n));
+  const neu = Int32Array.from(o.input.slice(1 + n));
+  const d = engine.diff(old, neu);
+  emit(name, [d.deletes.length, d.inserts.length, d.moves.length / 2, ...d.deletes, ...d.inserts, ...d.moves]);
+}
+
+// ── Compare ─────────────────────────────────────────────────────────────
+let passed = 0, failed = 0;
+const names = new Set([...native.keys(), ...results.keys()]);
+for (const name of names) {
+  const a = native.get(name)?.values, b = results.get(name);
+  let problem = null;
+  if (!a) problem = 'missing on the native side';
+  else if (!b) problem = 'missing on the wasm side';
+  else if (a.length !== b.length) problem = `length ${a.length} (native) vs ${b.length} (wasm)`;
+  else {
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i], y = b[i];
+      const scale = Math.max(1, Math.abs(x), Math.abs(y));
+      if (!(Math.abs(x - y) <= TOLERANCE * scale)) { problem = `value ${i}: native ${x} vs wasm ${y}`; break; }
+    }
+  }
+  if (problem) { failed++; console.log(`FAIL ${name}: ${problem}`); }
+  else { passed++; console.log(`ok   ${name} (${a.length} values)`); }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,403 @@
+// GalleryEngine for the browser: loads engine.wasm (Embedded Swift) and wraps
+// its C ABI in a small object API. The engine decides geometry and motion;
+// this file only moves numbers in and out of wasm linear memory.
+//
+// Typed-array views returned by this module (e.g. `layout.frames()`,
+// `springs.values`) alias wasm memory. They stay valid until the next call
+// that may allocate (append, frames, create…): read them right away, or copy.
+
+/** @typedef {{x: number, y: number, width: number, height: number}} Rect */
+/** @typedef {{image: Rect, clip: Rect}} TransitionFrame */
+/**
+ * @typedef {object} LayoutConfig
+ * @property {'grid'|'justified'} style
+ * @property {number} width               Container width (px), insets included.
+ * @property {number} [spacing=2]         Gap between tiles.
+ * @property {{top?: number, left?: number, bottom?: number, right?: number}} [insets]
+ * @property {number} [headerHeight=0]    Section header height (0 = no headers).
+ * @property {number} [minimumTileWidth=100]  Grid: narrowest tile; columns = as many as fit.
+ * @property {number} [tileAspectRatio=4/3]   Grid: tile width/height (1 = square).
+ * @property {number} [maximumColumns=0]      Grid: 0 = unbounded.
+ * @property {number} [targetRowHeight=180]   Justified: row height before scaling to fill.
+ * @property {number} [minimumAspectRatio=0.5] Justified: tall photos are boxed at this aspect (cropped).
+ * @property {number} [maximumAspectRatio=3]   Justified: panoramas are boxed at this aspect (cropped).
+ */
+/**
+ * @typedef {object} VirtualizerUpdate  Item index ranges as [start, end).
+ * @property {[number, number]} visible
+ * @property {[number, number]} prefetch      Mount/load these (contains visible).
+ * @property {[number, number]} retained      Keep mounted (contains prefetch).
+ * @property {[number, number]} releasedBefore Unmount these (above).
+ * @property {[number, number]} releasedAfter  Unmount these (below).
+ */
+/**
+ * @typedef {object} ViewerState
+ * @property {number} index            Current page.
+ * @property {number} count
+ * @property {number} pagerOffset      Page k sits at x = (k − index)·pageWidth + pagerOffset.
+ * @property {number} pageWidth        Viewport width + gap.
+ * @property {number} scale            Zoom of the current photo, 1 = aspect-fit.
+ * @property {number} panX             Translation of the current photo (px).
+ * @property {number} panY
+ * @property {number} dismissOffset    Vertical drag-to-dismiss offset (px).
+ * @property {number} backgroundOpacity
+ * @property {'idle'|'pending'|'paging'|'panning'|'pinching'|'dismissing'|'dismissed'} mode
+ * @property {boolean} animating       Keep calling tick() while true.
+ */
+/**
+ * @typedef {object} ViewerEvent
+ * @property {'tap'|'doubleTap'|'longPress'|'pageChanged'|'dismiss'|'dismissCancelled'} kind
+ * @property {number} x
+ * @property {number} y
+ * @property {number} index
+ */
+
+const STYLE = { grid: 0, justified: 1 };
+const PHASE = { pointerdown: 0, pointermove: 1, pointerup: 2, pointercancel: 3 };
+const MODES = ['idle', 'pending', 'paging', 'panning', 'pinching', 'dismissing', 'dismissed'];
+const EVENTS = [null, 'tap', 'doubleTap', 'longPress', 'pageChanged', 'dismiss', 'dismissCancelled'];
+const TAPS = [null, 'tap', 'doubleTap', 'longPress'];
+
+/**
+ * Loads and instantiates the engine.
+ * @param {string|URL|ArrayBuffer|Uint8Array|Response} [source] URL of engine.wasm
+ *   (default: next to this module), or its bytes. Works in browsers and Node ≥ 18.
+ * @returns {Promise<Engine>}
+ */
+export async function loadEngine(source = new URL('./engine.wasm', import.meta.url)) {
+  let bytes;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    bytes = source;
+  } else if (typeof Response !== 'undefined' && source instanceof Response) {
+    bytes = await source.arrayBuffer();
+  } else {
+    const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
+    if (url.protocol === 'file:') {
+      const { readFile } = await import('node:fs/promises');
+      bytes = await readFile(url);
+    } else {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`engine.wasm: HTTP ${res.status}`);
+      if (WebAssembly.instantiateStreaming && res.headers.get('content-type') === 'application/wasm') {
+        const { instance } = await WebAssembly.instantiateStreaming(res, {});
+        return new Engine(instance);
+      }
+      bytes = await res.arrayBuffer();
+    }
+  }
+  const { instance } = await WebAssembly.instantiate(bytes, {});
+  return new Engine(instance);
+}
+
+/** The loaded engine: factories for layouts, springs, viewers, and pure helpers. */
+export class Engine {
+  /** @param {WebAssembly.Instance} instance */
+  constructor(instance) {
+    /** Raw exports (the C ABI, `ge_*`). */
+    this.exports = /** @type {any} */ (instance.exports);
+    /** @type {WebAssembly.Memory} */
+    this.memory = this.exports.memory;
+    this._ioPtr = this.exports.ge_io();
+  }
+  /** @returns {Float64Array} the 64-double scratch block */
+  get _io() { return new Float64Array(this.memory.buffer, this._ioPtr, 64); }
+  _f32(ptr, n) { return new Float32Array(this.memory.buffer, ptr, n); }
+  _f64(ptr, n) { return new Float64Array(this.memory.buffer, ptr, n); }
+  _i32(ptr, n) { return new Int32Array(this.memory.buffer, ptr, n); }
+  _rect(o = 0) { const v = this._io; return { x: v[o], y: v[o + 1], width: v[o + 2], height: v[o + 3] }; }
+  _frame(o = 0) { return { image: this._rect(o), clip: this._rect(o + 4) }; }
+  _putRect(r, o) { const v = this._io; v[o] = r.x; v[o + 1] = r.y; v[o + 2] = r.width; v[o + 3] = r.height; }
+
+  // ── Layout ──────────────────────────────────────────────────────────────
+  /** @param {LayoutConfig} config */
+  _putConfig(config) {
+    const v = this._io, i = config.insets || {};
+    v[0] = STYLE[config.style] ?? 0; v[1] = config.width; v[2] = config.spacing ?? 2;
+    v[3] = i.top ?? 0; v[4] = i.left ?? 0; v[5] = i.bottom ?? 0; v[6] = i.right ?? 0;
+    v[7] = config.headerHeight ?? 0; v[8] = config.minimumTileWidth ?? 100;
+    v[9] = config.tileAspectRatio ?? 4 / 3; v[10] = config.maximumColumns ?? 0;
+    v[11] = config.targetRowHeight ?? 180; v[12] = config.minimumAspectRatio ?? 0.5;
+    v[13] = config.maximumAspectRatio ?? 3;
+  }
+  /** Creates a grid or justified layout. @param {LayoutConfig} config @returns {Layout} */
+  createLayout(config) { this._putConfig(config); return new Layout(this, this.exports.ge_layout_create()); }
+
+  /**
+   * Scroll-space mapping for libraries taller than browsers can scroll
+   * (content is scaled into at most `maximumScrollHeight` DOM px; geometry near
+   * the viewport stays 1:1). Identity when the content fits.
+   * @param {number} contentHeight @param {number} viewportHeight
+   * @param {number} [maximumScrollHeight=15e6]
+   */
+  scrollSpace(contentHeight, viewportHeight, maximumScrollHeight = 15e6) {
+    const e = this.exports, a = [contentHeight, viewportHeight, maximumScrollHeight];
+    return {
+      /** Height for the DOM scroll spacer. */
+      scrollHeight: e.ge_scroll_height(...a),
+      /** Content y at the viewport top for a DOM scrollTop. @param {number} scrollTop */
+      contentOffset: (scrollTop) => e.ge_scroll_content_offset(...a, scrollTop),
+      /** DOM scrollTop that shows content y at the viewport top. @param {number} offset */
+      scrollTop: (offset) => e.ge_scroll_top_for_offset(...a, offset),
+      /** DOM y of a content y at the current scrollTop. */
+      domY: (contentY, scrollTop) => e.ge_scroll_dom_y(...a, contentY, scrollTop),
+    };
+  }
+
+  // ── Springs ─────────────────────────────────────────────────────────────
+  /** A pool of `capacity` springs stepped together. @returns {SpringPool} */
+  createSprings(capacity) { return new SpringPool(this, this.exports.ge_springs_create(capacity), capacity); }
+  /**
+   * Closed-form damped oscillator: displacement and velocity after `t` seconds.
+   * @returns {[number, number]}
+   */
+  springEvaluate(x0, v0, t, angularFrequency, dampingRatio) {
+    this.exports.ge_spring_evaluate(x0, v0, t, angularFrequency, dampingRatio);
+    const v = this._io; return [v[0], v[1]];
+  }
+
+  // ── Gestures ────────────────────────────────────────────────────────────
+  /**
+   * The photo viewer's gesture machine.
+   * @param {{width: number, height: number, index?: number, count?: number, aspectRatio?: number}} o
+   * @returns {Viewer}
+   */
+  createViewer(o) {
+    return new Viewer(this, this.exports.ge_viewer_create(o.width, o.height, o.index ?? 0, o.count ?? 1, o.aspectRatio ?? 1.5));
+  }
+  /** Tap / double tap / long press recognizer (e.g. selection in the grid). @returns {TapRecognizer} */
+  createTapRecognizer() { return new TapRecognizer(this, this.exports.ge_taps_create()); }
+  /** iOS rubber band of an overshoot. */
+  rubberBand(offset, dimension) { return this.exports.ge_rubber_band(offset, dimension); }
+  /** Distance a fling of `velocity` px/ms travels at `rate` deceleration per ms. */
+  project(velocity, rate = 0.995) { return this.exports.ge_project(velocity, rate); }
+  /** Page to settle on after releasing a pager drag. */
+  pagerTarget(index, count, pageWidth, dx, vx) { return this.exports.ge_pager_target(index, count, pageWidth, dx, vx); }
+  /** Whether a drag-to-dismiss release closes the viewer. */
+  dismissDecide(viewportHeight, dy, vy) { return this.exports.ge_dismiss_decide(viewportHeight, dy, vy) === 1; }
+  /** Backdrop opacity during drag-to-dismiss. */
+  dismissOpacity(viewportHeight, dy) { return this.exports.ge_dismiss_opacity(viewportHeight, dy); }
+
+  // ── Transition geometry ─────────────────────────────────────────────────
+  /** Aspect-fit rect inside `bounds`. @param {number} aspect @param {Rect} b @returns {Rect} */
+  fitRect(aspect, b) { this.exports.ge_fit_rect(aspect, b.x, b.y, b.width, b.height); return this._rect(); }
+  /** Cover rect over `bounds`. @param {number} aspect @param {Rect} b @returns {Rect} */
+  fillRect(aspect, b) { this.exports.ge_fill_rect(aspect, b.x, b.y, b.width, b.height); return this._rect(); }
+  /**
+   * Tile → viewer frame at progress `p` (may overshoot 0…1).
+   * @param {number} aspect @param {Rect} tile @param {Rect} viewport @param {number} p
+   * @returns {TransitionFrame}
+   */
+  transitionOpen(aspect, tile, viewport, p) {
+    this._putRect(tile, 8); this._putRect(viewport, 12);
+    this.exports.ge_transition_open(aspect, p); return this._frame();
+  }
+  /** Interpolates two frames. @param {TransitionFrame} from @param {TransitionFrame} to @returns {TransitionFrame} */
+  transitionLerp(from, to, p) {
+    this._putRect(from.image, 16); this._putRect(from.clip, 20);
+    this._putRect(to.image, 24); this._putRect(to.clip, 28);
+    this.exports.ge_transition_lerp(p); return this._frame();
+  }
+
+  // ── Deck ────────────────────────────────────────────────────────────────
+  /**
+   * Which photos to load around `current`, in priority order, and whether to
+   * fetch the next catalog page.
+   * @param {{current: number, loaded: number, total?: number, direction?: number, speed?: number,
+   *   behind?: number, aheadAtRest?: number, maximumAhead?: number, loadMoreThreshold?: number}} o
+   * @returns {{indices: Int32Array, loadMore: boolean}}
+   */
+  deckPlan(o) {
+    const n = this.exports.ge_deck_plan(o.current, o.loaded, o.total ?? -1, o.direction ?? 0, o.speed ?? 0,
+      o.behind ?? 1, o.aheadAtRest ?? 2, o.maximumAhead ?? 5, o.loadMoreThreshold ?? 10);
+    return { indices: this._i32(this.exports.ge_ints(), n).slice(), loadMore: this._io[0] === 1 };
+  }
+
+  // ── Diff ────────────────────────────────────────────────────────────────
+  /**
+   * Heckel diff of integer id lists (map asset ids to Int32 handles first).
+   * Deletes are old indices, inserts new indices, moves [from, to] pairs.
+   * @param {Int32Array|number[]} oldIds @param {Int32Array|number[]} newIds
+   * @returns {{deletes: Int32Array, inserts: Int32Array, moves: Int32Array}}
+   */
+  diff(oldIds, newIds) {
+    const e = this.exports;
+    const ptr = e.ge_diff_input(oldIds.length, newIds.length);
+    const input = this._i32(ptr, oldIds.length + newIds.length);
+    input.set(oldIds, 0); input.set(newIds, oldIds.length);
+    const len = e.ge_diff_run(oldIds.length, newIds.length);
+    const out = this._i32(e.ge_ints(), len);
+    const d = out[0], i = out[1], m = out[2];
+    return {
+      deletes: out.slice(3, 3 + d),
+      inserts: out.slice(3 + d, 3 + d + i),
+      moves: out.slice(3 + d + i, 3 + d + i + 2 * m),
+    };
+  }
+}
+
+/** A laid-out gallery (grid or justified), built incrementally. */
+export class Layout {
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /** Re-lays everything (e.g. new width). @param {LayoutConfig} config */
+  configure(config) { this.engine._putConfig(config); this._e.ge_layout_configure(this.handle); }
+  /** Pre-sizes storage for a known total. */
+  reserve(n) { this._e.ge_layout_reserve(this.handle, n); }
+  /**
+   * Appends a page of items. Only the last open row and the new items are laid out.
+   * @param {Float32Array|number[]} aspectRatios width/height per item
+   * @param {Int32Array|number[]} [sectionStarts] absolute indices (within this page) that start a section
+   * @returns {number} first item whose frame changed
+   */
+  append(aspectRatios, sectionStarts = []) {
+    const e = this._e, n = aspectRatios.length, s = sectionStarts.length;
+    const sp = e.ge_layout_sections_input(this.handle, s);
+    this.engine._i32(sp, s).set(sectionStarts);
+    const ap = e.ge_layout_input(this.handle, n);
+    this.engine._f32(ap, n).set(aspectRatios);
+    return e.ge_layout_append(this.handle, n, s);
+  }
+  /** Removes all items. */
+  clear() { this._e.ge_layout_clear(this.handle); }
+  get count() { return this._e.ge_layout_count(this.handle); }
+  get rowCount() { return this._e.ge_layout_row_count(this.handle); }
+  get sectionCount() { return this._e.ge_layout_section_count(this.handle); }
+  /** Grid column count. */
+  get columns() { return this._e.ge_layout_columns(this.handle); }
+  get contentHeight() { return this._e.ge_layout_content_height(this.handle); }
+  /**
+   * Frames of items [start, end) as a Float32Array view of x, y − originY, w, h
+   * per item. Pass the current content offset as `originY` for exact positions
+   * in huge libraries. View valid until the next engine call.
+   */
+  frames(start, end, originY = 0) {
+    const ptr = this._e.ge_layout_frames(this.handle, start, end, originY);
+    return this.engine._f32(ptr, Math.max(0, end - start) * 4);
+  }
+  /** @returns {Rect} frame of item i in content coordinates */
+  itemFrame(i) { this._e.ge_layout_item_frame(this.handle, i); return this.engine._rect(); }
+  /** @returns {Rect} header frame of section s */
+  headerFrame(s) { this._e.ge_layout_header_frame(this.handle, s); return this.engine._rect(); }
+  /** First item of section s. */
+  sectionStart(s) { return this._e.ge_layout_section_start(this.handle, s); }
+  /** Sections whose headers intersect [top, bottom). @returns {[number, number]} */
+  sectionsIn(top, bottom) { this._e.ge_layout_sections_in(this.handle, top, bottom); const v = this.engine._io; return [v[0], v[1]]; }
+  /** Item under a content point, or −1. */
+  itemAt(x, y) { return this._e.ge_layout_item_at(this.handle, x, y); }
+  /** Row index of item i. */
+  rowOf(i) { return this._e.ge_layout_row_of(this.handle, i); }
+  /**
+   * Tunes prefetching (viewport-height units unless noted).
+   * @param {{baseOverscan?: number, lookaheadMilliseconds?: number, maximumOverscan?: number,
+   *   trailingOverscan?: number, restSpeed?: number, retainMargin?: number}} o
+   */
+  configureVirtualizer(o = {}) {
+    this._e.ge_virtualizer_configure(this.handle, o.baseOverscan ?? 0.5, o.lookaheadMilliseconds ?? 250,
+      o.maximumOverscan ?? 4, o.trailingOverscan ?? 0.25, o.restSpeed ?? 0.05, o.retainMargin ?? 2);
+  }
+  /**
+   * One scroll frame: O(log n).
+   * @param {number} contentOffset content y at the viewport top (see Engine.scrollSpace)
+   * @param {number} viewportHeight
+   * @param {number} [velocity=0] px/ms, positive = scrolling down
+   * @returns {VirtualizerUpdate}
+   */
+  virtualize(contentOffset, viewportHeight, velocity = 0) {
+    this._e.ge_virtualize(this.handle, contentOffset, viewportHeight, velocity);
+    const v = this.engine._io;
+    return { visible: [v[0], v[1]], prefetch: [v[2], v[3]], retained: [v[4], v[5]],
+      releasedBefore: [v[6], v[7]], releasedAfter: [v[8], v[9]] };
+  }
+  /** Forget mounted items (after clear/configure this happens automatically). */
+  resetVirtualizer() { this._e.ge_virtualizer_reset(this.handle); }
+  destroy() { this._e.ge_layout_destroy(this.handle); this.handle = 0; }
+}
+
+/** Springs stepped together once per frame; read `values` after `step`. */
+export class SpringPool {
+  constructor(engine, handle, capacity) { this.engine = engine; this.handle = handle; this.capacity = capacity; this._e = engine.exports; }
+  /**
+   * @param {number} i
+   * @param {{response?: number, dampingRatio?: number, angularFrequency?: number, restDistance?: number, restSpeed?: number}} o
+   *   response (s) or angularFrequency (rad/s); rest thresholds in the spring's units (px, px/s).
+   */
+  configure(i, o = {}) {
+    const response = o.response ?? (o.angularFrequency ? 2 * Math.PI / o.angularFrequency : 2 * Math.PI / 12);
+    this._e.ge_spring_configure(this.handle, i, response, o.dampingRatio ?? 0.75, o.restDistance ?? 1, o.restSpeed ?? 50);
+  }
+  /** Jumps spring i to `value` with `velocity` (units/s; px/ms × 1000). */
+  reset(i, value, velocity = 0) { this._e.ge_spring_reset(this.handle, i, value, velocity); }
+  /** New target; current position and velocity carry over. */
+  retarget(i, target) { this._e.ge_spring_retarget(this.handle, i, target); }
+  /** Advances all springs by dtMs; returns how many are still moving. */
+  step(dtMs) { return this._e.ge_springs_step(this.handle, dtMs); }
+  /** @returns {Float64Array} current values (view) */
+  get values() { return this.engine._f64(this._e.ge_springs_values(this.handle), this.capacity); }
+  /** @returns {Float64Array} velocities in units/s (view) */
+  get velocities() { return this.engine._f64(this._e.ge_springs_velocities(this.handle), this.capacity); }
+  /** @returns {Uint8Array} 1 = settled (view) */
+  get settled() { return new Uint8Array(this.engine.memory.buffer, this._e.ge_springs_settled(this.handle), this.capacity); }
+  value(i) { return this.values[i]; }
+  destroy() { this._e.ge_springs_destroy(this.handle); this.handle = 0; }
+}
+
+/** The photo viewer: feed pointer events and frames, read state and events. */
+export class Viewer {
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /**
+   * Feeds one pointer sample. @param {0|1|2|3|'pointerdown'|'pointermove'|'pointerup'|'pointercancel'} phase
+   * @param {number} id pointerId @param {number} time ms @param {number} x @param {number} y viewport px
+   * @returns {number} number of queued events
+   */
+  pointer(phase, id, time, x, y) {
+    const p = typeof phase === 'string' ? PHASE[phase] : phase;
+    return this._e.ge_viewer_pointer(this.handle, p, id, time, x, y);
+  }
+  /** Convenience for a DOM PointerEvent (coordinates relative to `origin`). */
+  handlePointerEvent(ev, origin = { x: 0, y: 0 }) {
+    return this.pointer(ev.type, ev.pointerId, ev.timeStamp, ev.clientX - origin.x, ev.clientY - origin.y);
+  }
+  /** Advances springs/timers to `time` ms; returns true while animating. */
+  tick(time) { return this._e.ge_viewer_tick(this.handle, time) === 1; }
+  /** @returns {ViewerState} */
+  get state() {
+    const v = this.engine._f64(this._e.ge_viewer_state(this.handle), 11);
+    return { index: v[0], count: v[1], pagerOffset: v[2], pageWidth: v[3], scale: v[4], panX: v[5], panY: v[6],
+      dismissOffset: v[7], backgroundOpacity: v[8], mode: MODES[v[9]], animating: v[10] === 1 };
+  }
+  /** Drains queued events. @returns {ViewerEvent[]} */
+  takeEvents() {
+    const n = this._e.ge_viewer_take_events(this.handle);
+    if (n === 0) return [];
+    const v = this.engine._f64(this._e.ge_viewer_events_ptr(this.handle), n * 4);
+    const out = [];
+    for (let k = 0; k < n; k++) out.push({ kind: EVENTS[v[4 * k]], x: v[4 * k + 1], y: v[4 * k + 2], index: v[4 * k + 3] });
+    return out;
+  }
+  /** Shows page `index` at rest (open, or after dismiss). */
+  reset(index, count, aspectRatio) { this._e.ge_viewer_reset(this.handle, index, count, aspectRatio); }
+  /** Aspect ratio of the current photo (after pageChanged). Resets zoom. */
+  setPhoto(aspectRatio) { this._e.ge_viewer_set_photo(this.handle, aspectRatio); }
+  setViewport(width, height) { this._e.ge_viewer_set_viewport(this.handle, width, height); }
+  setCount(count) { this._e.ge_viewer_set_count(this.handle, count); }
+  /** Animates to a page (keyboard). */
+  goTo(index) { this._e.ge_viewer_go_to(this.handle, index); }
+  /** Animated zoom toggle around a point (keyboard / button). */
+  toggleZoom(x, y) { this._e.ge_viewer_toggle_zoom(this.handle, x, y); }
+  /** Current displayed frame of the photo: start of the close transition. @returns {TransitionFrame} */
+  currentFrame() { this._e.ge_viewer_frame(this.handle); return this.engine._frame(); }
+  destroy() { this._e.ge_viewer_destroy(this.handle); this.handle = 0; }
+}
+
+/** Tap / double tap / long press from pointer samples. */
+export class TapRecognizer {
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /** @returns {{kind: 'tap'|'doubleTap'|'longPress', x: number, y: number}|null} */
+  pointer(phase, time, x, y) {
+    const p = typeof phase === 'string' ? PHASE[phase] : phase;
+    return this._event(this._e.ge_taps_pointer(this.handle, p, time, x, y));
+  }
+  /** Call each frame while a pointer is down or a tap may be pending. */
+  tick(time) { return this._event(this._e.ge_taps_tick(this.handle, time)); }
+  destroy() { this._e.ge_taps_destroy(this.handle); this.handle = 0; }
+  _event(code) { if (!code) return null; const v = this.engine._io; return { kind: TAPS[code], x: v[0], y: v[1] }; }
+}
