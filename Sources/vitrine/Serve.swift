@@ -45,7 +45,7 @@ struct Serve: AsyncParsableCommand {
                 for failure in summary.failures { logger.warning("\(failure.path): \(failure.reason)") }
             }
         }
-        let app = VitrineServer.makeApplication(
+        let app = try VitrineServer.makeApplication(
             library: opened, configuration: ServerConfiguration(host: host, port: port, webRoot: webRoot),
             logger: logger)
         logger.info("serving \(library.data) on http://\(host):\(port)")

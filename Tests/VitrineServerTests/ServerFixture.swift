@@ -40,8 +40,8 @@ final class ServerFixture: Sendable {
         self.sources = sources
     }
 
-    func makeApp() -> some ApplicationProtocol {
-        Application(router: VitrineServer.makeRouter(library: library, webRoot: nil))
+    func makeApp(webRoot: String? = nil) throws -> some ApplicationProtocol {
+        Application(router: try VitrineServer.makeRouter(library: library, webRoot: webRoot))
     }
 
     static let decoder = JSONDecoder()

@@ -1,0 +1,60 @@
+import Crypto
+import Foundation
+
+/// The web client's files, read once at start-up and served from memory.
+///
+/// Every file is addressed as `/static/<version>/<path>`, where `version` is a hash of the whole folder,
+/// so those URLs can be cached forever: any change to any file gives every file a new URL. Only
+/// `index.html` is revalidated; its `{{static}}` placeholders become `/static/<version>`, and modules
+/// import each other by relative URL, so they resolve under the same version.
+struct WebAssets: Sendable {
+    struct File: Sendable {
+        var bytes: [UInt8]
+        var contentType: String
+    }
+
+    let version: String
+    let files: [String: File]
+    let index: [UInt8]
+
+    /// Reads `root` recursively (hidden files skipped). Nil when there is no `index.html`.
+    init?(root: String) throws {
+        let manager = FileManager.default
+        guard let indexData = manager.contents(atPath: root + "/index.html") else { return nil }
+        var files: [String: File] = [:]
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        let enumerator = manager.enumerator(
+            at: rootURL, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(rootURL.path.count + 1))
+            guard relative != "index.html", let data = manager.contents(atPath: url.path) else { continue }
+            files[relative] = File(bytes: [UInt8](data), contentType: Self.contentType(of: relative))
+        }
+        var hasher = SHA256()
+        hasher.update(data: indexData)
+        for name in files.keys.sorted() {
+            hasher.update(data: Array(name.utf8) + [0])
+            hasher.update(data: files[name]!.bytes)
+        }
+        version = hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+        self.files = files
+        let html = String(decoding: indexData, as: UTF8.self)
+            .replacingOccurrences(of: "{{static}}", with: "/static/\(version)")
+        index = Array(html.utf8)
+    }
+
+    static func contentType(of name: String) -> String {
+        switch name.split(separator: ".").last.map({ $0.lowercased() }) ?? "" {
+        case "js", "mjs": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "wasm": "application/wasm"
+        case "html": "text/html; charset=utf-8"
+        case "json", "webmanifest": "application/json"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "ico": "image/x-icon"
+        default: "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,169 @@
+"""Browser tests: a real vitrine server (fresh data dir, --demo) + headless Chromium."""
+import json
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("VITRINE_BINARY", "/work/webdev/vitrine")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SHOTS = ROOT / "test-results" / "screenshots"
+DEMO_TOTAL = 30
+PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
+DESKTOP = dict(viewport={"width": 1280, "height": 800})
+T = 20_000  # generous default wait (ms): two busy cores
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url):
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return json.loads(r.read())
+
+
+@pytest.fixture(scope="session")
+def server():
+    data = tempfile.mkdtemp(prefix="vitrine-browser-")
+    port = _free_port()
+    log = open(os.path.join(data, "server.log"), "w+")
+    proc = subprocess.Popen(
+        [BINARY, "serve", "--data", os.path.join(data, "lib"), "--port", str(port),
+         "--web", str(ROOT / "Web"), "--demo"],
+        stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 180
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                raise RuntimeError("server exited:\n" + log.read()[-2000:])
+            try:
+                total = _get(base + "/api/v1/photos?limit=1")["total"]
+                log.seek(0)
+                if total >= DEMO_TOTAL and "demo import:" in log.read():
+                    break
+            except Exception:
+                pass
+            if time.time() > deadline:
+                raise RuntimeError("demo import did not finish")
+            time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def catalog(server):
+    return _get(server + "/api/v1/photos?limit=200")["items"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield b
+        b.close()
+
+
+def _context(browser, request, **kw):
+    ctx = browser.new_context(**kw)
+    ctx.set_default_timeout(T)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    ctx.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def phone(browser, request):
+    yield from _context(browser, request, **PHONE)
+
+
+@pytest.fixture
+def desktop(browser, request):
+    yield from _context(browser, request, **DESKTOP)
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+# ── helpers ─────────────────────────────────────────────────────────────
+def wait_grid(page):
+    page.wait_for_selector("[data-grid] [data-photo-id] img.in", timeout=T)
+    page.wait_for_function("!document.body.classList.contains('loading')", timeout=T)
+
+
+def viewer_state(page, state):
+    page.wait_for_selector(f'[role=dialog][data-state="{state}"]', state="attached", timeout=T)
+
+
+def current_id(page):
+    return page.get_attribute('[role=dialog] [aria-current="true"]', "data-photo-id")
+
+
+def wait_current(page, photo_id):
+    page.wait_for_function(
+        "id => document.querySelector('[role=dialog] [aria-current=\"true\"]')?.dataset.photoId === id",
+        arg=photo_id, timeout=T)
+
+
+def wait_zoom(page, expr):
+    """expr uses z, the settled zoom of the current photo."""
+    page.wait_for_function(
+        f"() => {{ const z = +document.querySelector('[role=dialog]').dataset.zoom; return {expr}; }}", timeout=T)
+
+
+class Touch:
+    """Touch input through CDP (real touch events → pointer events)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def send(self, kind, points):
+        self.cdp.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+    def drag(self, x0, y0, x1, y1, steps=8, interval=16, hold=0):
+        self.send("touchStart", [(x0, y0)])
+        for k in range(1, steps + 1):
+            self.page.wait_for_timeout(interval)
+            self.send("touchMove", [(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)])
+        for _ in range(hold):  # keep the finger still: velocity → 0
+            self.page.wait_for_timeout(40)
+            self.send("touchMove", [(x1, y1)])
+        self.send("touchEnd", [])
+
+    def tap(self, x, y):
+        self.send("touchStart", [(x, y)])
+        self.send("touchEnd", [])
+
+    def pinch(self, cx, cy, d0, d1, steps=10):
+        self.send("touchStart", [(cx - d0, cy), (cx + d0, cy)])
+        for k in range(1, steps + 1):
+            self.page.wait_for_timeout(16)
+            d = d0 + (d1 - d0) * k / steps
+            self.send("touchMove", [(cx - d, cy), (cx + d, cy)])
+        self.send("touchEnd", [])

@@ -1,0 +1,129 @@
+from conftest import T, DEMO_TOTAL, wait_grid, shot
+
+TILE_IDS = "[...document.querySelectorAll('[data-grid] [data-photo-id]')].map(t => t.dataset.photoId)"
+
+
+def test_first_page_shows(phone, server, catalog):
+    phone.goto(server + "/")
+    wait_grid(phone)
+    ids = phone.evaluate(TILE_IDS)
+    assert ids[0] == catalog[0]["id"] or catalog[0]["id"] in ids
+    first = phone.locator(f'[data-photo-id="{catalog[0]["id"]}"]')
+    box = first.bounding_box()
+    assert box and box["y"] < 844 and box["width"] > 50
+    # Placeholder painted under the thumbnail; thumbnail decodes async.
+    assert phone.get_attribute(f'[data-photo-id="{catalog[0]["id"]}"] img', "decoding") == "async"
+    assert "data:image/png" in first.evaluate("t => t.style.backgroundImage")
+    shot(phone, "phone-grid")
+
+
+def test_scrolling_pages_without_duplicates(browser, server):
+    ctx = browser.new_context(viewport={"width": 640, "height": 400})
+    page = ctx.new_page()
+    inflight, peak, urls = [0], [0], []
+
+    def started(r):
+        if "/api/v1/photos?" in r.url:
+            inflight[0] += 1
+            peak[0] = max(peak[0], inflight[0])
+            urls.append(r.url)
+
+    def ended(r):
+        if "/api/v1/photos?" in r.url:
+            inflight[0] -= 1
+
+    page.on("request", started)
+    page.on("requestfinished", ended)
+    page.on("requestfailed", ended)
+    page.goto(server + "/?limit=3")
+    wait_grid(page)
+    seen = set()
+    for _ in range(60):
+        ids = page.evaluate(TILE_IDS)
+        assert len(ids) == len(set(ids)), "duplicate tiles in the DOM"
+        seen.update(ids)
+        if len(seen) == DEMO_TOTAL:
+            break
+        page.evaluate("document.querySelector('[data-grid]').scrollBy(0, 300)")
+        page.wait_for_function("document.body.dataset.paging !== 'loading'", timeout=T)
+        page.wait_for_timeout(50)
+    assert len(seen) == DEMO_TOTAL
+    assert page.evaluate("window.vitrine.store.items.length") == DEMO_TOTAL
+    assert len(urls) == DEMO_TOTAL // 3 and all("cursor=" in u for u in urls[1:])
+    assert peak[0] == 1, "more than one page request at a time"
+    shot(page, "desktop-grid-scrolled")
+    ctx.close()
+
+
+def test_layout_toggle_is_remembered(desktop, server, catalog):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    sel = f'[data-photo-id="{catalog[1]["id"]}"]'
+    grid_box = desktop.locator(sel).bounding_box()
+    assert abs(grid_box["width"] / grid_box["height"] - 4 / 3) < 0.02
+    desktop.click("#layout")
+    desktop.wait_for_function("document.body.dataset.layout === 'justified'")
+    desktop.wait_for_function(
+        f"() => {{ const r = document.querySelector('{sel}').getBoundingClientRect(); return Math.abs(r.width / r.height - 4/3) > 0.05; }}")
+    shot(desktop, "desktop-justified")
+    desktop.reload()
+    wait_grid(desktop)
+    assert desktop.evaluate("document.body.dataset.layout") == "justified"
+    desktop.click("#layout")
+    desktop.wait_for_function("document.body.dataset.layout === 'grid'")
+
+
+def test_offline_screen_and_retry(phone, server):
+    phone.route("**/api/v1/photos*", lambda route: route.abort())
+    phone.goto(server + "/")
+    offline = phone.locator("#offline")
+    offline.wait_for(state="visible", timeout=T)
+    assert "reach" in offline.inner_text()
+    shot(phone, "phone-offline")
+    phone.unroute("**/api/v1/photos*")
+    phone.click("#retry")
+    offline.wait_for(state="hidden", timeout=T)
+    wait_grid(phone)
+
+
+def test_failed_page_retries_without_blocking(browser, server):
+    ctx = browser.new_context(viewport={"width": 640, "height": 400})
+    page = ctx.new_page()
+    page.route("**/api/v1/photos*cursor=*", lambda route: route.abort())
+    page.goto(server + "/?limit=3")
+    wait_grid(page)
+    page.locator("#pill").wait_for(state="visible", timeout=T)
+    assert page.locator("#offline").is_hidden()
+    assert page.locator("[data-grid] [data-photo-id]").count() == 3
+    shot(page, "desktop-retry-pill")
+    page.unroute("**/api/v1/photos*cursor=*")
+    page.click("#pill-retry")
+    page.wait_for_function("window.vitrine.store.items.length > 3", timeout=T)
+    ctx.close()
+
+
+def test_cached_thumbnails_do_not_fade(desktop, server):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    desktop.wait_for_function("[...document.querySelectorAll('[data-grid] img')].slice(0, 6).every(i => i.dataset.fade)")
+    desktop.click("#layout")  # remounts every tile; the thumbnails are now in the memory cache
+    desktop.wait_for_function("document.body.dataset.layout === 'justified'")
+    desktop.wait_for_function("[...document.querySelectorAll('[data-grid] img')].slice(0, 6).every(i => i.dataset.fade === '0' && i.classList.contains('in'))")
+    desktop.click("#layout")
+
+
+def test_resize_keeps_top_photo_in_place(desktop, server):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    desktop.set_viewport_size({"width": 1280, "height": 500})
+    desktop.evaluate("document.querySelector('[data-grid]').scrollTop = 400")
+    top_id = desktop.evaluate("""() => {
+        const t = [...document.querySelectorAll('[data-grid] [data-photo-id]')]
+          .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.bottom > 52)
+          .sort((a, b) => a[1].top - b[1].top || a[1].left - b[1].left)[0];
+        return t[0].dataset.photoId; }""")
+    desktop.set_viewport_size({"width": 700, "height": 500})
+    desktop.wait_for_function("""id => {
+        const r = document.querySelector(`[data-grid] [data-photo-id="${id}"]`)?.getBoundingClientRect();
+        return r && r.bottom > 52 && r.top < 52 + 40; }""", arg=top_id, timeout=T)
+    shot(desktop, "desktop-resized")

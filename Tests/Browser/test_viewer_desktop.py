@@ -1,0 +1,119 @@
+from playwright.sync_api import expect
+from conftest import T, wait_grid, viewer_state, current_id, wait_current, wait_zoom, shot
+
+H = 800
+
+
+def test_keyboard_navigation_zoom_and_focus(desktop, server, catalog):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    first = catalog[0]["id"]
+    desktop.focus(f'[data-grid] [data-photo-id="{first}"]')
+    desktop.keyboard.press("Enter")
+    viewer_state(desktop, "open")
+    wait_current(desktop, first)
+    dialog = desktop.locator("[role=dialog]")
+    assert dialog.get_attribute("aria-modal") == "true"
+    # Every button is labelled; focus stays inside the dialog.
+    assert desktop.evaluate("[...document.querySelectorAll('[role=dialog] button, [role=dialog] a')].every(b => b.getAttribute('aria-label'))")
+    for _ in range(6):
+        desktop.keyboard.press("Tab")
+        assert desktop.evaluate("document.querySelector('[role=dialog]').contains(document.activeElement)")
+    desktop.keyboard.press("ArrowRight")
+    wait_current(desktop, catalog[1]["id"])
+    desktop.keyboard.press("ArrowLeft")
+    wait_current(desktop, first)
+    desktop.keyboard.press("+")
+    wait_zoom(desktop, "z > 2")
+    desktop.keyboard.press("+")
+    wait_zoom(desktop, "z > 3")
+    desktop.keyboard.press("-")
+    wait_zoom(desktop, "z > 2 && z < 3")
+    desktop.keyboard.press("0")
+    wait_zoom(desktop, "z > 0.99 && z < 1.01")
+    # Far ahead, then Esc: the grid scrolls so the tile is in view, and it gets focus back.
+    last = len(catalog) - 1
+    for i in range(1, last + 1):
+        desktop.keyboard.press("ArrowRight")
+        wait_current(desktop, catalog[i]["id"])
+    desktop.keyboard.press("Escape")
+    viewer_state(desktop, "closed")
+    pid = catalog[last]["id"]
+    desktop.wait_for_function("id => document.activeElement?.dataset.photoId === id", arg=pid, timeout=T)
+    box = desktop.locator(f'[data-grid] [data-photo-id="{pid}"]').bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= H, box
+    assert desktop.evaluate("document.querySelector('[data-grid]').scrollTop") > 0
+    shot(desktop, "desktop-closed-on-last")
+
+
+def test_ctrl_wheel_zoom_and_click_close(desktop, server, catalog):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    pid = catalog[3]["id"]
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]')
+    viewer_state(desktop, "open")
+    desktop.mouse.move(640, 400)
+    desktop.keyboard.down("Control")
+    desktop.mouse.wheel(0, -120)
+    desktop.keyboard.up("Control")
+    wait_zoom(desktop, "z > 1.5")
+    shot(desktop, "desktop-wheel-zoom")
+    desktop.click("[role=dialog] button[aria-label=Close]")
+    viewer_state(desktop, "closed")
+    assert desktop.url.endswith("/")
+
+
+def test_close_mid_opening(desktop, server, catalog):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    pid = catalog[2]["id"]
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]')
+    desktop.keyboard.press("Escape")
+    viewer_state(desktop, "closed")
+    assert desktop.url.endswith("/")
+    expect(desktop.locator(f'[data-grid] [data-photo-id="{pid}"]')).to_be_visible()
+
+
+def test_reduced_motion_cross_fades(browser, server, catalog):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    ctx.set_default_timeout(T)
+    page = ctx.new_page()
+    page.goto(server + "/")
+    wait_grid(page)
+    pid = catalog[6]["id"]
+    page.click(f'[data-grid] [data-photo-id="{pid}"]')
+    viewer_state(page, "open")
+    assert page.get_attribute("[role=dialog]", "data-motion") == "fade"
+    assert page.locator("[role=dialog] .fly").is_hidden()
+    wait_current(page, pid)
+    page.keyboard.press("Escape")
+    viewer_state(page, "closed")
+    assert page.get_attribute("[role=dialog]", "data-motion") == "fade"
+    ctx.close()
+
+
+def test_back_closes_viewer(desktop, server, catalog):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    pid = catalog[8]["id"]
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]')
+    viewer_state(desktop, "open")
+    assert desktop.url.endswith("/p/" + pid)
+    desktop.go_back()
+    viewer_state(desktop, "closed")
+    desktop.go_forward()
+    viewer_state(desktop, "open")
+    wait_current(desktop, pid)
+    assert current_id(desktop) == pid
+
+
+def test_debug_panel_tunes_live(desktop, server, catalog):
+    desktop.goto(server + "/?debug")
+    wait_grid(desktop)
+    desktop.wait_for_selector(".debug input[type=range]")
+    desktop.fill("#dbg-aheadAtRest", "4")
+    desktop.click(f'[data-grid] [data-photo-id="{catalog[0]["id"]}"]')
+    viewer_state(desktop, "open")
+    # 4 ahead + current (none behind at index 0).
+    desktop.wait_for_function("document.querySelectorAll('[role=dialog] .slide').length === 5", timeout=T)
+    shot(desktop, "desktop-debug")
