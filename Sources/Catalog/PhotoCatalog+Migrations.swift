@@ -47,6 +47,28 @@ extension PhotoCatalog {
             }
             try db.create(index: "variant_on_blobKey", on: "variant", columns: ["blobKey"])
         }
+        migrator.registerMigration("v2-tags-and-search") { db in
+            try db.create(table: "tag") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique().collate(.nocase)
+            }
+            try db.create(table: "photoTag", options: [.withoutRowID]) { t in
+                t.column("photoId", .text).notNull().references("photo", onDelete: .cascade)
+                t.column("tagId", .integer).notNull().references("tag", onDelete: .cascade)
+                t.primaryKey(["photoId", "tagId"])
+            }
+            try db.create(index: "photoTag_on_tagId", on: "photoTag", columns: ["tagId", "photoId"])
+            // Full-text over what a person remembers of a photo; diacritics folded, so "cafe" finds "Café".
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE photoSearch USING fts5(
+                        photoId UNINDEXED, title, originalName, tags, camera,
+                        tokenize = 'unicode61 remove_diacritics 2')
+                    """)
+            for id in try String.fetchAll(db, sql: "SELECT id FROM photo") {
+                try PhotoCatalog.refreshSearchRow(photoId: id, in: db)
+            }
+        }
         return migrator
     }
 }

@@ -36,7 +36,7 @@ extension PhotoCatalog {
     }
 
     /// Inserts a photo and its variants in one transaction: either all rows exist or none do.
-    public func insert(_ photo: PhotoRecord, variants: [VariantRecord]) throws {
+    public func insert(_ photo: PhotoRecord, variants: [VariantRecord], tags: [String] = []) throws {
         do {
             try writer.write { db in
                 if let existing = try PhotoRecord.filter(Column("contentHash") == photo.contentHash).fetchOne(db) {
@@ -44,6 +44,8 @@ extension PhotoCatalog {
                 }
                 try photo.insert(db)
                 for variant in variants { try variant.insert(db) }
+                try Self.attach(tags: tags, to: photo.id, in: db)
+                try Self.refreshSearchRow(photoId: photo.id, in: db)
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             let existing = try writer.read { db in
@@ -77,9 +79,11 @@ extension PhotoCatalog {
     ///
     /// Keyset pagination: the `(takenAt, id)` index makes page 1 000 cost what page 1 costs, and rows inserted
     /// between two requests can neither shift an item into a page twice nor push one out unseen.
-    public func page(after cursor: PageCursor?, limit: Int) throws -> Page {
+    public func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter = PhotoFilter()) throws -> Page {
         try writer.read { db in
-            var request = PhotoRecord.order(Column("takenAt").desc, Column("id").desc).limit(limit + 1)
+            var request = filter.apply(to: PhotoRecord.all())
+            let total = try request.fetchCount(db)
+            request = request.order(Column("takenAt").desc, Column("id").desc).limit(limit + 1)
             if let cursor {
                 request = request.filter(sql: "(takenAt, id) < (?, ?)", arguments: [cursor.takenAt, cursor.id])
             }
@@ -89,7 +93,7 @@ extension PhotoCatalog {
             let variants = try Self.variants(of: photos.map(\.id), in: db)
             let items = photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) }
             let next = hasMore ? photos.last.map { PageCursor(takenAt: $0.takenAt, id: $0.id) } : nil
-            return Page(items: items, nextCursor: next, total: try PhotoRecord.fetchCount(db))
+            return Page(items: items, nextCursor: next, total: total)
         }
     }
 

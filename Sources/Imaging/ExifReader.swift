@@ -29,6 +29,9 @@ enum ExifReader {
         meta.latitude = coordinate(raw("exif-ifd3-GPSLatitude"), ref: text("exif-ifd3-GPSLatitudeRef"), negative: "S")
         meta.longitude = coordinate(
             raw("exif-ifd3-GPSLongitude"), ref: text("exif-ifd3-GPSLongitudeRef"), negative: "W")
+        if let xmp = image.blob("xmp-data") {
+            meta.keywords = XMPKeywords.subjects(in: String(decoding: xmp, as: UTF8.self))
+        }
         if let title = text("exif-ifd0-ImageDescription"), !placeholderDescriptions.contains(title.uppercased()) {
             meta.title = title
         }

@@ -18,6 +18,8 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var longitude: Double?
     /// Image description or title embedded by the camera or editor, when meaningful.
     public var title: String?
+    /// Keywords from XMP `dc:subject` (what Lightroom, digiKam and darktable write).
+    public var keywords: [String] = []
 
     public init() {}
 }

@@ -32,6 +32,18 @@ final class VipsImage: @unchecked Sendable {
         return String(cString: value)
     }
 
+    /// A binary field such as `xmp-data`, or nil when absent.
+    func blob(_ name: String) -> [UInt8]? {
+        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard vips_image_get_blob(pointer, name, &data, &length) == 0, let data else {
+            vips_error_clear()
+            return nil
+        }
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
+    }
+
     func int(_ name: String) -> Int? {
         guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
         var value: Int32 = 0

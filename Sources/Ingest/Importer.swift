@@ -34,42 +34,48 @@ public final class Importer: Sendable {
     /// pool (libvips and fsync block), reporting progress after each file.
     public func importFiles(
         _ paths: [String], progress: @Sendable (ImportProgress) -> Void = { _ in }
-    ) async
-        -> ImportSummary
-    {
+    ) async -> ImportSummary {
+        await importItems(paths.map { ImportItem(path: $0) }, progress: progress)
+    }
+
+    /// Imports files with their tags; see `importFiles`.
+    public func importItems(
+        _ items: [ImportItem], progress: @Sendable (ImportProgress) -> Void = { _ in }
+    ) async -> ImportSummary {
         var summary = ImportSummary()
         var done = 0
         await withTaskGroup(of: ImportOutcome.self) { group in
             var next = 0
             func startNext() {
-                guard next < paths.count else { return }
-                let path = paths[next]
+                guard next < items.count else { return }
+                let item = items[next]
                 next += 1
-                group.addTask { await self.importOnWorker(path) }
+                group.addTask { await self.importOnWorker(item) }
             }
-            for _ in 0..<min(options.concurrency, paths.count) { startNext() }
+            for _ in 0..<min(options.concurrency, items.count) { startNext() }
             while let outcome = await group.next() {
                 done += 1
                 summary.record(outcome)
-                progress(ImportProgress(done: done, total: paths.count, latest: outcome))
+                progress(ImportProgress(done: done, total: items.count, latest: outcome))
                 startNext()
             }
         }
         return summary
     }
 
-    func importOnWorker(_ path: String) async -> ImportOutcome {
+    func importOnWorker(_ item: ImportItem) async -> ImportOutcome {
         await withCheckedContinuation { continuation in
-            Self.workers.async { continuation.resume(returning: self.importFile(at: path)) }
+            Self.workers.async { continuation.resume(returning: self.importFile(at: item.path, tags: item.tags)) }
         }
     }
 
     static let workers = DispatchQueue(label: "vitrine.ingest", attributes: .concurrent)
 
     /// Imports one file synchronously. Never throws: every problem becomes a `.failed` outcome with a reason.
-    public func importFile(at path: String, originalName: String? = nil) -> ImportOutcome {
+    public func importFile(at path: String, originalName: String? = nil, tags: [String] = []) -> ImportOutcome {
         do {
-            return try importOrThrow(path: path, originalName: originalName ?? (path as NSString).lastPathComponent)
+            return try importOrThrow(
+                path: path, originalName: originalName ?? (path as NSString).lastPathComponent, tags: tags)
         } catch let error as ImagingError {
             return .failed(path: path, reason: error.description)
         } catch let error as ImportError {
@@ -81,7 +87,7 @@ public final class Importer: Sendable {
         }
     }
 
-    func importOrThrow(path: String, originalName: String) throws -> ImportOutcome {
+    func importOrThrow(path: String, originalName: String, tags: [String]) throws -> ImportOutcome {
         let attributes = try FileInfo(path: path)
         guard attributes.isRegularFile else { throw ImportError.notAFile }
         guard attributes.size > 0 else { throw ImagingError.emptyFile }
@@ -128,7 +134,7 @@ public final class Importer: Sendable {
             variant(.thumbJPEG, thumbJPEG, rendered.thumbJPEG),
         ]
         do {
-            try catalog.insert(photo, variants: variants)
+            try catalog.insert(photo, variants: variants, tags: tags + rendered.metadata.keywords)
         } catch PhotoCatalog.InsertError.duplicate(let existingID) {
             // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
             return .duplicate(path: path, existingID: existingID)

@@ -23,6 +23,8 @@ public struct PhotoDetail: Codable, Sendable, Equatable {
     /// Millimetres.
     public var focalLength: Double?
     public var location: Location?
+    /// In name order.
+    public var tags: [String]
     public var placeholder: Placeholder
     public var thumb: VariantInfo
     public var preview: VariantInfo
@@ -43,7 +45,8 @@ public struct PhotoDetail: Codable, Sendable, Equatable {
         id: String, width: Int, height: Int, title: String?, originalName: String, format: String,
         mimeType: String, byteSize: Int64, takenAt: String, takenAtOffset: Int?, takenAtSource: String,
         cameraMake: String?, cameraModel: String?, lens: String?, exposureTime: Double?, fNumber: Double?,
-        iso: Int?, focalLength: Double?, location: Location?, placeholder: Placeholder, thumb: VariantInfo,
+        iso: Int?, focalLength: Double?, location: Location?, tags: [String], placeholder: Placeholder,
+        thumb: VariantInfo,
         preview: VariantInfo, original: VariantInfo, importedAt: String
     ) {
         self.id = id
@@ -65,6 +68,7 @@ public struct PhotoDetail: Codable, Sendable, Equatable {
         self.iso = iso
         self.focalLength = focalLength
         self.location = location
+        self.tags = tags
         self.placeholder = placeholder
         self.thumb = thumb
         self.preview = preview

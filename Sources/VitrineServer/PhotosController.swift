@@ -13,6 +13,7 @@ struct PhotosController<Context: RequestContext>: Sendable {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("photos", use: list)
         group.get("photos/{id}", use: show)
+        group.get("tags", use: tags)
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
@@ -33,8 +34,9 @@ struct PhotosController<Context: RequestContext>: Sendable {
             }
             cursor = parsed
         }
+        let filter = try Self.filter(from: query)
         let (after, count) = (cursor, limit)
-        let page = try await blocking { try catalog.page(after: after, limit: count) }
+        let page = try await blocking { try catalog.page(after: after, limit: count, filter: filter) }
         let body = PhotoPage(
             items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
         return try JSONResponse.make(body, cacheControl: "no-cache")
@@ -46,7 +48,32 @@ struct PhotosController<Context: RequestContext>: Sendable {
             throw APIError(.badRequest, code: "bad_id", message: "not a photo id")
         }
         guard let item = try await blocking({ try catalog.photo(id: id) }) else { throw APIError.notFound("photo") }
-        return try JSONResponse.make(WireMapping.detail(item), cacheControl: "no-cache")
+        let tags = try await blocking { try catalog.tags(of: id) }
+        return try JSONResponse.make(WireMapping.detail(item, tags: tags), cacheControl: "no-cache")
+    }
+
+    @Sendable func tags(_ request: Request, context: Context) async throws -> Response {
+        let counts = try await blocking { try catalog.tagCounts() }
+        let body = TagList(tags: counts.map { TagList.Tag(name: $0.name, count: $0.count) })
+        return try JSONResponse.make(body, cacheControl: "no-cache")
+    }
+
+    static var maximumQueryLength: Int { 200 }
+    static var maximumTags: Int { 10 }
+
+    /// `q` (free text) and repeated `tag` parameters; oversized ones are refused rather than truncated.
+    static func filter(from query: Parameters) throws -> PhotoFilter {
+        let text = query["q"].map(String.init)
+        if let text, text.count > maximumQueryLength {
+            throw APIError(
+                .badRequest, code: "bad_query", message: "q is longer than \(maximumQueryLength) characters")
+        }
+        let tags = query.getAll("tag").map { String($0) }
+        guard tags.count <= maximumTags, tags.allSatisfy({ !$0.isEmpty && $0.count <= 64 }) else {
+            throw APIError(
+                .badRequest, code: "bad_tag", message: "give at most \(maximumTags) tags of 1 to 64 characters")
+        }
+        return PhotoFilter(query: text, tags: tags)
     }
 }
 

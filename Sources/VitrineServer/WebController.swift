@@ -6,7 +6,9 @@ struct WebController<Context: RequestContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/", use: index)
+        router.head("/", use: index)
         router.get("p/{id}", use: index)
+        router.head("p/{id}", use: index)
         router.get("static/{version}/**", use: file)
         router.head("static/{version}/**", use: file)
     }

@@ -39,7 +39,7 @@ enum WireMapping {
             preview: info(item.variants[.preview]), original: info(item.variants[.original]))
     }
 
-    static func detail(_ item: PhotoWithVariants) -> PhotoDetail {
+    static func detail(_ item: PhotoWithVariants, tags: [String]) -> PhotoDetail {
         let photo = item.photo
         let location = photo.latitude.flatMap { lat in
             photo.longitude.map { PhotoDetail.Location(latitude: lat, longitude: $0) }
@@ -50,7 +50,7 @@ enum WireMapping {
             byteSize: photo.byteSize, takenAt: takenAt(photo), takenAtOffset: photo.takenAtOffset,
             takenAtSource: photo.takenAtSource, cameraMake: photo.cameraMake, cameraModel: photo.cameraModel,
             lens: photo.lens, exposureTime: photo.exposureTime, fNumber: photo.fNumber, iso: photo.iso,
-            focalLength: photo.focalLength, location: location, placeholder: placeholder(photo),
+            focalLength: photo.focalLength, location: location, tags: tags, placeholder: placeholder(photo),
             thumb: info(item.variants[.thumbWebP] ?? item.variants[.thumbJPEG]),
             preview: info(item.variants[.preview]), original: info(item.variants[.original]),
             importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))

@@ -25,11 +25,11 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         let opened = try Library(directory: library.data)
-        let (files, missing) = FileCollector.files(in: paths)
+        let (items, missing) = FileCollector.items(in: paths)
         var options = ImportOptions(concurrency: jobs)
         options.render.maxPixels = maxPixels
-        let reporter = ProgressReporter(total: files.count, interactive: isatty(STDERR_FILENO) == 1)
-        var summary = await opened.importer(options: options).importFiles(files) { reporter.update($0) }
+        let reporter = ProgressReporter(total: items.count, interactive: isatty(STDERR_FILENO) == 1)
+        var summary = await opened.importer(options: options).importItems(items) { reporter.update($0) }
         reporter.finish()
         for path in missing { summary.failures.append((path, "no such file or folder")) }
 

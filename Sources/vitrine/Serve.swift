@@ -34,11 +34,11 @@ struct Serve: AsyncParsableCommand {
         if webRoot == nil { logger.warning("no web client at \(web)/index.html; serving the API only") }
 
         if demo, try opened.catalog.count() == 0 {
-            let files = FileCollector.demoPhotos()
+            let files = FileCollector.demoItems()
             logger.info("importing \(files.count) demo photos in the background")
             let importer = opened.importer()
             Task.detached {
-                let summary = await importer.importFiles(files)
+                let summary = await importer.importItems(files)
                 logger.info(
                     "demo import: \(summary.imported.count) imported, \(summary.duplicates.count) duplicates, \(summary.failures.count) failed"
                 )

@@ -134,6 +134,26 @@ import Testing
         #expect(missing == [fixture.inputs.file("nope")])
     }
 
+    @Test func folderNamesBecomeTags() async throws {
+        let root = fixture.inputs.file("Trips")
+        try FileManager.default.createDirectory(atPath: root + "/Japan/Kyoto", withIntermediateDirectories: true)
+        let deep = try Fixtures.write(root + "/Japan/Kyoto/a.jpg", width: 120, height: 80, seed: 3)
+        let top = try Fixtures.write(root + "/b.jpg", width: 120, height: 80, seed: 4)
+        let loose = try Fixtures.write(fixture.inputs.file("c.jpg"), width: 120, height: 80, seed: 5)
+        let (items, _) = FileCollector.items(in: [root, loose])
+        #expect(items.first { $0.path.hasSuffix("/a.jpg") }?.tags == ["Trips", "Japan", "Kyoto"])
+        #expect(items.first { $0.path.hasSuffix("/b.jpg") }?.tags == ["Trips"])
+        let parent = URL(fileURLWithPath: fixture.inputs.path).lastPathComponent
+        #expect(items.first { $0.path.hasSuffix("/c.jpg") }?.tags == [parent])
+
+        let summary = await fixture.importer().importItems(items)
+        #expect(summary.imported.count == 3)
+        let hash = try FileHasher.sha256(path: deep).key.hex
+        let id = try #require(try fixture.library.catalog.photo(contentHash: hash)).id
+        #expect(try fixture.library.catalog.tags(of: id) == ["Japan", "Kyoto", "Trips"])
+        _ = top
+    }
+
     @Test func progressIsReportedForEveryFile() async throws {
         let paths = try (0..<5).map {
             try Fixtures.write(fixture.inputs.file("p\($0).jpg"), width: 200, height: 150, seed: UInt32($0 + 10))

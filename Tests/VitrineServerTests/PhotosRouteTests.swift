@@ -91,6 +91,39 @@ import VitrineAPI
         }
     }
 
+    @Test func searchesAndListsTags() async throws {
+        let fixture = try await ServerFixture(photos: 3)
+        try await fixture.makeApp().test(.router) { client in
+            let tags = try await client.execute(uri: "/api/v1/tags", method: .get) { try $0.decode(TagList.self) }
+            let folder = URL(fileURLWithPath: fixture.inputs.path).lastPathComponent
+            #expect(tags.tags == [TagList.Tag(name: folder, count: 3)])
+
+            let byName = try await client.execute(uri: "/api/v1/photos?q=photo1", method: .get) {
+                try $0.decode(PhotoPage.self)
+            }
+            #expect(byName.items.map(\.title) == ["photo1.jpg"] && byName.total == 1)
+            let byTag = try await client.execute(uri: "/api/v1/photos?tag=\(folder)&limit=2", method: .get) {
+                try $0.decode(PhotoPage.self)
+            }
+            #expect(byTag.total == 3 && byTag.items.count == 2 && byTag.nextCursor != nil)
+            let none = try await client.execute(uri: "/api/v1/photos?q=zebra&tag=nope", method: .get) {
+                try $0.decode(PhotoPage.self)
+            }
+            #expect(none.items.isEmpty && none.total == 0 && none.nextCursor == nil)
+            let detail = try await client.execute(uri: "/api/v1/photos/\(fixture.ids[0])", method: .get) {
+                try $0.decode(PhotoDetail.self)
+            }
+            #expect(detail.tags == [folder])
+            for uri in ["/api/v1/photos?q=" + String(repeating: "a", count: 201), "/api/v1/photos?tag="] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .badRequest)
+                    let error = try response.decode(APIErrorBody.self)
+                    #expect(["bad_query", "bad_tag"].contains(error.error.code))
+                }
+            }
+        }
+    }
+
     @Test func healthCheck() async throws {
         let fixture = try await ServerFixture(photos: 0)
         try await fixture.makeApp().test(.router) { client in

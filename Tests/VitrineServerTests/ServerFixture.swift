@@ -26,7 +26,8 @@ final class ServerFixture: Sendable {
                 fields: ["exif-ifd2-DateTimeOriginal": "2020:01:0\(index + 1) 10:00:00"])
             paths.append(path)
         }
-        let summary = await library.importer().importFiles(paths)
+        let (items, _) = FileCollector.items(in: paths)
+        let summary = await library.importer().importItems(items)
         precondition(summary.failures.isEmpty, "\(summary.failures)")
         var sources: [String: String] = [:]
         var ids: [String] = []

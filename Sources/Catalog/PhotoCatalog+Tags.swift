@@ -1,0 +1,78 @@
+import GRDB
+
+/// A tag and how many photos carry it.
+public struct TagCount: Sendable, Equatable, Codable {
+    public var name: String
+    public var count: Int
+
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+}
+
+extension PhotoCatalog {
+    /// Every tag in use with its photo count, most used first, then by name.
+    public func tagCounts() throws -> [TagCount] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT tag.name AS name, COUNT(*) AS count FROM tag JOIN photoTag ON photoTag.tagId = tag.id
+                    GROUP BY tag.id ORDER BY count DESC, tag.name COLLATE NOCASE
+                    """
+            ).map { TagCount(name: $0["name"], count: $0["count"]) }
+        }
+    }
+
+    /// A photo's tags, in name order.
+    public func tags(of photoId: String) throws -> [String] {
+        try writer.read { db in try Self.tags(of: photoId, in: db) }
+    }
+
+    static func tags(of photoId: String, in db: Database) throws -> [String] {
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT tag.name FROM tag JOIN photoTag ON photoTag.tagId = tag.id
+                WHERE photoTag.photoId = ? ORDER BY tag.name COLLATE NOCASE
+                """,
+            arguments: [photoId])
+    }
+
+    /// Normalises tag names: trimmed, inner whitespace collapsed, at most 64 characters, no empties,
+    /// duplicates (ignoring case) dropped.
+    public static func normalizedTags(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for name in names {
+            let words = name.split(whereSeparator: \.isWhitespace)
+            let clean = String(words.joined(separator: " ").prefix(64))
+            guard !clean.isEmpty, seen.insert(clean.lowercased()).inserted else { continue }
+            result.append(clean)
+        }
+        return result
+    }
+
+    static func attach(tags: [String], to photoId: String, in db: Database) throws {
+        for name in normalizedTags(tags) {
+            try db.execute(sql: "INSERT INTO tag (name) VALUES (?) ON CONFLICT(name) DO NOTHING", arguments: [name])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO photoTag (photoId, tagId) SELECT ?, id FROM tag WHERE name = ?",
+                arguments: [photoId, name])
+        }
+    }
+
+    /// Rewrites a photo's full-text row from its record and tags; call in the transaction that changed them.
+    static func refreshSearchRow(photoId: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM photoSearch WHERE photoId = ?", arguments: [photoId])
+        guard let photo = try PhotoRecord.fetchOne(db, key: photoId) else { return }
+        let camera = [photo.cameraMake, photo.cameraModel, photo.lens].compactMap { $0 }.joined(separator: " ")
+        try db.execute(
+            sql: "INSERT INTO photoSearch (photoId, title, originalName, tags, camera) VALUES (?, ?, ?, ?, ?)",
+            arguments: [
+                photoId, photo.title ?? "", photo.originalName,
+                try tags(of: photoId, in: db).joined(separator: " "), camera,
+            ])
+    }
+}

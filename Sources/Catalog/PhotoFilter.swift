@@ -1,0 +1,40 @@
+import GRDB
+
+/// Narrows a page to photos matching a full-text query and carrying every given tag.
+public struct PhotoFilter: Sendable, Equatable {
+    /// Free text; each word must match (as a prefix) the title, file name, tags or camera.
+    public var query: String?
+    /// Tag names, combined with AND, compared without case.
+    public var tags: [String]
+
+    public init(query: String? = nil, tags: [String] = []) {
+        self.query = query
+        self.tags = tags
+    }
+
+    public var isEmpty: Bool { ftsPattern == nil && tags.isEmpty }
+
+    /// An FTS5 pattern of quoted prefix terms, or nil when the query has no searchable word.
+    ///
+    /// Every word is quoted, so FTS5 syntax in user input (`AND`, `NEAR`, `*`, `"`, `:`) is inert.
+    var ftsPattern: String? {
+        guard let query else { return nil }
+        let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(16)
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+
+    func apply(to request: QueryInterfaceRequest<PhotoRecord>) -> QueryInterfaceRequest<PhotoRecord> {
+        var request = request
+        if let pattern = ftsPattern {
+            request = request.filter(
+                sql: "id IN (SELECT photoId FROM photoSearch WHERE photoSearch MATCH ?)", arguments: [pattern])
+        }
+        for tag in tags {
+            request = request.filter(
+                sql: "id IN (SELECT photoId FROM photoTag JOIN tag ON tag.id = photoTag.tagId WHERE tag.name = ?)",
+                arguments: [tag])
+        }
+        return request
+    }
+}
