@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
 
-.PHONY: deps wasm build release serve test test-swift test-engine test-web bench format clean
+.PHONY: deps wasm build release serve test test-swift test-engine test-web test-browser bench format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -27,8 +27,8 @@ release: deps wasm
 serve: release
 	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
 
-## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules.
-test: deps wasm test-swift test-engine test-web
+## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
+test: deps wasm test-swift test-engine test-web test-browser
 
 test-swift:
 	swift build --build-tests
@@ -39,6 +39,10 @@ test-engine:
 
 test-web:
 	node --test Tests/Web/
+
+## Playwright + headless Chromium against a real server (the debug build) with the demo catalog.
+test-browser:
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" scripts/browser-tests.sh
 
 ## Release-build benchmarks; each prints a table with its comparison.
 bench: deps wasm

@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("VITRINE_BINARY", "/work/webdev/vitrine")
+BINARY = os.environ.get(
+    "VITRINE_BINARY", str(ROOT / ".build" / "debug" / "vitrine"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "test-results" / "screenshots"
 DEMO_TOTAL = 30

@@ -1,0 +1,409 @@
+// Photo viewer: the engine's ViewerGestures decides, this file renders.
+import { paintPlaceholder, load, cancel, decoded, el } from './images.js';
+import { getJSON } from './api.js';
+
+export const tuning = {
+  openResponse: 0.4, openDamping: 0.8, closeResponse: 0.35, closeDamping: 0.9,
+  behind: 1, aheadAtRest: 2, maximumAhead: 5,
+};
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+const aspectOf = (it) => it.width / it.height || 1.5;
+
+function button(cls, label, text) {
+  const b = el('button', cls, { type: 'button', 'aria-label': label, title: label });
+  b.textContent = text;
+  return b;
+}
+
+export class Viewer {
+  constructor(engine, store, grid, hooks) {
+    this.engine = engine; this.store = store; this.grid = grid; this.hooks = hooks;
+    this.slides = new Map();
+    this.pointers = new Set();
+    this.state = 'closed';
+    const root = this.root = el('div', 'viewer', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Photo viewer', tabindex: '-1' });
+    root.hidden = true;
+    this.backdrop = el('div', 'backdrop');
+    this.stage = el('div', 'stage');
+    this.fly = el('div', 'fly', { 'aria-hidden': 'true' });
+    this.flyImg = el('img', '', { alt: '' });
+    this.fly.append(this.flyImg);
+    const top = el('div', 'bar top'), bottom = el('div', 'bar bottom');
+    this.pos = el('span', 'pos', { 'aria-live': 'polite' });
+    this.closeBtn = button('x', 'Close', '✕');
+    top.append(this.pos, this.closeBtn);
+    this.infoBtn = button('', 'Info', 'Info');
+    this.infoBtn.setAttribute('aria-expanded', 'false');
+    this.dl = el('a', 'btn', { 'aria-label': 'Download', title: 'Download', download: '' });
+    this.dl.textContent = 'Download';
+    this.shareBtn = button('', navigator.share ? 'Share' : 'Copy link', navigator.share ? 'Share' : 'Copy link');
+    bottom.append(this.infoBtn, this.dl, this.shareBtn);
+    this.info = el('dl', 'info');
+    this.info.hidden = true;
+    this.toast = el('div', 'toast', { role: 'status' });
+    root.append(this.backdrop, this.stage, this.fly, top, bottom, this.info, this.toast);
+    this.setState('closed');
+
+    this.g = engine.createViewer({ width: innerWidth, height: innerHeight });
+    this.springs = engine.createSprings(1);
+
+    const st = this.stage;
+    st.addEventListener('pointerdown', (e) => {
+      if (this.state !== 'open' || (e.pointerType === 'mouse' && e.button)) return;
+      st.setPointerCapture?.(e.pointerId);
+      this.pointers.add(e.pointerId);
+      this.feed(e);
+    });
+    for (const t of ['pointermove', 'pointerup', 'pointercancel']) {
+      st.addEventListener(t, (e) => {
+        if (!this.pointers.has(e.pointerId)) return;
+        if (t !== 'pointermove') this.pointers.delete(e.pointerId);
+        if (this.state === 'open') this.feed(e);
+      });
+    }
+    st.addEventListener('wheel', (e) => {
+      if (this.state !== 'open') return;
+      e.preventDefault();
+      if (e.ctrlKey) this.zoomBy(Math.exp(-e.deltaY / 100), e.clientX, e.clientY);
+    }, { passive: false });
+    st.addEventListener('contextmenu', (e) => e.preventDefault());
+    this.closeBtn.onclick = () => this.hooks.requestClose();
+    this.infoBtn.onclick = () => this.toggleInfo();
+    this.shareBtn.onclick = () => this.share();
+    document.addEventListener('keydown', (e) => this.key(e));
+    store.on((kind) => { if (kind === 'append' && this.state !== 'closed') { this.g.setCount(store.items.length); this.deck(); this.updateChrome(); } });
+    addEventListener('resize', () => this.resize());
+  }
+
+  setState(s) { this.state = s; this.root.dataset.state = s; }
+
+  feed(e) { this.g.handlePointerEvent(e); this.kick(); }
+
+  kick() { if (!this.raf) this.raf = requestAnimationFrame((t) => this.frame(t)); }
+
+  get index() { return this.current; }
+  item(i = this.current) { return this.store.items[i]; }
+
+  // ── Open / close ─────────────────────────────────────────────────────
+  open(index) {
+    if (this.state !== 'closed') this.finish(true);
+    const it = this.item(index);
+    if (!it) return;
+    this.opener = document.activeElement;
+    this.root.hidden = false;
+    this.root.classList.remove('bare');
+    this.w = innerWidth; this.h = innerHeight;
+    this.g.setViewport(this.w, this.h);
+    this.g.reset(index, this.store.items.length, aspectOf(it));
+    this.current = -1;
+    this.setCurrent(index, 0);
+    this.render();
+    const tile = reducedMotion.matches ? null : this.grid.rect(index);
+    const visible = tile && tile.y + tile.height > 0 && tile.y < this.h;
+    this.root.dataset.motion = visible ? 'fly' : 'fade';
+    if (visible) {
+      this.grid.hide(index);
+      const vp = { x: 0, y: 0, width: this.w, height: this.h }, a = aspectOf(it);
+      this.path = (p) => this.engine.transitionOpen(a, tile, vp, p);
+      this.bg = (p) => p;
+    }
+    this.startTrans(0, 1, tuning.openResponse, tuning.openDamping);
+    this.setState('opening');
+    this.root.focus({ preventScroll: true });
+    this.kick();
+  }
+
+  close() {
+    if (this.state === 'closed' || this.state === 'closing') return;
+    this.info.hidden = true;
+    const wasOpening = this.state === 'opening';
+    this.setState('closing');
+    const s = this.g.state, i = this.current, it = this.item();
+    if (this.root.dataset.motion === 'fly' && wasOpening && this.path) {
+      this.springs.retarget(0, 0); // fly back along the same path
+      this.target = 0;
+      this.kick();
+      return;
+    }
+    this.grid.hide(-1);
+    const tile = reducedMotion.matches ? null : this.grid.reveal(i);
+    if (tile && tile.y + tile.height > 0 && tile.y < this.h) {
+      this.root.dataset.motion = 'fly';
+      this.grid.hide(i);
+      const from = this.g.currentFrame();
+      const to = { image: this.engine.fillRect(aspectOf(it), tile), clip: tile };
+      const o = s.backgroundOpacity;
+      this.path = (p) => this.engine.transitionLerp(from, to, p);
+      this.bg = (p) => o * (1 - p);
+      this.setFly(this.bestURL(i), it);
+    } else {
+      this.root.dataset.motion = 'fade';
+      const o = wasOpening ? this.springs.values[0] : 1;
+      this.bg = (p) => o * (1 - p);
+    }
+    this.startTrans(0, 1, tuning.closeResponse, tuning.closeDamping);
+    this.kick();
+  }
+
+  startTrans(from, to, response, damping) {
+    this.springs.configure(0, { response, dampingRatio: damping, restDistance: 0.001, restSpeed: 0.01 });
+    this.springs.reset(0, from);
+    this.springs.retarget(0, to);
+    this.target = to;
+    this.trans = true;
+    if (this.state === 'closed' || this.root.dataset.motion === 'fly') this.setFly(this.bestURL(this.current), this.item());
+    this.renderTrans(from);
+  }
+
+  setFly(url, it) {
+    paintPlaceholder(this.flyImg, it);
+    if (this.flyImg.getAttribute('src') !== url) this.flyImg.src = url;
+  }
+
+  renderTrans(p) {
+    const fly = this.root.dataset.motion === 'fly';
+    const o = Math.max(0, Math.min(1, this.state === 'closing' && this.target === 1 ? this.bg(p) : p));
+    this.fly.hidden = !fly;
+    this.stage.style.visibility = fly ? 'hidden' : '';
+    if (fly) {
+      const f = this.path(p), c = f.clip, m = f.image;
+      const s = this.fly.style, is = this.flyImg.style;
+      s.transform = `translate(${c.x}px,${c.y}px)`; s.width = c.width + 'px'; s.height = c.height + 'px';
+      is.transform = `translate(${m.x - c.x}px,${m.y - c.y}px)`; is.width = m.width + 'px'; is.height = m.height + 'px';
+      this.backdrop.style.opacity = o;
+      this.root.style.opacity = '';
+    } else {
+      this.root.style.opacity = o;
+    }
+  }
+
+  /** Ends the running transition (or jumps to its end when forced). */
+  finish(forced) {
+    this.trans = false;
+    if (this.state === 'opening' && !forced) {
+      this.setState('open');
+      this.fly.hidden = true;
+      this.stage.style.visibility = '';
+      this.root.style.opacity = '';
+      this.grid.hide(-1);
+      if (this.root.contains(document.activeElement)) this.closeBtn.focus({ preventScroll: true });
+      this.render();
+      return;
+    }
+    if (this.state === 'closing' || forced) {
+      const i = this.current;
+      for (const k of [...this.slides.keys()]) this.drop(k);
+      this.root.hidden = true;
+      this.fly.hidden = true;
+      this.flyImg.removeAttribute('src');
+      this.setState('closed');
+      this.grid.hide(-1);
+      this.pointers.clear();
+      const t = this.grid.tile(i);
+      if (!forced) (t || this.opener)?.focus?.({ preventScroll: true });
+      this.hooks.closed?.(i);
+    }
+  }
+
+  // ── Frame loop ───────────────────────────────────────────────────────
+  frame(now) {
+    this.raf = 0;
+    const dt = this.last ? Math.min(64, now - this.last) : 16;
+    this.last = now;
+    let more = false;
+    if (this.state === 'open') {
+      more = this.g.tick(now) || this.pointers.size > 0;
+      for (const e of this.g.takeEvents()) this.event(e);
+      this.render();
+    }
+    if (this.trans) {
+      const moving = this.springs.step(dt);
+      const p = this.springs.values[0];
+      if (moving) { this.renderTrans(p); more = true; } else { this.renderTrans(this.target); this.finish(false); }
+    }
+    if (more && this.state !== 'closed') this.kick(); else this.last = 0;
+  }
+
+  event(e) {
+    if (e.kind === 'tap') this.root.classList.toggle('bare');
+    else if (e.kind === 'pageChanged') this.setCurrent(e.index);
+    else if (e.kind === 'dismiss') this.hooks.requestClose();
+  }
+
+  render() {
+    const s = this.g.state;
+    for (const [k, sl] of this.slides) {
+      sl.style.transform = `translate3d(${(k - s.index) * s.pageWidth + s.pagerOffset}px,0,0)`;
+      sl.frame.style.transform = k === s.index ? `translate(${s.panX}px,${s.panY + s.dismissOffset}px) scale(${s.scale})` : '';
+    }
+    this.backdrop.style.opacity = s.backgroundOpacity;
+    const drag = s.mode === 'dismissing' || s.mode === 'dismissed';
+    this.root.classList.toggle('dragging', drag);
+    if (this.grid.hidden !== (drag ? s.index : -1)) this.grid.hide(drag ? s.index : -1);
+    if (!s.animating && !this.pointers.size) this.root.dataset.zoom = s.scale.toFixed(2);
+    // Past the preview's resolution: load the original.
+    const cur = this.slides.get(s.index), it = this.item(s.index);
+    if (cur && it && !cur.orig && s.scale * cur.fitW * devicePixelRatio > it.preview.width * 1.05 && it.original.width > it.preview.width) {
+      const img = cur.orig = el('img', 'hi', { alt: '' });
+      cur.frame.append(img);
+      load(img, it.original.url, () => img.classList.add('in'));
+    }
+  }
+
+  // ── Slides and deck ──────────────────────────────────────────────────
+  setCurrent(i, speed) {
+    const prev = this.current;
+    this.current = i;
+    const now = performance.now();
+    if (speed === undefined) speed = this.lastChange && now - this.lastChange < 500 ? (this.w / (now - this.lastChange)) : 0;
+    this.lastChange = now;
+    this.dir = i >= prev ? 1 : -1;
+    this.speed = speed;
+    const it = this.item(i);
+    if (prev >= 0) this.g.setPhoto(aspectOf(it));
+    this.deck();
+    for (const [k, sl] of this.slides) this.mark(k, sl);
+    this.updateChrome();
+    if (this.info && !this.info.hidden) this.loadInfo();
+    if (prev >= 0 && prev !== i) this.hooks.changed?.(it.id);
+  }
+
+  mark(k, sl) {
+    const cur = k === this.current;
+    if (cur) { sl.setAttribute('aria-current', 'true'); sl.dataset.photoId = this.item(k).id; sl.removeAttribute('aria-hidden'); }
+    else { sl.removeAttribute('aria-current'); delete sl.dataset.photoId; sl.setAttribute('aria-hidden', 'true'); }
+  }
+
+  deck() {
+    const items = this.store.items;
+    const plan = this.engine.deckPlan({
+      current: this.current, loaded: items.length, total: this.store.total, direction: this.dir || 0,
+      speed: this.speed || 0, behind: tuning.behind, aheadAtRest: tuning.aheadAtRest, maximumAhead: tuning.maximumAhead,
+    });
+    const want = new Set(plan.indices);
+    for (const k of [this.current - 1, this.current + 1]) if (k >= 0 && k < items.length) want.add(k);
+    for (const k of [...this.slides.keys()]) if (!want.has(k)) this.drop(k);
+    for (const k of plan.indices) if (!this.slides.has(k)) this.slide(k);
+    for (const k of want) if (!this.slides.has(k)) this.slide(k);
+    if (plan.loadMore) this.store.more().catch(() => 0);
+  }
+
+  slide(k) {
+    const it = this.item(k);
+    const sl = el('div', 'slide');
+    const fr = sl.frame = el('div', 'frame');
+    paintPlaceholder(fr, it);
+    const thumb = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
+    thumb.src = it.thumb.url;
+    const hi = el('img', 'hi', { alt: '', draggable: 'false' });
+    fr.append(thumb, hi);
+    load(hi, it.preview.url, () => hi.classList.add('in'));
+    sl.append(fr);
+    this.layoutSlide(sl, it);
+    this.mark(k, sl);
+    this.stage.append(sl);
+    this.slides.set(k, sl);
+  }
+
+  layoutSlide(sl, it) {
+    const f = this.engine.fitRect(aspectOf(it), { x: 0, y: 0, width: this.w, height: this.h });
+    const s = sl.frame.style;
+    s.left = f.x + 'px'; s.top = f.y + 'px'; s.width = f.width + 'px'; s.height = f.height + 'px';
+    sl.fitW = f.width;
+  }
+
+  drop(k) {
+    const sl = this.slides.get(k);
+    for (const img of sl.querySelectorAll('img')) cancel(img);
+    sl.remove();
+    this.slides.delete(k);
+  }
+
+  bestURL(i) {
+    const it = this.item(i);
+    for (const u of [it.original.url, it.preview.url]) if (decoded.has(u)) return u;
+    return it.thumb.url;
+  }
+
+  resize() {
+    if (this.state === 'closed') return;
+    this.w = innerWidth; this.h = innerHeight;
+    this.g.setViewport(this.w, this.h);
+    for (const [k, sl] of this.slides) this.layoutSlide(sl, this.item(k));
+    this.kick();
+  }
+
+  // ── Zoom, keys, chrome ───────────────────────────────────────────────
+  /** Zooms by `f` around (x, y) as a two-finger pinch, so the engine's limits apply. */
+  zoomBy(f, x, y) {
+    const g = this.g, t = performance.now(), d = 100;
+    g.pointer(0, 9001, t, x - d, y); g.pointer(0, 9002, t, x + d, y);
+    g.pointer(1, 9001, t + 1, x - d * f, y); g.pointer(1, 9002, t + 1, x + d * f, y);
+    g.pointer(2, 9002, t + 2, x + d * f, y); g.pointer(2, 9001, t + 2, x - d * f, y);
+    this.kick();
+  }
+
+  key(e) {
+    if (this.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('.debug')) return;
+    const cx = this.w / 2, cy = this.h / 2, zoomed = this.g.state.scale > 1.01;
+    switch (e.key) {
+      case 'Escape': this.hooks.requestClose(); break;
+      case 'ArrowRight': if (this.state === 'open') this.g.goTo(this.current + 1); break;
+      case 'ArrowLeft': if (this.state === 'open') this.g.goTo(this.current - 1); break;
+      case '+': case '=': if (zoomed) this.zoomBy(1.5, cx, cy); else this.g.toggleZoom(cx, cy); break;
+      case '-': if (zoomed) this.zoomBy(1 / 1.5, cx, cy); break;
+      case '0': if (zoomed) this.g.toggleZoom(cx, cy); break;
+      case 'Tab': {
+        const f = [...this.root.querySelectorAll('button,a[href]')].filter((b) => b.offsetParent);
+        if (!f.length) break;
+        const i = f.indexOf(document.activeElement);
+        const n = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : (i + 1) % f.length;
+        f[n].focus();
+        break;
+      }
+      default: return;
+    }
+    e.preventDefault();
+    this.kick();
+  }
+
+  updateChrome() {
+    const it = this.item();
+    if (!it) return;
+    const total = Math.max(this.store.total, this.store.items.length);
+    this.pos.textContent = `${this.current + 1} of ${total}`;
+    this.dl.href = it.original.url;
+    this.dl.setAttribute('download', it.title || it.id);
+  }
+
+  toggleInfo() {
+    this.info.hidden = !this.info.hidden;
+    this.infoBtn.setAttribute('aria-expanded', String(!this.info.hidden));
+    if (!this.info.hidden) this.loadInfo();
+  }
+
+  async loadInfo() {
+    const id = this.item().id;
+    let r;
+    try { r = await getJSON('/api/v1/photos/' + encodeURIComponent(id)); } catch { r = this.item(); }
+    if (this.item().id !== id) return;
+    this.info.replaceChildren();
+    for (const [k, v] of Object.entries(r)) {
+      if (v === null || typeof v === 'object' || k === 'id') continue;
+      const dt = el('dt'), dd = el('dd');
+      dt.textContent = k; dd.textContent = String(v);
+      this.info.append(dt, dd);
+    }
+  }
+
+  async share() {
+    const it = this.item(), url = location.origin + '/p/' + encodeURIComponent(it.id);
+    if (navigator.share) { try { await navigator.share({ title: it.title, url }); } catch { /* cancelled */ } return; }
+    try { await navigator.clipboard.writeText(url); } catch {
+      const t = el('textarea'); t.value = url; this.root.append(t); t.select(); document.execCommand('copy'); t.remove();
+    }
+    this.toast.textContent = 'Link copied';
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { this.toast.textContent = ''; }, 2000);
+  }
+}
