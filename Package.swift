@@ -66,6 +66,12 @@ let package = Package(
             dependencies: ["Ingest", "Imaging"],
             path: "Benchmarks/vitrine-bench"
         ),
+        // Makes large synthetic catalogs that reuse real assets, for browser benchmarks.
+        .executableTarget(
+            name: "vitrine-fixture",
+            dependencies: ["Ingest", "Catalog"],
+            path: "Benchmarks/vitrine-fixture"
+        ),
         // Runs fixed engine scenarios and prints their outputs, for the native/wasm parity test.
         .executableTarget(
             name: "engine-parity",

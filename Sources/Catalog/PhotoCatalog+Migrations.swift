@@ -59,11 +59,11 @@ extension PhotoCatalog {
             }
             try db.create(index: "photoTag_on_tagId", on: "photoTag", columns: ["tagId", "photoId"])
             // Full-text over what a person remembers of a photo; diacritics folded, so "cafe" finds "Café".
+            // Each row's rowid is its photo's rowid.
             try db.execute(
                 sql: """
                     CREATE VIRTUAL TABLE photoSearch USING fts5(
-                        photoId UNINDEXED, title, originalName, tags, camera,
-                        tokenize = 'unicode61 remove_diacritics 2')
+                        title, originalName, tags, camera, tokenize = 'unicode61 remove_diacritics 2')
                     """)
             for id in try String.fetchAll(db, sql: "SELECT id FROM photo") {
                 try PhotoCatalog.refreshSearchRow(photoId: id, in: db)

@@ -64,14 +64,19 @@ extension PhotoCatalog {
     }
 
     /// Rewrites a photo's full-text row from its record and tags; call in the transaction that changed them.
+    ///
+    /// The row shares the photo's rowid, so finding it is a key lookup (an UNINDEXED column would be a scan).
+    /// Deleting a photo must delete this row in the same transaction: SQLite may reuse a freed rowid.
     static func refreshSearchRow(photoId: String, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM photoSearch WHERE photoId = ?", arguments: [photoId])
+        guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM photo WHERE id = ?", arguments: [photoId])
+        else { return }
+        try db.execute(sql: "DELETE FROM photoSearch WHERE rowid = ?", arguments: [rowid])
         guard let photo = try PhotoRecord.fetchOne(db, key: photoId) else { return }
         let camera = [photo.cameraMake, photo.cameraModel, photo.lens].compactMap { $0 }.joined(separator: " ")
         try db.execute(
-            sql: "INSERT INTO photoSearch (photoId, title, originalName, tags, camera) VALUES (?, ?, ?, ?, ?)",
+            sql: "INSERT INTO photoSearch (rowid, title, originalName, tags, camera) VALUES (?, ?, ?, ?, ?)",
             arguments: [
-                photoId, photo.title ?? "", photo.originalName,
+                rowid, photo.title ?? "", photo.originalName,
                 try tags(of: photoId, in: db).joined(separator: " "), camera,
             ])
     }

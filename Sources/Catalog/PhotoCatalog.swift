@@ -57,6 +57,20 @@ extension PhotoCatalog {
     }
 }
 
+extension PhotoCatalog {
+    /// Inserts many photos in one transaction (fixtures and migrations; imports go through `insert`).
+    public func insertMany(_ photos: [(photo: PhotoRecord, variants: [VariantRecord], tags: [String])]) throws {
+        try writer.write { db in
+            for entry in photos {
+                try entry.photo.insert(db)
+                for variant in entry.variants { try variant.insert(db) }
+                try Self.attach(tags: entry.tags, to: entry.photo.id, in: db)
+                try Self.refreshSearchRow(photoId: entry.photo.id, in: db)
+            }
+        }
+    }
+}
+
 // MARK: - Reads
 
 extension PhotoCatalog {

@@ -28,7 +28,7 @@ public struct PhotoFilter: Sendable, Equatable {
         var request = request
         if let pattern = ftsPattern {
             request = request.filter(
-                sql: "id IN (SELECT photoId FROM photoSearch WHERE photoSearch MATCH ?)", arguments: [pattern])
+                sql: "rowid IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", arguments: [pattern])
         }
         for tag in tags {
             request = request.filter(
