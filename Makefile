@@ -50,6 +50,7 @@ bench: deps wasm
 	.build/release/vitrine-bench "$(BENCH_DIR)"
 	.build/release/engine-bench
 	node Benchmarks/engine/bench.mjs
+	python3 Benchmarks/web/bench.py
 
 format:
 	swift-format format -i --recursive Sources Tests Benchmarks Package.swift

@@ -15,8 +15,8 @@ async function boot() {
   document.body.classList.add('loading');
   const deep = idFromPath();
   try {
-    engine = engine || await loadEngine();
-    if (!store.items.length) await store.more();
+    // The engine and the first page load side by side: neither needs the other.
+    [engine] = await Promise.all([engine || loadEngine(), store.items.length ? null : store.more()]);
   } catch (e) {
     document.body.classList.remove('loading');
     $('#offline-detail').textContent = e.status ? `The server answered: ${e.message}` : 'Check your connection and try again.';
@@ -25,6 +25,8 @@ async function boot() {
     return;
   }
   if (!grid) start();
+  // Lay out now rather than on the next frame, so the first screen's images exist to wait for.
+  grid.update();
   // First screen: reveal when the visible thumbnails decoded, or after a time limit.
   const imgs = [...document.querySelectorAll('.tile img')].slice(0, 24);
   await Promise.race([
