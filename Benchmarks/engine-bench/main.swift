@@ -8,18 +8,7 @@ import GalleryEngine
     import Glibc
 #endif
 
-func aspects(_ n: Int, seed: UInt32 = 0x9E37_79B9) -> [Float] {
-    var s = seed
-    var out = [Float](repeating: 1, count: n)
-    for i in 0..<n {
-        s ^= s << 13
-        s ^= s >> 17
-        s ^= s << 5
-        let r = Float(s >> 8) / Float(1 << 24)
-        out[i] = r < 0.02 ? 10 : (r < 0.04 ? 0.1 : 0.5 + r * 1.5)
-    }
-    return out
-}
+func aspects(_ n: Int, seed: UInt32 = 0x9E37_79B9) -> [Float] { SampleAspects.generate(count: n, seed: seed) }
 
 func milliseconds(_ d: Duration) -> Double {
     let c = d.components
