@@ -69,6 +69,24 @@ extension PhotoCatalog {
                 try PhotoCatalog.refreshSearchRow(photoId: id, in: db)
             }
         }
+        migrator.registerMigration("v3-change-events") { db in
+            // The live feed: one row per insert, update or delete, written in the transaction that made the change,
+            // so a client resuming from a sequence number misses nothing, across restarts and other processes.
+            try db.create(table: "changeEvent") { t in
+                t.autoIncrementedPrimaryKey("seq")
+                t.column("kind", .text).notNull()
+                t.column("photoId", .text).notNull()
+                t.column("sortTakenAt", .integer).notNull()
+                t.column("at", .integer).notNull()
+            }
+            // Blobs an import is writing but has not catalogued yet; garbage collection leaves them alone.
+            try db.create(table: "blobLease") { t in
+                t.column("blobKey", .text).notNull()
+                t.column("owner", .text).notNull()
+                t.column("expiresAt", .integer).notNull()
+                t.primaryKey(["blobKey", "owner"])
+            }
+        }
         return migrator
     }
 }

@@ -36,7 +36,12 @@ extension PhotoCatalog {
     }
 
     /// Inserts a photo and its variants in one transaction: either all rows exist or none do.
-    public func insert(_ photo: PhotoRecord, variants: [VariantRecord], tags: [String] = []) throws {
+    ///
+    /// The same transaction announces the photo on the live feed and drops `leaseOwner`'s blob leases,
+    /// which the variant rows now replace as the blobs' protection from garbage collection.
+    public func insert(
+        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String] = [], leaseOwner: String? = nil
+    ) throws {
         do {
             try writer.write { db in
                 if let existing = try PhotoRecord.filter(Column("contentHash") == photo.contentHash).fetchOne(db) {
@@ -46,6 +51,8 @@ extension PhotoCatalog {
                 for variant in variants { try variant.insert(db) }
                 try Self.attach(tags: tags, to: photo.id, in: db)
                 try Self.refreshSearchRow(photoId: photo.id, in: db)
+                try Self.recordChange(.insert, photoId: photo.id, takenAt: photo.takenAt, in: db)
+                if let leaseOwner { try Self.releaseLeases(owner: leaseOwner, in: db) }
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             let existing = try writer.read { db in

@@ -1,0 +1,31 @@
+import GRDB
+
+/// One entry of the live feed: a photo was inserted, updated or deleted.
+public struct ChangeEvent: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "changeEvent"
+
+    public enum Kind: String, Codable, Sendable {
+        case insert, update, delete
+    }
+
+    /// Strictly increasing; the SSE event id a client resumes from.
+    public var seq: Int64?
+    public var kind: Kind
+    public var photoId: String
+    /// The photo's `takenAt` when the change happened, so a delete still says where the photo was.
+    public var sortTakenAt: Int64
+    /// Milliseconds since the epoch.
+    public var at: Int64
+
+    public init(seq: Int64? = nil, kind: Kind, photoId: String, sortTakenAt: Int64, at: Int64) {
+        self.seq = seq
+        self.kind = kind
+        self.photoId = photoId
+        self.sortTakenAt = sortTakenAt
+        self.at = at
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        seq = inserted.rowID
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+extension PhotoCatalog {
+    /// What a person may change about a photo; a nil field is left as it is.
+    public struct Edit: Sendable, Equatable {
+        /// `.some(nil)` or an empty string clears the title (the file name shows instead).
+        public var title: String??
+        /// Replaces every tag.
+        public var tags: [String]?
+
+        public init(title: String?? = nil, tags: [String]? = nil) {
+            self.title = title
+            self.tags = tags
+        }
+    }
+
+    /// Applies an edit in one transaction with its search row and its feed entry; nil when the photo is gone.
+    public func update(id: String, _ edit: Edit) throws -> PhotoWithVariants? {
+        try writer.write { db in
+            guard var photo = try PhotoRecord.fetchOne(db, key: id) else { return nil }
+            if let title = edit.title {
+                let trimmed = title?.trimmingCharacters(in: .whitespacesAndNewlines)
+                photo.title = (trimmed?.isEmpty ?? true) ? nil : trimmed
+            }
+            photo.updatedAt = Int64(Date().timeIntervalSince1970 * 1000)
+            try photo.update(db)
+            if let tags = edit.tags {
+                try db.execute(sql: "DELETE FROM photoTag WHERE photoId = ?", arguments: [id])
+                try Self.attach(tags: tags, to: id, in: db)
+                try Self.removeUnusedTags(in: db)
+            }
+            try Self.refreshSearchRow(photoId: id, in: db)
+            try Self.recordChange(.update, photoId: id, takenAt: photo.takenAt, in: db)
+            return PhotoWithVariants(photo: photo, variants: try Self.variants(of: [id], in: db)[id] ?? [:])
+        }
+    }
+
+    /// Removes a photo, its variants' rows, tags and search row in one transaction.
+    ///
+    /// Returns the blob keys it pointed at; pass them to `collectGarbage` once this has returned.
+    /// Nil when there was no such photo.
+    public func delete(id: String) throws -> [String]? {
+        try writer.write { db in
+            guard let photo = try PhotoRecord.fetchOne(db, key: id),
+                let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM photo WHERE id = ?", arguments: [id])
+            else { return nil }
+            let keys = try String.fetchAll(db, sql: "SELECT blobKey FROM variant WHERE photoId = ?", arguments: [id])
+            // Same transaction: SQLite may hand this rowid to the next photo, which must not inherit the row.
+            try db.execute(sql: "DELETE FROM photoSearch WHERE rowid = ?", arguments: [rowid])
+            _ = try PhotoRecord.deleteOne(db, key: id)
+            try Self.removeUnusedTags(in: db)
+            try Self.recordChange(.delete, photoId: id, takenAt: photo.takenAt, in: db)
+            return keys
+        }
+    }
+
+    static func removeUnusedTags(in db: Database) throws {
+        try db.execute(sql: "DELETE FROM tag WHERE id NOT IN (SELECT tagId FROM photoTag)")
+    }
+}
