@@ -1,3 +1,5 @@
+import Crypto
+
 /// The SHA-256 of a blob's bytes, as 64 lowercase hex digits: the blob's name and its integrity check.
 public struct BlobKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     public let hex: String
@@ -20,6 +22,9 @@ public struct BlobKey: Hashable, Sendable, Codable, Comparable, CustomStringConv
         }
         hex = String(decoding: chars, as: UTF8.self)
     }
+
+    /// The key `bytes` are stored under, for callers that must know it before writing (to lease it).
+    public static func of(_ bytes: [UInt8]) -> BlobKey { BlobKey(digest: SHA256.hash(data: bytes)) }
 
     public var description: String { hex }
     public static func < (lhs: BlobKey, rhs: BlobKey) -> Bool { lhs.hex < rhs.hex }

@@ -74,8 +74,15 @@ public final class Importer: Sendable {
     /// Imports one file synchronously. Never throws: every problem becomes a `.failed` outcome with a reason.
     public func importFile(at path: String, originalName: String? = nil, tags: [String] = []) -> ImportOutcome {
         do {
-            return try importOrThrow(
-                path: path, originalName: originalName ?? (path as NSString).lastPathComponent, tags: tags)
+            let name = originalName ?? (path as NSString).lastPathComponent
+            var outcome = try importOrThrow(path: path, originalName: name, tags: tags)
+            // A duplicate of a photo deleted meanwhile is no duplicate: import it after all, so the bytes the
+            // caller handed over are never lost to a deletion that finished first.
+            for _ in 0..<3 {
+                guard case .duplicate(_, let existing) = outcome, try catalog.photo(id: existing) == nil else { break }
+                outcome = try importOrThrow(path: path, originalName: name, tags: tags)
+            }
+            return outcome
         } catch let error as ImagingError {
             return .failed(path: path, reason: error.description)
         } catch let error as ImportError {
@@ -98,6 +105,14 @@ public final class Importer: Sendable {
         }
 
         let rendered = try PhotoRenderer.render(path: path, options: options.render)
+
+        // Lease before writing, so a deletion collecting the same blobs meanwhile either runs first (and
+        // the writes below put the files back) or leaves them alone.
+        let leaseOwner = "import-" + PhotoID.make()
+        let renderedKeys = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG].map { BlobKey.of($0.bytes) }
+        try catalog.lease(keys: [hash.hex] + renderedKeys.map(\.hex), owner: leaseOwner)
+        var inserted = false
+        defer { if !inserted { try? catalog.releaseLeases(owner: leaseOwner) } }
 
         let original = try blobs.writeFile(at: path, expected: hash)
         let preview = try blobs.write(rendered.preview.bytes)
@@ -134,7 +149,9 @@ public final class Importer: Sendable {
             variant(.thumbJPEG, thumbJPEG, rendered.thumbJPEG),
         ]
         do {
-            try catalog.insert(photo, variants: variants, tags: tags + rendered.metadata.keywords)
+            try catalog.insert(
+                photo, variants: variants, tags: tags + rendered.metadata.keywords, leaseOwner: leaseOwner)
+            inserted = true
         } catch PhotoCatalog.InsertError.duplicate(let existingID) {
             // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
             return .duplicate(path: path, existingID: existingID)

@@ -1,0 +1,100 @@
+import Blobs
+import Catalog
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Ingest
+
+/// Deleting photos and collecting their blobs, including against a re-import of the same bytes.
+@Suite struct DeletionTests {
+    let fixture: IngestFixture
+    init() throws { fixture = try IngestFixture() }
+
+    var library: Library { fixture.library }
+
+    /// Every catalogued blob exists, and every stored blob is catalogued.
+    func expectConsistent(_ comment: Comment? = nil) throws {
+        let referenced = try library.catalog.referencedBlobKeys()
+        let stored = Set(try library.blobs.allKeys().map(\.hex))
+        #expect(referenced == stored, comment)
+    }
+
+    func imported(_ path: String) throws -> String {
+        guard case .imported(_, let id) = fixture.importOne(path) else {
+            throw IngestFixture.FixtureError.missing(path)
+        }
+        return id
+    }
+
+    @Test func deletingRemovesRowsAndUnsharedBlobs() throws {
+        let a = try imported(try Fixtures.write(fixture.inputs.file("a.jpg"), width: 400, height: 300))
+        let b = try imported(try Fixtures.write(fixture.inputs.file("b.jpg"), width: 300, height: 400))
+        #expect(try library.deletePhoto(id: a))
+        #expect(try library.catalog.photo(id: a) == nil)
+        #expect(try library.catalog.photo(id: b) != nil)
+        try expectConsistent()
+        #expect(try !library.deletePhoto(id: a), "a second delete finds nothing")
+        #expect(try library.deletePhoto(id: b))
+        #expect(fixture.blobCount == 0)
+    }
+
+    @Test func collectionDuringAReimportLeavesTheNewPhotoWhole() throws {
+        let path = try Fixtures.write(fixture.inputs.file("same.jpg"), width: 640, height: 480)
+        let first = try imported(path)
+        let keys = try #require(try library.catalog.delete(id: first))
+        // The worst moment: the re-import has written (or found) every blob and not yet inserted its row.
+        let importer = fixture.importer(beforeCatalogInsert: { _ in
+            let deleted = try library.catalog.collectGarbage(candidates: keys) { hex in
+                try library.blobs.delete(BlobKey(hex: hex)!)
+            }
+            #expect(deleted.isEmpty, "leased blobs are not collected")
+        })
+        let outcome = importer.importFile(at: path)
+        let photo = try fixture.photo(outcome)
+        #expect(photo.variants.count == 4)
+        for variant in photo.variants.values {
+            #expect(FileManager.default.fileExists(atPath: library.blobs.path(for: BlobKey(hex: variant.blobKey)!)))
+        }
+        try expectConsistent()
+    }
+
+    @Test func collectionBeforeAReimportIsUndoneByItsWrites() throws {
+        let path = try Fixtures.write(fixture.inputs.file("again.jpg"), width: 640, height: 480)
+        _ = try library.deletePhoto(id: try imported(path))
+        #expect(fixture.blobCount == 0)
+        _ = try fixture.photo(fixture.importOne(path))
+        try expectConsistent()
+    }
+
+    @Test func deletionsRacingReimportsNeverBreakAPhoto() async throws {
+        let path = try Fixtures.write(fixture.inputs.file("race.jpg"), width: 800, height: 600)
+        var id = try imported(path)
+        for round in 0..<12 {
+            let victim = id
+            async let deleted = Task.detached { try library.deletePhoto(id: victim) }.value
+            async let outcome = Task.detached { fixture.importOne(path) }.value
+            let (wasDeleted, result) = try await (deleted, outcome)
+            #expect(wasDeleted)
+            switch result {
+            case .imported(_, let newID):
+                id = newID
+            case .duplicate(_, let existing):
+                // Reported as a duplicate: that photo must have been there when the import finished,
+                // so only this round's delete can have removed it since.
+                #expect(existing == victim)
+                id = try imported(path)
+            case .failed(_, let reason):
+                Issue.record("round \(round): \(reason)")
+                return
+            }
+            let photo = try #require(try library.catalog.photo(id: id))
+            for variant in photo.variants.values {
+                #expect(
+                    FileManager.default.fileExists(atPath: library.blobs.path(for: BlobKey(hex: variant.blobKey)!)),
+                    "round \(round): \(variant.kind) missing")
+            }
+            try expectConsistent("round \(round)")
+        }
+    }
+}
