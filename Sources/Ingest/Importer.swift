@@ -74,15 +74,7 @@ public final class Importer: Sendable {
     /// Imports one file synchronously. Never throws: every problem becomes a `.failed` outcome with a reason.
     public func importFile(at path: String, originalName: String? = nil, tags: [String] = []) -> ImportOutcome {
         do {
-            let name = originalName ?? (path as NSString).lastPathComponent
-            var outcome = try importOrThrow(path: path, originalName: name, tags: tags)
-            // A duplicate of a photo deleted meanwhile is no duplicate: import it after all, so the bytes the
-            // caller handed over are never lost to a deletion that finished first.
-            for _ in 0..<3 {
-                guard case .duplicate(_, let existing) = outcome, try catalog.photo(id: existing) == nil else { break }
-                outcome = try importOrThrow(path: path, originalName: name, tags: tags)
-            }
-            return outcome
+            return try importFileThrowing(at: path, originalName: originalName, tags: tags)
         } catch let error as ImagingError {
             return .failed(path: path, reason: error.description)
         } catch let error as ImportError {
@@ -92,6 +84,22 @@ public final class Importer: Sendable {
         } catch {
             return .failed(path: path, reason: String(describing: error))
         }
+    }
+
+    /// Like `importFile`, but throws the error (e.g. `ImagingError`) for callers that map it to a status.
+    /// Returns `.imported` or `.duplicate`.
+    public func importFileThrowing(
+        at path: String, originalName: String? = nil, tags: [String] = []
+    ) throws -> ImportOutcome {
+        let name = originalName ?? (path as NSString).lastPathComponent
+        var outcome = try importOrThrow(path: path, originalName: name, tags: tags)
+        // A duplicate of a photo deleted meanwhile is no duplicate: import it after all, so the bytes the
+        // caller handed over are never lost to a deletion that finished first.
+        for _ in 0..<3 {
+            guard case .duplicate(_, let existing) = outcome, try catalog.photo(id: existing) == nil else { break }
+            outcome = try importOrThrow(path: path, originalName: name, tags: tags)
+        }
+        return outcome
     }
 
     func importOrThrow(path: String, originalName: String, tags: [String]) throws -> ImportOutcome {

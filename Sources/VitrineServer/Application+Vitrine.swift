@@ -6,7 +6,9 @@ import Logging
 /// Builds the HTTP surface of a library: the JSON API, the assets and the web client.
 public enum VitrineServer {
     /// - Parameter webRoot: the web client's folder, read once here; nil serves the API only.
-    public static func makeRouter(library: Library, webRoot: String?) throws -> Router<BasicRequestContext> {
+    public static func makeRouter(
+        library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration()
+    ) throws -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(ErrorMiddleware())
@@ -14,9 +16,27 @@ public enum VitrineServer {
         router.get("healthz") { _, _ in
             try JSONResponse.make(["status": "ok"], cacheControl: "no-store")
         }
+        let token = AdminToken(directory: library.directory)
         let api = router.group("api/v1")
-        PhotosController(catalog: library.catalog).addRoutes(to: api)
-        AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: router)
+        SessionController(token: token, isPrivate: access.isPrivate).addRoutes(to: api)
+
+        let reads = api.group()
+        let assets = router.group()
+        if access.isPrivate {
+            reads.add(middleware: RequireTokenMiddleware.reader(token))
+            assets.add(middleware: RequireTokenMiddleware.reader(token))
+        }
+        PhotosController(catalog: library.catalog).addRoutes(to: reads)
+        let pulse = ChangePulse()
+        let observation = try library.catalog.observeChanges { pulse.signal() }
+        EventsController(catalog: library.catalog, pulse: pulse, observation: observation).addRoutes(to: reads)
+        AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: assets)
+
+        let writes = api.group().add(middleware: RequireTokenMiddleware.admin(token))
+        PhotoWritesController(
+            library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes
+        ).addRoutes(to: writes)
+
         if let webRoot, let assets = try WebAssets(root: webRoot) {
             WebController(assets: assets).addRoutes(to: router)
         }
@@ -26,7 +46,7 @@ public enum VitrineServer {
     public static func makeApplication(
         library: Library, configuration: ServerConfiguration, logger: Logger
     ) throws -> some ApplicationProtocol {
-        let router = try makeRouter(library: library, webRoot: configuration.webRoot)
+        let router = try makeRouter(library: library, webRoot: configuration.webRoot, access: configuration.access)
         return Application(
             router: router,
             configuration: .init(

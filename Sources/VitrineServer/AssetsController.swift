@@ -13,7 +13,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
     let blobs: FileBlobStore
     let fileIO = FileIO()
 
-    func addRoutes(to router: Router<Context>) {
+    func addRoutes(to router: RouterGroup<Context>) {
         router.get("assets/{name}", use: serve)
         router.head("assets/{name}", use: serve)
     }

@@ -27,16 +27,25 @@ struct PhotosController<Context: RequestContext>: Sendable {
             }
             limit = parsed
         }
-        var cursor: PageCursor?
-        if let raw = query["cursor"], !raw.isEmpty {
-            guard let parsed = PageCursor(encoded: String(raw)) else {
-                throw APIError(.badRequest, code: "bad_cursor", message: "cursor is not one this server issued")
-            }
-            cursor = parsed
-        }
         let filter = try Self.filter(from: query)
+        switch query["order"].map(String.init) ?? "newest" {
+        case "newest": break
+        case "relevance": return try await relevancePage(query: query, limit: limit, filter: filter)
+        default: throw APIError(.badRequest, code: "bad_order", message: "order is newest or relevance")
+        }
+        let cursor = try Self.cursor(from: query, PageCursor.init(encoded:))
         let (after, count) = (cursor, limit)
         let page = try await blocking { try catalog.page(after: after, limit: count, filter: filter) }
+        let body = PhotoPage(
+            items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
+        return try JSONResponse.make(body, cacheControl: "no-cache")
+    }
+
+    /// Best matches first (`order=relevance`); the cursor is an offset, as scores move when the catalog does.
+    func relevancePage(query: Parameters, limit: Int, filter: PhotoFilter) async throws -> Response {
+        let cursor = try Self.cursor(from: query, RelevanceCursor.init(encoded:))
+        let (after, count) = (cursor, limit)
+        let page = try await blocking { try catalog.relevancePage(after: after, limit: count, filter: filter) }
         let body = PhotoPage(
             items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
         return try JSONResponse.make(body, cacheControl: "no-cache")
@@ -56,6 +65,15 @@ struct PhotosController<Context: RequestContext>: Sendable {
         let counts = try await blocking { try catalog.tagCounts() }
         let body = TagList(tags: counts.map { TagList.Tag(name: $0.name, count: $0.count) })
         return try JSONResponse.make(body, cacheControl: "no-cache")
+    }
+
+    /// The `cursor` parameter, nil when absent; a cursor this server did not issue is a 400.
+    static func cursor<Cursor>(from query: Parameters, _ parse: (String) -> Cursor?) throws -> Cursor? {
+        guard let raw = query["cursor"], !raw.isEmpty else { return nil }
+        guard let parsed = parse(String(raw)) else {
+            throw APIError(.badRequest, code: "bad_cursor", message: "cursor is not one this server issued")
+        }
+        return parsed
     }
 
     static var maximumQueryLength: Int { 200 }

@@ -4,10 +4,27 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// The folder of static web client files (`Web/` in the repository); nil serves the API only.
     public var webRoot: String?
+    public var access: AccessConfiguration
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, webRoot: String? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, webRoot: String? = nil,
+        access: AccessConfiguration = AccessConfiguration()
+    ) {
         self.host = host
         self.port = port
         self.webRoot = webRoot
+        self.access = access
+    }
+}
+
+/// Who may read, and how much a write may send.
+public struct AccessConfiguration: Sendable {
+    /// Reads need the admin token too (or the session cookie it buys); the web client asks for it.
+    public var isPrivate: Bool
+    public var maximumUploadBytes: Int
+
+    public init(isPrivate: Bool = false, maximumUploadBytes: Int = 200 << 20) {
+        self.isPrivate = isPrivate
+        self.maximumUploadBytes = maximumUploadBytes
     }
 }

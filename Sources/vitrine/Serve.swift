@@ -22,6 +22,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder of the web client's files.")
     var web: String = "Web"
 
+    @Flag(help: "Reads need the admin token too; the web client asks for it.")
+    var `private` = false
+
+    @Option(help: "The largest upload accepted, in megabytes.")
+    var maxUploadMb: Int = 200
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -45,8 +51,18 @@ struct Serve: AsyncParsableCommand {
                 for failure in summary.failures { logger.warning("\(failure.path): \(failure.reason)") }
             }
         }
+        guard maxUploadMb > 0, maxUploadMb <= 1 << 20 else {
+            throw ValidationError("--max-upload-mb must be between 1 and \(1 << 20)")
+        }
+        let (token, created) = try AdminToken(directory: opened.directory).loadOrCreate()
+        if created {
+            // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
+            print("Admin token (shown once; also in \(opened.directory)/admin-token):\n\(token)")
+        }
+        let access = AccessConfiguration(isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20)
         let app = try VitrineServer.makeApplication(
-            library: opened, configuration: ServerConfiguration(host: host, port: port, webRoot: webRoot),
+            library: opened,
+            configuration: ServerConfiguration(host: host, port: port, webRoot: webRoot, access: access),
             logger: logger)
         logger.info("serving \(library.data) on http://\(host):\(port)")
         try await app.runService()

@@ -124,6 +124,33 @@ import VitrineAPI
         }
     }
 
+    @Test func relevanceOrderRanksTitleMatchesFirstAndPages() async throws {
+        let fixture = try await ServerFixture(photos: 3)
+        let catalog = fixture.library.catalog
+        // Newest first would be photo2, photo1, photo0; the title match must come first instead.
+        _ = try catalog.update(id: fixture.ids[0], .init(title: "Lighthouse at night, lighthouse keeper"))
+        _ = try catalog.update(id: fixture.ids[2], .init(tags: ["lighthouse"]))
+        try await fixture.makeApp().test(.router) { client in
+            var ids: [String] = []
+            var cursor: String?
+            repeat {
+                let uri = "/api/v1/photos?q=lighthouse&order=relevance&limit=1" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let page = try await client.execute(uri: uri, method: .get) { try $0.decode(PhotoPage.self) }
+                #expect(page.total == 2)
+                ids += page.items.map(\.id)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(ids == [fixture.ids[0], fixture.ids[2]])
+            let newest = try await client.execute(uri: "/api/v1/photos?q=lighthouse", method: .get) {
+                try $0.decode(PhotoPage.self)
+            }
+            #expect(newest.items.map(\.id) == [fixture.ids[2], fixture.ids[0]])
+            for uri in ["/api/v1/photos?order=oldest", "/api/v1/photos?q=a&order=relevance&cursor=bogus"] {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .badRequest) }
+            }
+        }
+    }
+
     @Test func healthCheck() async throws {
         let fixture = try await ServerFixture(photos: 0)
         try await fixture.makeApp().test(.router) { client in

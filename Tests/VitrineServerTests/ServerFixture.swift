@@ -41,9 +41,18 @@ final class ServerFixture: Sendable {
         self.sources = sources
     }
 
-    func makeApp(webRoot: String? = nil) throws -> some ApplicationProtocol {
-        Application(router: try VitrineServer.makeRouter(library: library, webRoot: webRoot))
+    func makeApp(
+        webRoot: String? = nil, access: AccessConfiguration = AccessConfiguration()
+    ) throws
+        -> some ApplicationProtocol
+    {
+        Application(router: try VitrineServer.makeRouter(library: library, webRoot: webRoot, access: access))
     }
+
+    /// The admin token, created as `vitrine serve` would on first start.
+    func adminToken() throws -> String { try AdminToken(directory: library.directory).loadOrCreate().token }
+
+    func bearer() throws -> HTTPFields { [.authorization: "Bearer \(try adminToken())"] }
 
     static let decoder = JSONDecoder()
 }
@@ -53,4 +62,6 @@ func sha256Hex(_ path: String) throws -> String { try FileHasher.sha256(path: pa
 extension TestResponse {
     var bytes: [UInt8] { Array(buffer: body) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(bytes)) }
+    func errorCode() throws -> String { try decode(APIErrorBody.self).error.code }
+    func errorMessage() throws -> String { try decode(APIErrorBody.self).error.message }
 }

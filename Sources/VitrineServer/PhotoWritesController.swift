@@ -1,0 +1,133 @@
+import Catalog
+import Foundation
+import Hummingbird
+import Imaging
+import Ingest
+import VitrineAPI
+
+/// The admin's writes: `POST /api/v1/photos`, `PATCH` and `DELETE /api/v1/photos/{id}`.
+/// Mounted behind `RequireTokenMiddleware.admin`.
+struct PhotoWritesController<Context: RequestContext>: Sendable {
+    let library: Library
+    let importer: Importer
+    let maximumUploadBytes: Int
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.post("photos", use: upload)
+        group.patch("photos/{id}", use: edit)
+        group.delete("photos/{id}", use: delete)
+    }
+
+    static var maximumTitleLength: Int { 500 }
+    static var maximumTagCount: Int { 50 }
+
+    /// Streams the body to a temporary file, then runs the same import as the CLI on it.
+    @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
+        let query = request.uri.queryParameters
+        let receiver = UploadReceiver(
+            temporaryDirectory: library.directory + "/tmp", maximumBytes: maximumUploadBytes)
+        let received = try await receiver.receive(request)
+        defer { unlink(received.path) }
+        let name = Self.safeFileName(received.filename ?? query["filename"].map(String.init) ?? "upload")
+        let title = received.title ?? query["title"].map(String.init)
+        let tags = received.tags + query.getAll("tag").map { String($0) }
+        try Self.validate(title: title, tags: tags)
+
+        let importer = importer
+        let outcome: ImportOutcome
+        do {
+            outcome = try await blocking {
+                try importer.importFileThrowing(at: received.path, originalName: name, tags: tags)
+            }
+        } catch let error as ImagingError {
+            throw Self.apiError(error)
+        }
+        let (id, duplicate): (String, Bool) =
+            switch outcome {
+            case .imported(_, let id): (id, false)
+            case .duplicate(_, let id): (id, true)
+            case .failed(_, let reason): throw APIError(.unprocessableContent, code: "import_failed", message: reason)
+            }
+        if !duplicate, let title, !title.trimmingCharacters(in: .whitespaces).isEmpty {
+            _ = try await blocking { [library] in try library.catalog.update(id: id, .init(title: title)) }
+        }
+        let detail = try await Self.detail(id: id, catalog: library.catalog)
+        return try JSONResponse.make(
+            UploadResult(photo: detail, duplicate: duplicate), status: duplicate ? .ok : .created,
+            cacheControl: "no-store")
+    }
+
+    @Sendable func edit(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.photoID(context)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: 64 * 1024)
+        } catch {
+            throw APIError(.contentTooLarge, code: "too_large", message: "an edit is at most 64 KB of JSON")
+        }
+        let edit: PhotoEdit
+        do {
+            edit = try JSONDecoder().decode(PhotoEdit.self, from: body)
+        } catch {
+            throw APIError(
+                .badRequest, code: "bad_json",
+                message: "expected {\"title\": string or null, \"tags\": [string]}")
+        }
+        try Self.validate(title: edit.title ?? nil, tags: edit.tags ?? [])
+        let catalog = library.catalog
+        guard try await blocking({ try catalog.update(id: id, .init(title: edit.title, tags: edit.tags)) }) != nil
+        else { throw APIError.notFound("photo") }
+        return try JSONResponse.make(try await Self.detail(id: id, catalog: catalog), cacheControl: "no-store")
+    }
+
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.photoID(context)
+        guard try await blocking({ [library] in try library.deletePhoto(id: id) }) else {
+            throw APIError.notFound("photo")
+        }
+        return Response(status: .noContent)
+    }
+
+    static func photoID(_ context: Context) throws -> String {
+        let id = try context.parameters.require("id")
+        guard PhotoID.isValid(id) else { throw APIError(.badRequest, code: "bad_id", message: "not a photo id") }
+        return id
+    }
+
+    static func detail(id: String, catalog: PhotoCatalog) async throws -> PhotoDetail {
+        guard let item = try await blocking({ try catalog.photo(id: id) }) else { throw APIError.notFound("photo") }
+        let tags = try await blocking { try catalog.tags(of: id) }
+        return WireMapping.detail(item, tags: tags)
+    }
+
+    static func validate(title: String?, tags: [String]) throws {
+        if let title, title.count > maximumTitleLength {
+            throw APIError(
+                .badRequest, code: "bad_title", message: "a title has at most \(maximumTitleLength) characters")
+        }
+        guard tags.count <= maximumTagCount, tags.allSatisfy({ $0.count <= 64 }) else {
+            throw APIError(
+                .badRequest, code: "bad_tag", message: "give at most \(maximumTagCount) tags of at most 64 characters")
+        }
+    }
+
+    /// The last path component, without control characters, at most 255 bytes: a client's name is a label,
+    /// never a path.
+    static func safeFileName(_ raw: String) -> String {
+        let last = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var clean = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.map(Character.init))
+        while clean.utf8.count > 255 { clean.removeLast() }
+        return clean.isEmpty || clean == "." || clean == ".." ? "upload" : clean
+    }
+
+    /// Bad bytes are the client's problem (4xx), named so a person knows what to do.
+    static func apiError(_ error: ImagingError) -> APIError {
+        let status: HTTPResponse.Status =
+            switch error {
+            case .notAnImage, .unsupportedFormat: .unsupportedMediaType
+            case .emptyFile: .badRequest
+            case .tooManyPixels, .corrupt, .encodeFailed: .unprocessableContent
+            }
+        return APIError(status, code: error.code, message: error.description)
+    }
+}

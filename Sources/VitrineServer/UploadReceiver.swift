@@ -1,0 +1,136 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Streams an upload's body into a temporary file under the library's `tmp/`, enforcing the size limit as
+/// bytes arrive. The file ends in `.tmp`, so one a crash leaves behind is removed when the library reopens.
+struct UploadReceiver {
+    let temporaryDirectory: String
+    let maximumBytes: Int
+
+    /// What arrived: the file's path (the caller deletes it) and the form fields that came with it.
+    struct Received {
+        var path: String
+        var filename: String?
+        var title: String?
+        var tags: [String] = []
+    }
+
+    func receive(_ request: Request) async throws -> Received {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBytes {
+            throw tooLarge
+        }
+        let path = temporaryDirectory + "/upload-" + PhotoID.make() + ".tmp"
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw APIError(.internalServerError, code: "internal", message: "cannot store upload") }
+        var closed = false
+        defer { if !closed { close(fd) } }
+        do {
+            var received: Received
+            if let type = request.headers[.contentType], type.lowercased().hasPrefix("multipart/") {
+                received = try await receiveMultipart(request, contentType: type, fd: fd, path: path)
+            } else {
+                received = Received(path: path)
+                var total = 0
+                for try await chunk in request.body {
+                    total += chunk.readableBytes
+                    guard total <= maximumBytes else { throw tooLarge }
+                    try write(chunk, to: fd)
+                }
+            }
+            close(fd)
+            closed = true
+            return received
+        } catch {
+            unlink(path)
+            throw error
+        }
+    }
+
+    private func receiveMultipart(
+        _ request: Request, contentType: String, fd: Int32, path: String
+    ) async throws
+        -> Received
+    {
+        guard let boundary = MultipartParser.boundary(fromContentType: contentType) else {
+            throw APIError(.badRequest, code: "bad_upload", message: "multipart/form-data needs a boundary")
+        }
+        var parser = MultipartParser(boundary: boundary)
+        var received = Received(path: path)
+        var current: String?
+        var field: [UInt8] = []
+        var sawFile = false
+        var total = 0
+        func handle(_ event: MultipartParser.Event) throws {
+            switch event {
+            case .partStart(let name, let filename, _):
+                current = name
+                field = []
+                if name == "file" {
+                    guard !sawFile else {
+                        throw APIError(.badRequest, code: "bad_upload", message: "send one file per request")
+                    }
+                    sawFile = true
+                    received.filename = filename
+                }
+            case .data(let bytes):
+                if current == "file" {
+                    try bytes.withUnsafeBytes { try Self.writeAll(fd, $0) }
+                } else {
+                    field += bytes
+                    guard field.count <= 4096 else {
+                        throw APIError(.badRequest, code: "bad_upload", message: "a form field is too long")
+                    }
+                }
+            case .partEnd:
+                let text = String(decoding: field, as: UTF8.self)
+                if current == "title" { received.title = text }
+                if current == "tag" { received.tags.append(text) }
+                current = nil
+            }
+        }
+        do {
+            for try await chunk in request.body {
+                total += chunk.readableBytes
+                guard total <= maximumBytes else { throw tooLarge }
+                try parser.feed(chunk.readableBytesView, emit: handle)
+            }
+            try parser.finish()
+        } catch let error as MultipartParser.ParseError {
+            guard case .malformed(let detail) = error else { throw error }
+            throw APIError(.badRequest, code: "bad_upload", message: "malformed multipart body: \(detail)")
+        }
+        guard sawFile else {
+            throw APIError(.badRequest, code: "bad_upload", message: "the multipart body has no part named \"file\"")
+        }
+        return received
+    }
+
+    var tooLarge: APIError {
+        APIError(
+            .contentTooLarge, code: "too_large",
+            message: "uploads are limited to \(maximumBytes / (1 << 20)) MB")
+    }
+
+    private func write(_ chunk: ByteBuffer, to fd: Int32) throws {
+        try chunk.withUnsafeReadableBytes { try Self.writeAll(fd, $0) }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw APIError(
+                    .init(code: 507, reasonPhrase: "Insufficient Storage"), code: "storage",
+                    message: "cannot store upload")
+            }
+            offset += written
+        }
+    }
+}
