@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Who a request is, as far as the token says.
@@ -33,6 +34,8 @@ struct RequireTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: AdminToken
     let allows: @Sendable (Request, AdminToken) -> Bool
     let message: String
+    /// Private responses must not sit in shared caches (a proxy would serve them to anyone).
+    var keepsResponsesPrivate = false
 
     /// Guards writes: only a request bearing the admin token gets through. Cookies are not enough, so a page
     /// on another site cannot make a visitor's browser write (no CSRF).
@@ -44,7 +47,9 @@ struct RequireTokenMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Guards reads on a `--private` server.
     static func reader(_ token: AdminToken) -> Self {
-        Self(token: token, allows: Access.canRead, message: "this server is private: sign in with the admin token")
+        Self(
+            token: token, allows: Access.canRead, message: "this server is private: sign in with the admin token",
+            keepsResponsesPrivate: true)
     }
 
     func handle(
@@ -57,6 +62,10 @@ struct RequireTokenMiddleware<Context: RequestContext>: RouterMiddleware {
             response.headers[.wwwAuthenticate] = "Bearer realm=\"vitrine\""
             return response
         }
-        return try await next(request, context)
+        var response = try await next(request, context)
+        if keepsResponsesPrivate, let cache = response.headers[.cacheControl], cache.contains("public") {
+            response.headers[.cacheControl] = cache.replacingOccurrences(of: "public", with: "private")
+        }
+        return response
     }
 }

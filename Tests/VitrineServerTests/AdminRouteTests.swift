@@ -88,8 +88,9 @@ import VitrineAPI
                 #expect(!setCookie.contains(try fixture.adminToken()), "the cookie never carries the token")
                 return String(setCookie.split(separator: ";")[0])
             }
-            try await client.execute(uri: thumb, method: .get, headers: [.cookie: cookie]) {
-                (r: TestResponse) async throws in #expect(r.status == .ok)
+            try await client.execute(uri: thumb, method: .get, headers: [.cookie: cookie]) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.cacheControl]?.hasPrefix("private") == true, "not for shared caches")
             }
             try await client.execute(uri: "/api/v1/photos", method: .get, headers: [.cookie: cookie]) {
                 (r: TestResponse) async throws in
