@@ -152,6 +152,37 @@ struct LayoutTests {
         }
     }
 
+    @Test func appendBufferTakesItemsWithoutACopy() {
+        let config = LayoutConfiguration.justified(width: 900, targetRowHeight: 150, spacing: 3, headerHeight: 20)
+        let aspects = pseudoRandomAspects(250) + [.nan, 0, -2, .infinity, 40, 0.01]
+        let copied = GalleryLayout(configuration: config)
+        copied.append(aspectRatios: Array(aspects[0..<100]), sectionStarts: [0, 40])
+        copied.append(aspectRatios: Array(aspects[100...]), sectionStarts: [180])
+        let inPlace = GalleryLayout(configuration: config)
+        for (range, starts) in [(0..<100, [Int32(0), 40]), (100..<aspects.count, [180])] {
+            let buffer = inPlace.appendBuffer(count: range.count)
+            for (k, i) in range.enumerated() { buffer[k] = aspects[i] }
+            starts.withUnsafeBufferPointer {
+                inPlace.append(aspectRatios: UnsafeBufferPointer(start: buffer, count: range.count), sectionStarts: $0)
+            }
+        }
+        checkInvariants(inPlace)
+        #expect(frames(inPlace) == frames(copied))
+        #expect(inPlace.rowCount == copied.rowCount && inPlace.contentHeight == copied.contentHeight)
+    }
+
+    @Test func aspectClampTreatsInvalidRatiosAsSquare() {
+        let clamp = JustifiedLayout.AspectClamp(minimum: 0.5, maximum: 3)
+        #expect(clamp(.nan) == 1 && clamp(0) == 1 && clamp(-2) == 1 && clamp(.infinity) == 1)
+        #expect(clamp(-.infinity) == 1 && clamp(.leastNonzeroMagnitude) == 0.5)
+        #expect(clamp(0.1) == 0.5 && clamp(10) == 3 && clamp(1.25) == 1.25)
+        // Limits that are not Floats round inwards, so boxes never leave the configured range.
+        let third = JustifiedLayout.AspectClamp(minimum: 1.0 / 3, maximum: 2.0 / 3)
+        #expect(third(0.01) >= 1.0 / 3 && third(5) <= 2.0 / 3)
+        // Minimum above 1: square becomes the minimum.
+        #expect(JustifiedLayout.AspectClamp(minimum: 2, maximum: 3)(.nan) == 2)
+    }
+
     @Test func appendRelaysOnlyTheOpenRow() {
         let l = GalleryLayout(configuration: .justified(width: 1000, targetRowHeight: 200))
         l.append(aspectRatios: pseudoRandomAspects(100))

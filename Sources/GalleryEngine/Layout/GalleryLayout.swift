@@ -1,10 +1,11 @@
 /// The laid-out gallery: item frames, rows and section headers, built
 /// incrementally as catalog pages arrive.
 ///
-/// Storage is columnar (`Column`) rather than an array of `Rect`s: 10 M items
-/// cost 12 bytes each (input aspect + x + width as `Float`) instead of 32, rows
-/// keep `Double` tops so content beyond 16 M px stays pixel-exact, and the
-/// JavaScript side can read any of it through typed-array views without copies.
+/// Storage is columnar (`Column`) rather than an array of `Rect`s: per item
+/// only the input aspect (`Float`, 4 bytes); per row its first item, `Double`
+/// top (content beyond 16 M px stays pixel-exact) and height. Justified x and
+/// width are derived from the row on demand (see ``JustifiedLayout``), so
+/// laying out touches each item once and writes ~4 bytes per item, not 12.
 ///
 /// Rows are the unit of everything: virtualization binary-searches row tops,
 /// and an append re-lays only from the last *open* row (the final row that was
@@ -17,10 +18,7 @@ public final class GalleryLayout {
     var aspects = Column<Float>()
     var sectionStarts = Column<Int32>()
 
-    // Output. `itemX`/`itemWidth` are used by the justified style only; the grid
-    // derives them from the column index.
-    var itemX = Column<Float>()
-    var itemWidth = Column<Float>()
+    // Output.
     var rowFirstItem = Column<Int32>()
     var rowTop = Column<Double>()
     var rowHeight = Column<Double>()
@@ -37,6 +35,8 @@ public final class GalleryLayout {
 
     /// Derived grid metrics (valid for `.grid`).
     public private(set) var grid = GridLayout.Metrics(columns: 1, tileWidth: 0, tileHeight: 0)
+    /// Justified: the aspect clamp of the current configuration.
+    var aspectClamp = JustifiedLayout.AspectClamp(minimum: 0.5, maximum: 3)
 
     /// Packing state shared by both styles.
     struct PackCursor {
@@ -57,8 +57,6 @@ public final class GalleryLayout {
     deinit {
         aspects.deallocate()
         sectionStarts.deallocate()
-        itemX.deallocate()
-        itemWidth.deallocate()
         rowFirstItem.deallocate()
         rowTop.deallocate()
         rowHeight.deallocate()
@@ -72,10 +70,6 @@ public final class GalleryLayout {
     /// Pre-sizes storage for `itemCount` items (avoids regrowth for known totals).
     public func reserveCapacity(_ itemCount: Int) {
         aspects.reserve(itemCount)
-        if configuration.style == .justified {
-            itemX.reserve(itemCount)
-            itemWidth.reserve(itemCount)
-        }
     }
 
     /// Changes the configuration (e.g. new width on resize) and re-lays everything.
@@ -91,21 +85,26 @@ public final class GalleryLayout {
         applyConfiguration()
     }
 
-    /// Appends items given their aspect ratios (width / height). `sectionStarts`
-    /// are absolute indices of items that begin a new section (must be increasing,
-    /// within the appended range; invalid ones are ignored). Only the last open
-    /// row and the new items are laid out.
+    /// Room for the next `count` aspect ratios, right after the stored ones.
+    /// Fill it and pass it to `append(aspectRatios:sectionStarts:)` before any
+    /// other call: the items then go in without a copy (the wasm input path).
+    public func appendBuffer(count: Int) -> UnsafeMutablePointer<Float> {
+        aspects.reserve(aspects.count + (count > 0 ? count : 1))
+        return aspects.base.unsafelyUnwrapped + aspects.count
+    }
+
+    /// Appends items given their aspect ratios (width / height; invalid ones
+    /// count as square). `sectionStarts` are absolute indices of items that
+    /// begin a new section (must be increasing, within the appended range;
+    /// invalid ones are ignored). Only the last open row and the new items are
+    /// laid out.
     public func append(aspectRatios: UnsafeBufferPointer<Float>, sectionStarts starts: UnsafeBufferPointer<Int32>) {
         let oldCount = aspects.count
         let newCount = oldCount + aspectRatios.count
         aspects.reserve(newCount)
         if let src = aspectRatios.baseAddress, aspectRatios.count > 0 {
-            // Invalid ratios (NaN, ≤ 0, ∞) become square here, once, so packing needs no checks.
             let dst = aspects.base.unsafelyUnwrapped + oldCount
-            for i in 0..<aspectRatios.count {
-                let a = src[i]
-                dst[i] = a > 0 && a < .infinity ? a : 1
-            }
+            if UnsafePointer(dst) != src { dst.update(from: src, count: aspectRatios.count) }
         }
         aspects.count = newCount
         for s in starts {
@@ -125,12 +124,9 @@ public final class GalleryLayout {
 
     func applyConfiguration() {
         grid = GridLayout.metrics(for: configuration)
+        aspectClamp = JustifiedLayout.AspectClamp(configuration)
         resume = PackCursor(item: 0, y: configuration.insets.top, bottom: configuration.insets.top, section: 0)
         stableRowCount = 0
-        if configuration.style == .grid {
-            itemX.count = 0
-            itemWidth.count = 0
-        }
         pack()
     }
 
@@ -154,10 +150,7 @@ public final class GalleryLayout {
         case .grid:
             GridLayout.pack(&state, metrics: grid)
         case .justified:
-            itemX.resize(aspects.count)
-            itemWidth.resize(aspects.count)
-            JustifiedLayout.pack(
-                &state, configuration: configuration, aspects: aspects.base, x: itemX.base, width: itemWidth.base)
+            JustifiedLayout.pack(&state, configuration: configuration, aspects: aspects.base)
         }
         rowFirstItem = state.rowFirstItem
         rowTop = state.rowTop
@@ -241,15 +234,67 @@ public final class GalleryLayout {
         return Rect(x: x, y: rowTop[r], width: w, height: rowHeight[r])
     }
 
-    @inline(__always)
+    /// x and width of item `index` in row `r`: O(1) for the grid, O(items
+    /// before it in the row) for justified rows.
     func horizontalExtent(ofItem index: Int, row r: Int) -> (Double, Double) {
-        if configuration.style == .grid {
-            let column = index - Int(rowFirstItem[r])
-            return (
-                configuration.insets.left + Double(column) * (grid.tileWidth + configuration.spacing), grid.tileWidth
-            )
+        var walk = RowWalk(self, row: r)
+        walk.skip(to: index)
+        return walk.next()
+    }
+
+    /// Walks the items of one row left to right, yielding x and width. For
+    /// justified rows x accumulates the clamped aspects exactly as packing summed
+    /// them, so frames match whichever way they are asked for.
+    struct RowWalk {
+        let aspects: UnsafeMutablePointer<Float>?
+        let clamp: JustifiedLayout.AspectClamp
+        let isGrid: Bool
+        let left: Double
+        let gap: Double
+        let height: Double
+        let tileWidth: Double
+        let firstItem: Int
+        var item: Int
+        var aspectSum = 0.0
+
+        init(_ layout: GalleryLayout, row r: Int) {
+            aspects = layout.aspects.base
+            clamp = layout.aspectClamp
+            isGrid = layout.configuration.style == .grid
+            left = layout.configuration.insets.left
+            gap = layout.configuration.spacing
+            height = layout.rowHeight[r]
+            tileWidth = layout.grid.tileWidth
+            firstItem = Int(layout.rowFirstItem[r])
+            item = firstItem
         }
-        return (Double(itemX[index]), Double(itemWidth[index]))
+
+        /// Advances to `index` (in this row, not before the current item).
+        mutating func skip(to index: Int) {
+            if isGrid {
+                item = index
+                return
+            }
+            let a = aspects.unsafelyUnwrapped
+            while item < index {
+                aspectSum += clamp(a[item])
+                item += 1
+            }
+        }
+
+        /// x and width of the current item; moves to the next.
+        mutating func next() -> (Double, Double) {
+            let column = Double(item - firstItem)
+            if isGrid {
+                item += 1
+                return (left + column * (tileWidth + gap), tileWidth)
+            }
+            let a = clamp(aspects.unsafelyUnwrapped[item])
+            let x = left + aspectSum * height + column * gap
+            aspectSum += a
+            item += 1
+            return (x, a * height)
+        }
     }
 
     /// The row containing item `index` (binary search, O(log rows)).
@@ -344,8 +389,9 @@ public final class GalleryLayout {
     public func item(at point: Point) -> Int? {
         let r = firstRow(endingAfter: point.y)
         guard r < rowTop.count, point.y >= rowTop[r] else { return nil }
+        var walk = RowWalk(self, row: r)
         for i in items(inRow: r) {
-            let (x, w) = horizontalExtent(ofItem: i, row: r)
+            let (x, w) = walk.next()
             if point.x >= x && point.x < x + w { return i }
             if point.x < x { return nil }
         }
@@ -360,13 +406,16 @@ public final class GalleryLayout {
         guard !range.isEmpty, rowFirstItem.count > 0 else { return }
         var r = row(ofItem: range.lowerBound)
         var rowEnd = itemStart(ofRow: r + 1)
+        var walk = RowWalk(self, row: r)
+        walk.skip(to: range.lowerBound)
         var o = 0
         for i in range {
             while i >= rowEnd {
                 r += 1
                 rowEnd = itemStart(ofRow: r + 1)
+                walk = RowWalk(self, row: r)
             }
-            let (x, w) = horizontalExtent(ofItem: i, row: r)
+            let (x, w) = walk.next()
             out[o] = Float(x)
             out[o + 1] = Float(rowTop[r] - originY)
             out[o + 2] = Float(w)

@@ -18,12 +18,10 @@ class WasmObject {}
 final class LayoutSlot: WasmObject {
     let layout: GalleryLayout
     var virtualizer = Virtualizer()
-    var input = Column<Float>()
     var sectionInput = Column<Int32>()
     var frames = Column<Float>()
     init(_ layout: GalleryLayout) { self.layout = layout }
     deinit {
-        input.deallocate()
         sectionInput.deallocate()
         frames.deallocate()
     }
@@ -165,12 +163,11 @@ public func ge_layout_configure(_ h: Int32) {
 @_cdecl("ge_layout_reserve")
 public func ge_layout_reserve(_ h: Int32, _ n: Int32) { layoutSlot(h)?.layout.reserveCapacity(Int(n)) }
 
-/// Buffer for `n` aspect ratios (Float32) to fill before `ge_layout_append`.
+/// Buffer for `n` aspect ratios (Float32) to fill right before
+/// `ge_layout_append`. It is the layout's own storage, so appending copies nothing.
 @_cdecl("ge_layout_input")
 public func ge_layout_input(_ h: Int32, _ n: Int32) -> UnsafeMutablePointer<Float>? {
-    guard let s = layoutSlot(h) else { return nil }
-    s.input.reserve(Int(n > 0 ? n : 1))
-    return s.input.pointer
+    layoutSlot(h)?.layout.appendBuffer(count: Int(n > 0 ? n : 0))
 }
 
 /// Buffer for `n` section start indices (Int32).
@@ -188,9 +185,9 @@ public func ge_layout_append(_ h: Int32, _ n: Int32, _ sections: Int32) -> Int32
     guard let s = layoutSlot(h) else { return 0 }
     let count = Int(n > 0 ? n : 0)
     let sc = Int(sections > 0 ? sections : 0)
-    if count > s.input.capacity || sc > s.sectionInput.capacity { return Int32(s.layout.itemCount) }
+    if sc > s.sectionInput.capacity { return Int32(s.layout.itemCount) }
     s.layout.append(
-        aspectRatios: UnsafeBufferPointer(start: s.input.pointer, count: count),
+        aspectRatios: UnsafeBufferPointer(start: s.layout.appendBuffer(count: count), count: count),
         sectionStarts: UnsafeBufferPointer(start: s.sectionInput.pointer, count: sc))
     return Int32(s.layout.firstChangedItem)
 }
