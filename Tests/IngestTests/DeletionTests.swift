@@ -97,4 +97,19 @@ import Testing
             try expectConsistent("round \(round)")
         }
     }
+
+    @Test func orphansFromAnInterruptedImportAreCollectedButLeasedOnesKept() throws {
+        let kept = try imported(try Fixtures.write(fixture.inputs.file("kept.jpg"), width: 300, height: 200))
+        let orphan = try library.blobs.write(Array("left by a killed import".utf8))
+        let leased = try library.blobs.write(Array("being written right now".utf8))
+        try library.catalog.lease(keys: [leased.hex], owner: "import-in-progress")
+        #expect(Set(try library.orphanBlobs()) == [orphan, leased])
+        let (deleted, bytes) = try library.collectOrphans()
+        #expect(deleted == [orphan.hex] && bytes == 23)
+        #expect(try library.orphanBlobs() == [leased])
+        #expect(try library.catalog.photo(id: kept)?.variants.count == 4)
+        try library.catalog.releaseLeases(owner: "import-in-progress")
+        #expect(try library.collectOrphans().keys == [leased.hex])
+        try expectConsistent()
+    }
 }
