@@ -1,32 +1,39 @@
-// ?debug: live tuning of the JS-side motion and deck parameters.
+// ?debug: live tuning of the motion — the JS-side flights and deck, and the engine's gesture springs,
+// dismiss thresholds and zoom levels (applied to the running viewer through its configure()).
 import { tuning } from './viewer.js';
 import { el } from './images.js';
 
-const RANGES = {
+const FLIGHTS = {
   openResponse: [0.1, 1.5, 0.01], openDamping: [0.2, 1.5, 0.01],
   closeResponse: [0.1, 1.5, 0.01], closeDamping: [0.2, 1.5, 0.01],
   behind: [0, 5, 1], aheadAtRest: [0, 8, 1], maximumAhead: [0, 12, 1],
 };
+const GESTURES = {
+  pageResponse: [0.05, 1, 0.01], pageDamping: [0.2, 1.5, 0.01],
+  settleResponse: [0.1, 1.5, 0.01], settleDamping: [0.2, 1.5, 0.01],
+  dismissThreshold: [0.02, 0.5, 0.01], decelerationRate: [0.98, 0.999, 0.001],
+  velocityWindow: [30, 200, 5], secondaryScale: [1.5, 6, 0.1], maximumScale: [2, 10, 0.5],
+};
+
+function slider(panel, key, [min, max, step], value, apply) {
+  const label = el('label', '', { for: 'dbg-' + key });
+  label.textContent = key;
+  const input = el('input', '', { type: 'range', id: 'dbg-' + key, min, max, step });
+  input.value = value;
+  const out = el('output');
+  out.textContent = value;
+  input.oninput = () => { out.textContent = input.value; apply(+input.value); };
+  panel.append(label, input, out);
+}
 
 export function debug(viewer) {
   const panel = el('form', 'debug', { 'aria-label': 'Debug' });
-  for (const [k, [min, max, step]] of Object.entries(RANGES)) {
-    const label = el('label', '', { for: 'dbg-' + k });
-    label.textContent = k;
-    const input = el('input', '', { type: 'range', id: 'dbg-' + k, min, max, step });
-    input.value = tuning[k];
-    const out = el('output');
-    out.textContent = tuning[k];
-    input.oninput = () => {
-      tuning[k] = +input.value;
-      out.textContent = input.value;
-      if (viewer.state !== 'closed') viewer.deck();
-    };
-    panel.append(label, input, out);
+  for (const [k, range] of Object.entries(FLIGHTS)) {
+    slider(panel, k, range, tuning[k], (v) => { tuning[k] = v; if (viewer.state !== 'closed') viewer.deck(); });
   }
-  const note = el('small');
-  note.textContent = 'Pager/zoom/dismiss springs and the dismiss threshold live in the engine (not exposed to JS).';
-  note.style.gridColumn = '1/-1';
-  panel.append(note);
+  const current = viewer.g.configuration;
+  for (const [k, range] of Object.entries(GESTURES)) {
+    slider(panel, k, range, +current[k].toFixed(3), (v) => viewer.g.configure({ [k]: v }));
+  }
   document.body.append(panel);
 }

@@ -340,6 +340,11 @@ export class SpringPool {
   destroy() { this._e.ge_springs_destroy(this.handle); this.handle = 0; }
 }
 
+/** Order of `ge_viewer_configure`'s io block. */
+const VIEWER_KEYS = ['axisLockDistance', 'velocityWindow', 'pageGap', 'decelerationRate', 'dismissThreshold',
+  'pageResponse', 'pageDamping', 'settleResponse', 'settleDamping', 'doubleTapInterval', 'doubleTapDistance',
+  'longPressDuration', 'slop', 'secondaryScale', 'maximumScale'];
+
 /** The photo viewer: feed pointer events and frames, read state and events. */
 export class Viewer {
   constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
@@ -383,6 +388,21 @@ export class Viewer {
   goTo(index) { this._e.ge_viewer_go_to(this.handle, index); }
   /** Animated zoom toggle around a point (keyboard / button). */
   toggleZoom(x, y) { this._e.ge_viewer_toggle_zoom(this.handle, x, y); }
+  /** Zooms to `scale` (× fit, clamped) keeping the point (x, y) still: keys, ctrl-wheel, trackpad pinch. */
+  zoomTo(scale, x, y, animated = true) { this._e.ge_viewer_zoom_to(this.handle, scale, x, y, animated ? 1 : 0); }
+  /** The gesture tuning (thresholds, springs as {response, dampingRatio}, tap timings, zoom levels). */
+  get configuration() {
+    this._e.ge_viewer_get_configuration(this.handle);
+    const o = {}, v = this.engine._io;
+    VIEWER_KEYS.forEach((k, i) => { o[k] = v[i]; });
+    return o;
+  }
+  /** Applies a (partial) tuning to the running viewer; springs keep their motion. */
+  configure(changes) {
+    const c = { ...this.configuration, ...changes }, v = this.engine._io;
+    VIEWER_KEYS.forEach((k, i) => { v[i] = c[k]; });
+    this._e.ge_viewer_configure(this.handle);
+  }
   /** Current displayed frame of the photo: start of the close transition. @returns {TransitionFrame} */
   currentFrame() { this._e.ge_viewer_frame(this.handle); return this.engine._frame(); }
   destroy() { this._e.ge_viewer_destroy(this.handle); this.handle = 0; }

@@ -64,7 +64,7 @@ export class Viewer {
     st.addEventListener('wheel', (e) => {
       if (this.state !== 'open') return;
       e.preventDefault();
-      if (e.ctrlKey) this.zoomBy(Math.exp(-e.deltaY / 100), e.clientX, e.clientY);
+      if (e.ctrlKey) this.zoomBy(Math.exp(-e.deltaY / 100), e.clientX, e.clientY, false);
     }, { passive: false });
     st.addEventListener('contextmenu', (e) => e.preventDefault());
     this.closeBtn.onclick = () => this.hooks.requestClose();
@@ -119,6 +119,7 @@ export class Viewer {
     const wasOpening = this.state === 'opening';
     this.setState('closing');
     const s = this.g.state, i = this.current, it = this.item();
+    let velocity = 0;
     if (this.root.dataset.motion === 'fly' && wasOpening && this.path) {
       this.springs.retarget(0, 0); // fly back along the same path
       this.target = 0;
@@ -136,18 +137,22 @@ export class Viewer {
       this.path = (p) => this.engine.transitionLerp(from, to, p);
       this.bg = (p) => o * (1 - p);
       this.setFly(this.bestURL(i), it);
+      // A flick keeps its speed: the release velocity, as progress per second along the flight.
+      const dy = (to.image.y + to.image.height / 2) - (from.image.y + from.image.height / 2);
+      velocity = Math.abs(dy) > 1 ? Math.max(0, Math.min(8, (this.releaseVelocity || 0) / dy)) : 0;
     } else {
       this.root.dataset.motion = 'fade';
       const o = wasOpening ? this.springs.values[0] : 1;
       this.bg = (p) => o * (1 - p);
     }
-    this.startTrans(0, 1, tuning.closeResponse, tuning.closeDamping);
+    this.releaseVelocity = 0;
+    this.startTrans(0, 1, tuning.closeResponse, tuning.closeDamping, velocity);
     this.kick();
   }
 
-  startTrans(from, to, response, damping) {
+  startTrans(from, to, response, damping, velocity = 0) {
     this.springs.configure(0, { response, dampingRatio: damping, restDistance: 0.001, restSpeed: 0.01 });
-    this.springs.reset(0, from);
+    this.springs.reset(0, from, velocity);
     this.springs.retarget(0, to);
     this.target = to;
     this.trans = true;
@@ -227,7 +232,7 @@ export class Viewer {
   event(e) {
     if (e.kind === 'tap') this.root.classList.toggle('bare');
     else if (e.kind === 'pageChanged') this.setCurrent(e.index);
-    else if (e.kind === 'dismiss') this.hooks.requestClose();
+    else if (e.kind === 'dismiss') { this.releaseVelocity = e.x; this.hooks.requestClose(); }
   }
 
   render() {
@@ -335,11 +340,8 @@ export class Viewer {
 
   // ── Zoom, keys, chrome ───────────────────────────────────────────────
   /** Zooms by `f` around (x, y) as a two-finger pinch, so the engine's limits apply. */
-  zoomBy(f, x, y) {
-    const g = this.g, t = performance.now(), d = 100;
-    g.pointer(0, 9001, t, x - d, y); g.pointer(0, 9002, t, x + d, y);
-    g.pointer(1, 9001, t + 1, x - d * f, y); g.pointer(1, 9002, t + 1, x + d * f, y);
-    g.pointer(2, 9002, t + 2, x + d * f, y); g.pointer(2, 9001, t + 2, x - d * f, y);
+  zoomBy(f, x, y, animated = true) {
+    this.g.zoomTo(this.g.state.scale * f, x, y, animated);
     this.kick();
   }
 

@@ -139,6 +139,8 @@ function runViewer(name) {
   const out = [];
   for (let k = 0; k < ops.length; k += 5) {
     if (ops[k] === 4) v.tick(ops[k + 1]);
+    else if (ops[k] === 5) v.zoomTo(ops[k + 1], ops[k + 2], ops[k + 3], ops[k + 4] !== 0);
+    else if (ops[k] === 6) v.configure({ dismissThreshold: ops[k + 1], secondaryScale: ops[k + 2], pageResponse: ops[k + 3], pageDamping: ops[k + 4] });
     else v.pointer(ops[k], ops[k + 4], ops[k + 1], ops[k + 2], ops[k + 3]);
     const s = v.state;
     out.push(s.index, s.pagerOffset, s.scale, s.panX, s.panY, s.dismissOffset, s.backgroundOpacity, MODE[s.mode], s.animating ? 1 : 0);

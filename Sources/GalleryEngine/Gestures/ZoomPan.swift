@@ -79,8 +79,14 @@ public struct ZoomPan: Equatable, Sendable {
     /// clamped to the limits with the focal image point kept in place, then pan
     /// clamped so no empty space shows.
     public func settledTarget(focal: Point) -> (scale: Double, pan: Point) {
-        let s = EngineMath.clamp(scale, minimumScale, maximumScale)
-        let p = pan(keeping: imagePoint(at: focal), at: focal, scale: s)
+        target(scale: scale, around: focal)
+    }
+
+    /// Rest position for a direct zoom to `scale` about screen point `point`: the scale clamped to
+    /// the limits, the image point under `point` kept there, the pan clamped so no empty space shows.
+    public func target(scale raw: Double, around point: Point) -> (scale: Double, pan: Point) {
+        let s = EngineMath.clamp(raw, minimumScale, maximumScale)
+        let p = pan(keeping: imagePoint(at: point), at: point, scale: s)
         return (s, clampedPan(p, at: s))
     }
 

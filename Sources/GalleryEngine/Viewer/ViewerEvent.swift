@@ -10,7 +10,8 @@ public struct ViewerEvent: Equatable, Sendable {
         case longPress = 3
         /// The current page changed to `index` (load its photo, call `setPhoto`).
         case pageChanged = 4
-        /// The drag-to-dismiss passed its threshold: run the close transition.
+        /// The drag-to-dismiss passed its threshold: run the close transition. `y` is the drag
+        /// offset and `x` the vertical release velocity in px/s, for the flight's initial speed.
         case dismiss = 5
         /// A dismiss drag was abandoned; the photo springs back.
         case dismissCancelled = 6

@@ -22,6 +22,10 @@ public final class ViewerGestures {
         public var pageSpring: SpringParameters = .pageChange
         public var settleSpring: SpringParameters = .standard
         public var tap = TapRecognizer.Configuration()
+        /// Double-tap zoom level, relative to fit.
+        public var secondaryScale: Double = 2.5
+        /// Deepest zoom, relative to fit (a pinch may overshoot it on a rubber band).
+        public var maximumScale: Double = 4
         public init() {}
     }
 
@@ -81,6 +85,8 @@ public final class ViewerGestures {
         self.photoAspectRatio = photoAspectRatio
         pager = Pager(index: index, count: count, pageWidth: viewport.width + configuration.pageGap)
         zoom = ZoomPan(viewport: viewport, photoAspectRatio: photoAspectRatio)
+        zoom.secondaryScale = configuration.secondaryScale
+        zoom.maximumScale = configuration.maximumScale
         tracker = VelocityTracker(window: configuration.velocityWindow)
         taps = TapRecognizer(configuration: configuration.tap)
         dismiss = DismissGesture(viewportHeight: viewport.height)
@@ -111,6 +117,8 @@ public final class ViewerGestures {
     public func setPhoto(aspectRatio: Double) {
         photoAspectRatio = aspectRatio
         zoom = ZoomPan(viewport: viewport, photoAspectRatio: aspectRatio)
+        zoom.secondaryScale = configuration.secondaryScale
+        zoom.maximumScale = configuration.maximumScale
         setZoomImmediately(scale: 1, pan: .zero)
     }
 
@@ -138,6 +146,39 @@ public final class ViewerGestures {
     public func toggleZoom(at point: Point) {
         let t = zoom.toggleTarget(at: point)
         animateZoom(to: t.scale, pan: t.pan, velocity: .zero)
+    }
+
+    /// Zooms to `scale` (clamped to the limits) keeping the image point under `point` in place:
+    /// `+`/`-` keys, ctrl-wheel and trackpad pinch, which have a scale but no fingers to follow.
+    /// `animated` false jumps there, as a wheel does between its frequent small steps.
+    public func zoom(to scale: Double, around point: Point, animated: Bool) {
+        guard mode == .idle || mode == .panning || mode == .pinching else { return }
+        zoom.scale = scaleSpring.value
+        zoom.pan = Point(x: panXSpring.value, y: panYSpring.value)
+        let t = zoom.target(scale: scale, around: point)
+        if animated {
+            animateZoom(to: t.scale, pan: t.pan, velocity: .zero)
+        } else {
+            setZoomImmediately(scale: t.scale, pan: t.pan)
+        }
+    }
+
+    /// Replaces the tuning while the viewer runs (the `?debug` panel): springs keep their value and
+    /// velocity and take the new parameters from the next frame on.
+    public func configure(_ new: Configuration) {
+        configuration = new
+        pager.pageWidth = viewport.width + new.pageGap
+        tracker.window = new.velocityWindow
+        taps.configuration = new.tap
+        dismiss.threshold = new.dismissThreshold
+        dismiss.decelerationRate = new.decelerationRate
+        zoom.secondaryScale = new.secondaryScale
+        zoom.maximumScale = new.maximumScale
+        pagerSpring.parameters = new.pageSpring
+        scaleSpring.parameters = new.settleSpring
+        panXSpring.parameters = new.settleSpring
+        panYSpring.parameters = new.settleSpring
+        dismissSpring.parameters = new.settleSpring
     }
 
     public func drainEvents() -> [ViewerEvent] {
@@ -379,7 +420,8 @@ public final class ViewerGestures {
             if s.phase != .cancelled && dismiss.shouldDismiss(offset: offset, velocity: v.y) {
                 dismissSpring.reset(value: offset)
                 mode = .dismissed
-                events.append(ViewerEvent(.dismiss, x: 0, y: offset, index: pager.index))
+                // x carries the release velocity (px/s) so the close flight can continue the fling.
+                events.append(ViewerEvent(.dismiss, x: v.y * 1000, y: offset, index: pager.index))
                 return
             }
             dismissSpring.reset(value: offset, velocity: v.y * 1000)

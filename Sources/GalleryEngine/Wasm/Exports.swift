@@ -439,6 +439,58 @@ public func ge_viewer_toggle_zoom(_ h: Int32, _ x: Double, _ y: Double) {
     viewerSlot(h)?.viewer.toggleZoom(at: Point(x: x, y: y))
 }
 
+@_cdecl("ge_viewer_zoom_to")
+public func ge_viewer_zoom_to(_ h: Int32, _ scale: Double, _ x: Double, _ y: Double, _ animated: Int32) {
+    viewerSlot(h)?.viewer.zoom(to: scale, around: Point(x: x, y: y), animated: animated != 0)
+}
+
+/// The tuning, in io order: axisLockDistance, velocityWindow, pageGap, decelerationRate,
+/// dismissThreshold, pageSpring response, damping ratio, settleSpring response, damping ratio,
+/// doubleTapInterval, doubleTapDistance, longPressDuration, slop, secondaryScale, maximumScale.
+/// Writes the viewer's tuning to io[0..<15] (order above) so a debug panel can show it.
+@_cdecl("ge_viewer_get_configuration")
+public func ge_viewer_get_configuration(_ h: Int32) {
+    guard let c = viewerSlot(h)?.viewer.configuration else { return }
+    let v = io()
+    v[0] = c.axisLockDistance
+    v[1] = c.velocityWindow
+    v[2] = c.pageGap
+    v[3] = c.decelerationRate
+    v[4] = c.dismissThreshold
+    v[5] = c.pageSpring.response
+    v[6] = c.pageSpring.dampingRatio
+    v[7] = c.settleSpring.response
+    v[8] = c.settleSpring.dampingRatio
+    v[9] = c.tap.doubleTapInterval
+    v[10] = c.tap.doubleTapDistance
+    v[11] = c.tap.longPressDuration
+    v[12] = c.tap.slop
+    v[13] = c.secondaryScale
+    v[14] = c.maximumScale
+}
+
+/// Applies the tuning in io[0..<15] (order above) to a running viewer.
+@_cdecl("ge_viewer_configure")
+public func ge_viewer_configure(_ h: Int32) {
+    guard let s = viewerSlot(h) else { return }
+    let v = io()
+    var c = ViewerGestures.Configuration()
+    c.axisLockDistance = v[0]
+    c.velocityWindow = v[1]
+    c.pageGap = v[2]
+    c.decelerationRate = v[3]
+    c.dismissThreshold = v[4]
+    c.pageSpring = SpringParameters(response: v[5], dampingRatio: v[6])
+    c.settleSpring = SpringParameters(response: v[7], dampingRatio: v[8])
+    c.tap.doubleTapInterval = v[9]
+    c.tap.doubleTapDistance = v[10]
+    c.tap.longPressDuration = v[11]
+    c.tap.slop = v[12]
+    c.secondaryScale = v[13]
+    c.maximumScale = v[14]
+    s.viewer.configure(c)
+}
+
 /// Feeds a pointer sample (phase 0 began, 1 moved, 2 ended, 3 cancelled).
 /// Returns the number of queued events.
 @_cdecl("ge_viewer_pointer")

@@ -161,6 +161,14 @@ func runViewer(_ name: String, aspect: Double, index: Int, ops: [Double], prelud
         let op = ops[k]
         if op == 4 {
             v.tick(time: ops[k + 1])
+        } else if op == 5 {
+            v.zoom(to: ops[k + 1], around: Point(x: ops[k + 2], y: ops[k + 3]), animated: ops[k + 4] != 0)
+        } else if op == 6 {
+            var c = v.configuration
+            c.dismissThreshold = ops[k + 1]
+            c.secondaryScale = ops[k + 2]
+            c.pageSpring = SpringParameters(response: ops[k + 3], dampingRatio: ops[k + 4])
+            v.configure(c)
         } else {
             v.handle(
                 PointerSample(
@@ -240,6 +248,18 @@ do {
     ops += [2, 800, 150, 150, 1, 0, 1000, 50, 50, 1, 2, 1050, 50, 50, 1]
     ticks(&ops, from: 1050, count: 30)
     runViewer("viewer.taps", aspect: 1.5, index: 2, ops: ops)
+}
+
+do {
+    // Direct zoom (animated, then immediate), then live tuning: a slow short drag that now dismisses.
+    var ops: [Double] = [5, 3, 100, 200, 1]
+    ticks(&ops, from: 100, count: 40)
+    ops += [5, 1.4, 300, 600, 0, 5, 0.2, 0, 0, 1]
+    ticks(&ops, from: 800, count: 60)
+    ops += [6, 0.05, 3.5, 0.6, 0.9, 0, 2000, 200, 300, 1]
+    line(&ops, id: 1, from: (200, 300), to: (200, 380), t0: 2000, ms: 1600, steps: 100)
+    ops += [2, 3616, 200, 380, 1]
+    runViewer("viewer.zoomto.configure", aspect: 0.6, index: 2, ops: ops)
 }
 
 var tapOut: [Double] = []
