@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "GalleryEngine"),
         .target(name: "VitrineAPI"),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Imaging",
             dependencies: ["CVips"]
@@ -50,7 +51,7 @@ let package = Package(
         .target(
             name: "VitrineServer",
             dependencies: [
-                "VitrineAPI", "Catalog", "Blobs", "Ingest", "Imaging",
+                "VitrineAPI", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

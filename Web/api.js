@@ -25,6 +25,11 @@ export class Store {
     this.failures = 0;
     this.retryAt = 0;
     this.listeners = new Set();
+    // The index page may carry the first page inline (the unfiltered one, at the default page size).
+    const inline = document.getElementById('first-page');
+    if (inline && !q.has('limit') && !q.has('q') && !q.has('tag')) {
+      try { this.accept(JSON.parse(inline.textContent)); } catch { /* fetch it instead */ }
+    }
   }
   on(f) { this.listeners.add(f); }
   emit(kind) { for (const f of this.listeners) f(kind, this); }
@@ -38,17 +43,9 @@ export class Store {
     this.loading = getJSON(url).then((page) => {
       this.loading = null;
       this.failures = 0;
-      this.total = page.total;
-      const start = this.items.length;
-      for (const it of page.items || []) {
-        if (this.ids.has(it.id)) continue;
-        this.ids.set(it.id, this.items.length);
-        this.items.push(it);
-      }
-      this.cursor = page.nextCursor;
-      this.done = !page.nextCursor;
+      const added = this.accept(page);
       this.emit('append');
-      return this.items.length - start;
+      return added;
     }, (err) => {
       this.loading = null;
       this.failures++;
@@ -58,6 +55,19 @@ export class Store {
       throw err;
     });
     return this.loading;
+  }
+  /** Appends a page's new items; returns how many. */
+  accept(page) {
+    this.total = page.total;
+    const start = this.items.length;
+    for (const it of page.items || []) {
+      if (this.ids.has(it.id)) continue;
+      this.ids.set(it.id, this.items.length);
+      this.items.push(it);
+    }
+    this.cursor = page.nextCursor;
+    this.done = !page.nextCursor;
+    return this.items.length - start;
   }
   scheduleRetry() {
     const delay = Math.min(30000, 1000 * 2 ** (this.failures - 1));

@@ -38,7 +38,8 @@ public enum VitrineServer {
         ).addRoutes(to: writes)
 
         if let webRoot, let assets = try WebAssets(root: webRoot) {
-            WebController(assets: assets).addRoutes(to: router)
+            let firstScreen = access.isPrivate ? nil : FirstScreen(catalog: library.catalog)
+            WebController(assets: assets, firstScreen: firstScreen).addRoutes(to: router)
         }
         return router
     }

@@ -11,11 +11,20 @@ struct WebAssets: Sendable {
     struct File: Sendable {
         var bytes: [UInt8]
         var contentType: String
+        /// The same bytes gzipped, when that saves something worth a `Vary` (text, and wasm).
+        var gzipped: [UInt8]?
+
+        init(bytes: [UInt8], contentType: String) {
+            self.bytes = bytes
+            self.contentType = contentType
+            if let packed = Gzip.compress(bytes), packed.count < bytes.count * 9 / 10 { gzipped = packed }
+        }
     }
 
     let version: String
     let files: [String: File]
-    let index: [UInt8]
+    /// index.html with `{{static}}` resolved; `{{first-screen}}` is filled per request.
+    let index: String
 
     /// Reads `root` recursively (hidden files skipped). Nil when there is no `index.html`.
     init?(root: String) throws {
@@ -29,7 +38,8 @@ struct WebAssets: Sendable {
             guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(rootURL.path.count + 1))
             guard relative != "index.html", let data = manager.contents(atPath: url.path) else { continue }
-            files[relative] = File(bytes: [UInt8](data), contentType: Self.contentType(of: relative))
+            files[relative] = File(
+                bytes: WebMinifier.minify([UInt8](data), path: relative), contentType: Self.contentType(of: relative))
         }
         var hasher = SHA256()
         hasher.update(data: indexData)
@@ -41,7 +51,7 @@ struct WebAssets: Sendable {
         self.files = files
         let html = String(decoding: indexData, as: UTF8.self)
             .replacingOccurrences(of: "{{static}}", with: "/static/\(version)")
-        index = Array(html.utf8)
+        index = html
     }
 
     static func contentType(of name: String) -> String {

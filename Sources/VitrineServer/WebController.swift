@@ -1,8 +1,12 @@
+import Crypto
+import Foundation
 import Hummingbird
 
 /// `/`, `/p/{id}` (deep links) and `/static/<version>/<path>`: the web client.
 struct WebController<Context: RequestContext>: Sendable {
     let assets: WebAssets
+    /// Nil on a private server.
+    var firstScreen: FirstScreen?
 
     func addRoutes(to router: Router<Context>) {
         router.get("/", use: index)
@@ -13,17 +17,21 @@ struct WebController<Context: RequestContext>: Sendable {
         router.head("static/{version}/**", use: file)
     }
 
-    /// Revalidated on every visit (`no-cache`), so a new version reaches clients on their next load.
+    /// Revalidated on every visit (`no-cache`), so a new version, or a changed first page, reaches
+    /// clients on their next load; the tag is a hash of the page as rendered.
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
+        var slot = ""
+        if let firstScreen { slot = try await blocking { try firstScreen.html() } }
+        let body = Array(assets.index.replacingOccurrences(of: "{{first-screen}}", with: slot).utf8)
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
-        let etag = "\"\(assets.version)\""
+        let etag = "\"" + SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined() + "\""
         headers[.eTag] = etag
         if AssetsController<Context>.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: assets.index)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// Only names read at start-up are served: a request never reaches the file system.
@@ -36,9 +44,36 @@ struct WebController<Context: RequestContext>: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = file.contentType
         headers[.cacheControl] = "public, max-age=31536000, immutable"
-        headers[.eTag] = "\"\(assets.version)\""
-        headers[.contentLength] = String(file.bytes.count)
+        var body = file.bytes
+        if let gzipped = file.gzipped {
+            headers[.vary] = "Accept-Encoding"
+            if Self.acceptsGzip(request.headers[values: .acceptEncoding]) {
+                headers[.contentEncoding] = "gzip"
+                body = gzipped
+            }
+        }
+        // Each encoding is a different representation, so each gets its own tag.
+        headers[.eTag] = headers[.contentEncoding] == nil ? "\"\(assets.version)\"" : "\"\(assets.version)-gz\""
+        headers[.contentLength] = String(body.count)
         if request.method == .head { return Response(status: .ok, headers: headers) }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// True unless gzip is absent or refused with `q=0` (RFC 9110 §12.5.3); `*` counts.
+    static func acceptsGzip(_ values: [String]) -> Bool {
+        var gzip: Double?
+        var any: Double?
+        for value in values {
+            for part in value.split(separator: ",") {
+                let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard let coding = fields.first?.lowercased() else { continue }
+                var q = 1.0
+                for field in fields.dropFirst() where field.lowercased().hasPrefix("q=") {
+                    q = Double(field.dropFirst(2)) ?? 0
+                }
+                if coding == "gzip" || coding == "x-gzip" { gzip = q } else if coding == "*" { any = q }
+            }
+        }
+        return (gzip ?? any ?? 0) > 0
     }
 }

@@ -1,3 +1,4 @@
+import re
 from conftest import T, DEMO_TOTAL, wait_grid, shot
 
 TILE_IDS = "[...document.querySelectorAll('[data-grid] [data-photo-id]')].map(t => t.dataset.photoId)"
@@ -73,7 +74,15 @@ def test_layout_toggle_is_remembered(desktop, server, catalog):
     desktop.wait_for_function("document.body.dataset.layout === 'grid'")
 
 
+def _without_inline_page(route):
+    """The index page as a cache would hold it when the API is down: no inline first page."""
+    response = route.fetch()
+    body = re.sub(r'<script id="first-page".*?</script>', "", response.text(), flags=re.S)
+    route.fulfill(response=response, body=body)
+
+
 def test_offline_screen_and_retry(phone, server):
+    phone.route(server + "/", _without_inline_page)
     phone.route("**/api/v1/photos*", lambda route: route.abort())
     phone.goto(server + "/")
     offline = phone.locator("#offline")
@@ -81,6 +90,7 @@ def test_offline_screen_and_retry(phone, server):
     assert "reach" in offline.inner_text()
     shot(phone, "phone-offline")
     phone.unroute("**/api/v1/photos*")
+    phone.unroute(server + "/")
     phone.click("#retry")
     offline.wait_for(state="hidden", timeout=T)
     wait_grid(phone)

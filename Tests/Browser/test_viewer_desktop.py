@@ -1,5 +1,8 @@
+import pathlib
+import urllib.request
+
 from playwright.sync_api import expect
-from conftest import T, wait_grid, viewer_state, current_id, wait_current, wait_zoom, shot
+from conftest import DESKTOP, T, wait_grid, viewer_state, current_id, wait_current, wait_zoom, shot
 
 H = 800
 
@@ -117,3 +120,56 @@ def test_debug_panel_tunes_live(desktop, server, catalog):
     # 4 ahead + current (none behind at index 0).
     desktop.wait_for_function("document.querySelectorAll('[role=dialog] .slide').length === 5", timeout=T)
     shot(desktop, "desktop-debug")
+
+
+def test_debug_panel_retunes_the_engine_dismiss_threshold(desktop, server, catalog):
+    desktop.goto(server + "/?debug")
+    wait_grid(desktop)
+    desktop.wait_for_selector("#dbg-dismissThreshold")
+    pid = catalog[2]["id"]
+
+    def slow_short_drag():
+        desktop.click(f'[data-grid] [data-photo-id="{pid}"]')
+        viewer_state(desktop, "open")
+        desktop.mouse.move(640, 300)
+        desktop.mouse.down()
+        for k in range(1, 41):  # 60 px in about 1.3 s: no fling
+            desktop.mouse.move(640, 300 + 1.5 * k)
+            desktop.wait_for_timeout(32)
+        desktop.wait_for_timeout(120)
+        desktop.mouse.up()
+
+    slow_short_drag()  # 60 px of 800 is under the default 13 %: springs back
+    desktop.wait_for_timeout(600)
+    assert desktop.get_attribute("[role=dialog]", "data-state") == "open"
+    desktop.keyboard.press("Escape")
+    viewer_state(desktop, "closed")
+    desktop.fill("#dbg-dismissThreshold", "0.05")
+    assert abs(desktop.evaluate("window.vitrine.viewer.g.configuration.dismissThreshold") - 0.05) < 1e-9
+    slow_short_drag()  # now past 5 %: dismisses
+    viewer_state(desktop, "closed")
+
+
+def test_download_and_copy_link(browser, server, catalog):
+    ctx = browser.new_context(**DESKTOP, accept_downloads=True, permissions=["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    try:
+        page.goto(server + "/")
+        wait_grid(page)
+        item = catalog[1]
+        page.click(f'[data-grid] [data-photo-id="{item["id"]}"]')
+        viewer_state(page, "open")
+        with page.expect_download() as info:
+            page.click("[role=dialog] a[aria-label=Download]")
+        download = info.value
+        with urllib.request.urlopen(server + item["original"]["url"]) as r:
+            original = r.read()
+        assert pathlib.Path(download.path()).read_bytes() == original
+        assert download.suggested_filename
+        # Headless Chromium on Linux has no Web Share, so the button copies the deep link.
+        assert page.evaluate("navigator.share === undefined")
+        page.click("[role=dialog] button[aria-label='Copy link']")
+        page.wait_for_function("document.querySelector('[role=dialog] .toast').textContent === 'Link copied'")
+        assert page.evaluate("navigator.clipboard.readText()") == server + "/p/" + item["id"]
+    finally:
+        ctx.close()

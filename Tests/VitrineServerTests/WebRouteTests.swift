@@ -12,9 +12,9 @@ import Testing
 
     init() throws {
         _ = web.write(Array(#"<script type="module" src="{{static}}/app.js"></script>"#.utf8), to: "index.html")
-        _ = web.write(Array("import './lib/util.js';".utf8), to: "app.js")
+        _ = web.write(Array("import './lib/util.js';\n".utf8), to: "app.js")
         try FileManager.default.createDirectory(atPath: web.file("lib"), withIntermediateDirectories: true)
-        _ = web.write(Array("export const x = 1;".utf8), to: "lib/util.js")
+        _ = web.write(Array("export const x = 1;\n".utf8), to: "lib/util.js")
         _ = web.write([0, 97, 115, 109], to: "engine.wasm")
     }
 

@@ -1,0 +1,54 @@
+import Catalog
+import Foundation
+import VitrineAPI
+
+/// What the index page carries so the first screen needs no round trip after the scripts: the first
+/// page of the catalog inline, and `preload` hints that start the first thumbnails downloading while
+/// the modules and the wasm are still compiling.
+///
+/// Never used on a private server: the index page is public there, the photos are not.
+struct FirstScreen: Sendable {
+    let catalog: PhotoCatalog
+    /// The web client's page size (`PAGE` in Web/api.js): the inline page must be the one it asks for.
+    var pageSize = 100
+    /// Enough thumbnails for a large desktop window; the rest load as the grid asks.
+    var preloads = 24
+
+    /// HTML for the `{{first-screen}}` slot of index.html.
+    func html() throws -> String {
+        let page = try catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
+        let body = PhotoPage(
+            items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
+        var html = ""
+        for item in body.items.prefix(preloads) {
+            html += #"<link rel="preload" as="image" href="\#(Self.attribute(item.thumb.url))">"# + "\n"
+        }
+        let json = String(decoding: try JSONResponse.encoder.encode(body), as: UTF8.self)
+        html += #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
+        return html
+    }
+
+    /// JSON inside `<script>` ends at the first `</script`, whatever the quotes say, and titles are
+    /// user text: escape `<`, `>` and `&` (JSON reads `\u003c` as `<`), and the line separators that
+    /// old parsers choke on.
+    static func scriptSafe(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func attribute(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+    }
+}

@@ -1,0 +1,64 @@
+/// Strips what a browser doesn't need from the web client's JS and CSS before it is hashed and served:
+/// comment lines and blocks, indentation, blank lines. The source stays commented for people.
+///
+/// It works line by line and never joins lines, so automatic semicolon insertion sees the same line
+/// breaks; it only removes a comment that starts a line, so `//` inside a string, URL or regex is never
+/// touched; and lines inside a multi-line template literal are kept verbatim.
+enum WebMinifier {
+    static func minify(_ bytes: [UInt8], path: String) -> [UInt8] {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard ext == "js" || ext == "mjs" || ext == "css" else { return bytes }
+        let source = String(decoding: bytes, as: UTF8.self)
+        var output: [Substring] = []
+        var inTemplate = false
+        var inBlock = false
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if inTemplate {
+                output.append(line)
+                if backticksAreOdd(line) { inTemplate = false }
+                continue
+            }
+            var text = trimmed(line)
+            if inBlock {
+                guard let end = text.range(of: "*/") else { continue }
+                inBlock = false
+                text = trimmed(text[end.upperBound...])
+            }
+            if ext != "css" && text.hasPrefix("//") { continue }
+            if text.hasPrefix("/*") {
+                guard let end = text.dropFirst(2).range(of: "*/") else {
+                    inBlock = true
+                    continue
+                }
+                text = trimmed(text[end.upperBound...])
+            }
+            if text.isEmpty { continue }
+            output.append(text)
+            if ext != "css" && backticksAreOdd(text) { inTemplate = true }
+        }
+        return Array((output.joined(separator: "\n") + "\n").utf8)
+    }
+
+    static func trimmed(_ s: Substring) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = s.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = s.lastIndex(where: { !isSpace($0) })!
+        return s[first...last]
+    }
+
+    /// An odd count of unescaped backticks opens (or closes) a template literal spanning lines.
+    static func backticksAreOdd(_ s: Substring) -> Bool {
+        var count = 0
+        var escaped = false
+        for c in s.utf8 {
+            if escaped {
+                escaped = false
+            } else if c == UInt8(ascii: "\\") {
+                escaped = true
+            } else if c == UInt8(ascii: "`") {
+                count += 1
+            }
+        }
+        return count % 2 == 1
+    }
+}

@@ -1,0 +1,99 @@
+"""The grid at scale: a 6 000-photo catalog (three real photos, the rest synthetic rows that reuse
+their assets, made by vitrine-fixture) flung from top to bottom."""
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from conftest import BINARY, T, _free_port, _get, shot, wait_grid
+
+COUNT = 6000
+TILES = "document.querySelectorAll('[data-grid] [data-photo-id]').length"
+
+
+@pytest.fixture(scope="module")
+def big_server():
+    work = pathlib.Path(tempfile.mkdtemp(prefix="vitrine-scale-"))
+    lib = work / "lib"
+    sources = []
+    for k in range(3):
+        path = work / f"seed{k}.jpg"
+        subprocess.run(["vips", "gaussnoise", str(path), str(800 + 200 * k), "600"], check=True)
+        sources.append(str(path))
+    subprocess.run([BINARY, "import", "--data", str(lib), *sources], check=True, stdout=subprocess.DEVNULL)
+    fixture = os.path.join(os.path.dirname(BINARY), "vitrine-fixture")
+    subprocess.run([fixture, str(lib), str(COUNT)], check=True, stdout=subprocess.DEVNULL)
+    port = _free_port()
+    log = open(work / "server.log", "w+")
+    proc = subprocess.Popen([BINARY, "serve", "--data", str(lib), "--port", str(port),
+                             "--web", str(pathlib.Path(__file__).resolve().parents[2] / "Web")],
+                            stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                if _get(base + "/api/v1/photos?limit=1")["total"] == COUNT:
+                    break
+            except Exception:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                log.seek(0)
+                raise RuntimeError("scale server did not start:\n" + log.read()[-2000:])
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def test_fling_keeps_the_dom_small_and_pages_without_duplicates(desktop, big_server):
+    desktop.goto(big_server + "/")
+    wait_grid(desktop)
+    # A fling: the scroll position jumps ahead every frame for three seconds, as momentum scrolling
+    # does, while the page records the most tile elements it ever had.
+    result = desktop.evaluate("""() => new Promise((done) => {
+        const g = document.querySelector('[data-grid]');
+        let most = 0, frames = 0;
+        const step = () => {
+            g.scrollTop += 900;
+            most = Math.max(most, %s);
+            if (++frames < 180) requestAnimationFrame(step); else done({ most, top: g.scrollTop });
+        };
+        requestAnimationFrame(step);
+    })""" % TILES)
+    assert result["top"] > 20_000
+    assert 0 < result["most"] <= 150, result
+    desktop.wait_for_function("window.vitrine.store.items.length >= 1000", timeout=T)
+    ids = desktop.evaluate("window.vitrine.store.items.map((it) => it.id)")
+    assert len(ids) == len(set(ids))
+    # After the fling settles, the tiles in view show their thumbnails.
+    desktop.wait_for_function("""() => {
+        const h = innerHeight;
+        const tiles = [...document.querySelectorAll('[data-grid] [data-photo-id]')].filter((t) => {
+            const r = t.getBoundingClientRect(); return r.bottom > 60 && r.top < h; });
+        return tiles.length > 0 && tiles.every((t) => t.querySelector('img.in'));
+    }""", timeout=T)
+    assert desktop.evaluate(TILES) <= 150
+    shot(desktop, "desktop-after-fling-6000")
+
+
+def test_scrolling_to_the_end_reaches_the_last_photo(desktop, big_server):
+    desktop.goto(big_server + "/?limit=200")
+    wait_grid(desktop)
+    desktop.evaluate("""() => new Promise((done) => {
+        const g = document.querySelector('[data-grid]'), give_up = performance.now() + 60000;
+        const step = () => {
+            g.scrollTop = g.scrollHeight;
+            if (window.vitrine.store.done || performance.now() > give_up) done(); else setTimeout(step, 50);
+        };
+        step();
+    })""")
+    assert desktop.evaluate("window.vitrine.store.items.length") == COUNT
+    assert desktop.evaluate(TILES) <= 150

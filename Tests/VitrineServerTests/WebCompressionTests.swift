@@ -1,0 +1,118 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+@testable import VitrineServer
+
+/// The web client ships without its comments and gzipped when the browser takes gzip.
+@Suite struct WebCompressionTests {
+    static let repositoryWeb = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Web").path
+
+    @Test func minifierDropsCommentsAndIndentationOnly() {
+        let source = """
+            /** A doc comment
+             * spanning lines. */
+            // a line comment
+            export function f(a) {
+                const url = 'http://example.com/x'; // kept: not at line start
+                const re = /\\/p\\/([^/]+)$/;
+                /* one-line block */
+                const t = `line one
+                  // inside a template: kept verbatim
+                line three`;
+                return a + url + re + t;
+            }
+
+            """
+        let out = String(decoding: WebMinifier.minify(Array(source.utf8), path: "x.js"), as: UTF8.self)
+        #expect(
+            out == """
+                export function f(a) {
+                const url = 'http://example.com/x'; // kept: not at line start
+                const re = /\\/p\\/([^/]+)$/;
+                const t = `line one
+                  // inside a template: kept verbatim
+                line three`;
+                return a + url + re + t;
+                }
+
+                """)
+        let css = "/* theme */\n.a {\n  color: red; /* why */\n}\n"
+        #expect(
+            String(decoding: WebMinifier.minify(Array(css.utf8), path: "s.css"), as: UTF8.self)
+                == ".a {\ncolor: red; /* why */\n}\n")
+        #expect(WebMinifier.minify([0, 97, 115, 109], path: "engine.wasm") == [0, 97, 115, 109])
+    }
+
+    /// The real client, minified, must still parse: `node --check` on every module.
+    @Test func minifiedClientModulesStillParse() throws {
+        let assets = try #require(try WebAssets(root: Self.repositoryWeb))
+        let dir = TemporaryDirectory("minified")
+        let scripts = assets.files.keys.filter { $0.hasSuffix(".js") }
+        #expect(scripts.count >= 5)
+        for name in scripts {
+            let file = try #require(assets.files[name])
+            let original = try Data(contentsOf: URL(fileURLWithPath: Self.repositoryWeb + "/" + name))
+            #expect(file.bytes.count < original.count, "\(name) should shrink")
+            let path = dir.write(file.bytes, to: name.replacingOccurrences(of: "/", with: "_") + ".mjs")
+            let node = Process()
+            node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            node.arguments = ["node", "--check", path]
+            let errors = Pipe()
+            node.standardError = errors
+            try node.run()
+            node.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(node.terminationStatus == 0, "\(name): \(message)")
+        }
+    }
+
+    @Test func gzipRoundTripsThroughTheSystemTools() throws {
+        let text = Array(String(repeating: "vitrine gallery ", count: 500).utf8)
+        let packed = try #require(Gzip.compress(text))
+        #expect(packed.count < text.count / 10)
+        #expect(packed.prefix(2) == [0x1f, 0x8b])
+        let dir = TemporaryDirectory("gzip")
+        let path = dir.write(packed, to: "x.gz")
+        let gunzip = Process()
+        gunzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gunzip.arguments = ["gzip", "-dc", path]
+        let out = Pipe()
+        gunzip.standardOutput = out
+        try gunzip.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        gunzip.waitUntilExit()
+        #expect(Array(data) == text)
+    }
+
+    @Test func staticFilesAreGzippedOnlyWhenAccepted() async throws {
+        let fixture = try await ServerFixture(photos: 0)
+        let assets = try #require(try WebAssets(root: Self.repositoryWeb))
+        let plain = try #require(assets.files["engine.js"])
+        let packed = try #require(plain.gzipped)
+        try await fixture.makeApp(webRoot: Self.repositoryWeb).test(.router) { client in
+            let uri = "/static/\(assets.version)/engine.js"
+            try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip, deflate, br"]) {
+                response in
+                #expect(response.headers[.contentEncoding] == "gzip")
+                #expect(response.headers[.vary] == "Accept-Encoding")
+                #expect(Array(response.body.readableBytesView) == packed)
+                #expect(response.headers[.contentLength] == String(packed.count))
+            }
+            for refusal in ["", "gzip;q=0, identity", "br", "*;q=0"] {
+                let headers: HTTPFields = refusal.isEmpty ? [:] : [.acceptEncoding: refusal]
+                try await client.execute(uri: uri, method: .get, headers: headers) { response in
+                    #expect(response.headers[.contentEncoding] == nil, "\(refusal)")
+                    #expect(response.headers[.vary] == "Accept-Encoding")
+                    #expect(Array(response.body.readableBytesView) == plain.bytes)
+                }
+            }
+            try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "*"]) {
+                #expect($0.headers[.contentEncoding] == "gzip")
+            }
+        }
+    }
+}
