@@ -106,12 +106,15 @@ export class Grid {
     const L = this.layout, count = L.count;
     if (!count) return;
     const u = L.virtualize(offset, this.height, this.velocity);
-    for (const [i] of this.tiles) if (i < u.retained[0] || i >= u.retained[1]) this.unmount(i);
-    const [a, b] = u.prefetch;
+    // A fling mounts only what is on screen: the prefetch window would not load its images anyway
+    // (see below), and at fling speed it is several screens long.
+    const fast = Math.abs(this.velocity) > 2.5;
+    const keep = fast ? u.visible : u.retained;
+    for (const [i] of this.tiles) if (i < keep[0] || i >= keep[1]) this.unmount(i);
+    const [a, b] = fast ? u.visible : u.prefetch;
     const origin = this.scaled ? offset : 0;
     this.layer.style.transform = this.scaled ? `translateY(${st}px)` : '';
     const f = L.frames(a, b, origin).slice();
-    const fast = Math.abs(this.velocity) > 2.5;
     const later = [];
     for (let i = a; i < b; i++) {
       let t = this.tiles.get(i);
@@ -126,7 +129,7 @@ export class Grid {
     if (!fast) for (const t of later) this.loadTile(t);
     // Paging: ask for more when the prefetch window gets near the loaded end.
     if (!this.store.done) {
-      const end = b >= count ? L.contentHeight : L.itemFrame(b).y;
+      const p = u.prefetch[1], end = p >= count ? L.contentHeight : L.itemFrame(p).y;
       if (L.contentHeight - end < this.height * 1.5) this.store.more().catch(() => 0);
     }
   }

@@ -23,10 +23,17 @@ struct FirstScreen: Sendable {
         for item in body.items.prefix(preloads) {
             html += #"<link rel="preload" as="image" href="\#(Self.attribute(item.thumb.url))">"# + "\n"
         }
-        let json = String(decoding: try JSONResponse.encoder.encode(body), as: UTF8.self)
+        let json = String(decoding: try Self.encoder.encode(body), as: UTF8.self)
         html += #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
         return html
     }
+
+    /// Sorted keys: the page's ETag hashes it, so equal pages must encode to equal bytes.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
+    }()
 
     /// JSON inside `<script>` ends at the first `</script`, whatever the quotes say, and titles are
     /// user text: escape `<`, `>` and `&` (JSON reads `\u003c` as `<`), and the line separators that

@@ -58,18 +58,22 @@ def test_fling_keeps_the_dom_small_and_pages_without_duplicates(desktop, big_ser
     wait_grid(desktop)
     # A fling: the scroll position jumps ahead every frame for three seconds, as momentum scrolling
     # does, while the page records the most tile elements it ever had.
-    result = desktop.evaluate("""() => new Promise((done) => {
+    scroll = """(perFrame) => new Promise((done) => {
         const g = document.querySelector('[data-grid]');
         let most = 0, frames = 0;
         const step = () => {
-            g.scrollTop += 900;
+            g.scrollTop += perFrame;
             most = Math.max(most, %s);
             if (++frames < 180) requestAnimationFrame(step); else done({ most, top: g.scrollTop });
         };
         requestAnimationFrame(step);
-    })""" % TILES)
-    assert result["top"] > 20_000
-    assert 0 < result["most"] <= 150, result
+    })""" % TILES
+    gentle = desktop.evaluate(scroll, 30)  # 1 800 px/s: the prefetch window is mounted
+    assert gentle["top"] > 3000
+    assert 0 < gentle["most"] <= 150, gentle
+    fling = desktop.evaluate(scroll, 900)  # 54 000 px/s
+    assert fling["top"] > 100_000
+    assert 0 < fling["most"] <= 150, fling
     desktop.wait_for_function("window.vitrine.store.items.length >= 1000", timeout=T)
     ids = desktop.evaluate("window.vitrine.store.items.map((it) => it.id)")
     assert len(ids) == len(set(ids))

@@ -45,7 +45,7 @@ import VitrineAPI
 
     @Test func hostileTitlesCannotCloseTheScript() async throws {
         let fixture = try await ServerFixture(photos: 1)
-        let hostile = "</script><img src=x onerror=alert(1)> & \u{2028}"
+        let hostile = "</script><img src=x onerror=alert(1)> & \u{2028} end"
         _ = try fixture.library.catalog.update(id: fixture.ids[0], .init(title: .some(hostile)))
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in
             let html = try await client.execute(uri: "/", method: .get) {
@@ -77,7 +77,7 @@ import VitrineAPI
         let fixture = try await ServerFixture(photos: 2)
         try await fixture.makeApp(webRoot: web.path, access: AccessConfiguration(isPrivate: true)).test(.router) {
             client in
-            try await client.execute(uri: "/", method: .get) { response in
+            try await client.execute(uri: "/", method: .get) { (response: TestResponse) async throws in
                 #expect(response.status == .ok)
                 let html = String(decoding: response.bytes, as: UTF8.self)
                 #expect(try Self.inlinePage(html) == nil)

@@ -34,8 +34,8 @@ import Testing
                 const url = 'http://example.com/x'; // kept: not at line start
                 const re = /\\/p\\/([^/]+)$/;
                 const t = `line one
-                  // inside a template: kept verbatim
-                line three`;
+                      // inside a template: kept verbatim
+                    line three`;
                 return a + url + re + t;
                 }
 
