@@ -9,8 +9,9 @@ import VitrineAPI
 /// Never used on a private server: the index page is public there, the photos are not.
 struct FirstScreen: Sendable {
     let catalog: PhotoCatalog
-    /// The web client's page size (`PAGE` in Web/api.js): the inline page must be the one it asks for.
-    var pageSize = 100
+    /// A large window's worth (a 1920×1200 grid shows about 50 tiles): the HTML stays small, and the
+    /// client pages on from the inline page's cursor at its own page size.
+    var pageSize = 60
     /// Enough thumbnails for a large desktop window; the rest load as the grid asks.
     var preloads = 24
 

@@ -47,9 +47,14 @@ struct WebAssets: Sendable {
             hasher.update(data: Array(name.utf8) + [0])
             hasher.update(data: files[name]!.bytes)
         }
-        version = hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+        let version = hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+        self.version = version
         self.files = files
+        let preloads = WebModuleGraph.dependencies(of: "app.js", in: files.mapValues(\.bytes)).map {
+            #"<link rel="modulepreload" href="/static/\#(version)/\#($0)">"#
+        }
         let html = String(decoding: indexData, as: UTF8.self)
+            .replacingOccurrences(of: "{{modulepreload}}", with: preloads.joined(separator: "\n"))
             .replacingOccurrences(of: "{{static}}", with: "/static/\(version)")
         index = html
     }

@@ -26,10 +26,17 @@ struct WebController<Context: RequestContext>: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
-        let etag = "\"" + SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined() + "\""
+        headers[.vary] = "Accept-Encoding"
+        let gzip = Self.acceptsGzip(request.headers[values: .acceptEncoding])
+        let digest = SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined()
+        let etag = "\"" + digest + (gzip ? "-gz" : "") + "\""
         headers[.eTag] = etag
         if AssetsController<Context>.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
+        }
+        if gzip, let packed = Gzip.compress(body, level: 6) {
+            headers[.contentEncoding] = "gzip"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: packed)))
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

@@ -116,3 +116,70 @@ import Testing
         }
     }
 }
+
+/// The index page preloads the modules app.js needs, found from their static imports.
+@Suite struct WebModuleGraphTests {
+    @Test func followsStaticImportsTransitivelyOnly() {
+        let files: [String: [UInt8]] = [
+            "app.js": Array(
+                """
+                import { a } from './a.js';
+                import './lib/b.js';
+                const later = () => import('./lazy.js');
+                // import { x } from './commented.js';
+
+                """.utf8),
+            "a.js": Array("import { b } from \"./lib/b.js\";\nimport { app } from './app.js';\n".utf8),
+            "lib/b.js": Array("import { c } from '../c.js';\nimport { out } from '../../etc/passwd';\n".utf8),
+            "c.js": Array("export const c = 1;\n".utf8),
+            "lazy.js": Array("export {};\n".utf8),
+            "commented.js": Array("export {};\n".utf8),
+        ]
+        #expect(WebModuleGraph.dependencies(of: "app.js", in: files) == ["a.js", "lib/b.js", "c.js"])
+        #expect(WebModuleGraph.resolve("../../etc/passwd", from: "lib/b.js") == nil)
+    }
+
+    @Test func theRealIndexPreloadsEveryStaticModuleOfTheClient() async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        let assets = try #require(try WebAssets(root: WebCompressionTests.repositoryWeb))
+        try await fixture.makeApp(webRoot: WebCompressionTests.repositoryWeb).test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { (response: TestResponse) async throws in
+                let html = String(decoding: response.bytes, as: UTF8.self)
+                for module in ["engine.js", "api.js", "grid.js", "viewer.js", "images.js", "thumbhash.js"] {
+                    #expect(html.contains(#"<link rel="modulepreload" href="/static/\#(assets.version)/\#(module)">"#))
+                }
+                #expect(!html.contains("debug.js"))  // loaded by import() only, with ?debug
+                #expect(!html.contains("{{"))
+            }
+        }
+    }
+
+    @Test func theIndexIsGzippedWhenAccepted() async throws {
+        let fixture = try await ServerFixture(photos: 2)
+        try await fixture.makeApp(webRoot: WebCompressionTests.repositoryWeb).test(.router) { client in
+            let plain = try await client.execute(uri: "/", method: .get) { (response: TestResponse) async throws in
+                #expect(response.headers[.contentEncoding] == nil)
+                #expect(response.headers[.vary] == "Accept-Encoding")
+                return (Array(response.body.readableBytesView), response.headers[.eTag])
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.acceptEncoding: "gzip"]) {
+                (response: TestResponse) async throws in
+                #expect(response.headers[.contentEncoding] == "gzip")
+                #expect(response.headers[.eTag] != plain.1)
+                let packed = Array(response.body.readableBytesView)
+                #expect(packed.prefix(2) == [0x1f, 0x8b])
+                #expect(packed.count < plain.0.count / 2)
+                let dir = TemporaryDirectory("index-gz")
+                let gunzip = Process()
+                gunzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                gunzip.arguments = ["gzip", "-dc", dir.write(packed, to: "index.gz")]
+                let out = Pipe()
+                gunzip.standardOutput = out
+                try gunzip.run()
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                gunzip.waitUntilExit()
+                #expect(Array(data) == plain.0)
+            }
+        }
+    }
+}
