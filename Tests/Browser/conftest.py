@@ -34,41 +34,62 @@ def _get(url):
         return json.loads(r.read())
 
 
-@pytest.fixture(scope="session")
-def server():
-    data = tempfile.mkdtemp(prefix="vitrine-browser-")
-    port = _free_port()
-    log = open(os.path.join(data, "server.log"), "w+")
-    proc = subprocess.Popen(
-        [BINARY, "serve", "--data", os.path.join(data, "lib"), "--port", str(port),
-         "--web", str(ROOT / "Web"), "--demo"],
-        stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
+class Server:
+    """A vitrine server on a fresh data folder; `url`, `data` (the folder) and `token` (the admin token)."""
+
+    def __init__(self, *args, demo=True):
+        self.root = tempfile.mkdtemp(prefix="vitrine-browser-")
+        self.data = os.path.join(self.root, "lib")
+        port = _free_port()
+        self.log = open(os.path.join(self.root, "server.log"), "w+")
+        self.proc = subprocess.Popen(
+            [BINARY, "serve", "--data", self.data, "--port", str(port), "--web", str(ROOT / "Web"),
+             *(["--demo"] if demo else []), *args],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        self.url = f"http://127.0.0.1:{port}"
+        try:
+            self._wait(demo)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait(self, demo):
         deadline = time.time() + 180
         while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                raise RuntimeError("server exited:\n" + log.read()[-2000:])
+            if self.proc.poll() is not None:
+                self.log.seek(0)
+                raise RuntimeError("server exited:\n" + self.log.read()[-2000:])
             try:
-                total = _get(base + "/api/v1/photos?limit=1")["total"]
-                log.seek(0)
-                if total >= DEMO_TOTAL and "demo import:" in log.read():
+                _get(self.url + "/healthz")
+                self.log.seek(0)
+                if not demo or ("demo import:" in self.log.read()
+                                and _get(self.url + "/api/v1/photos?limit=1")["total"] >= DEMO_TOTAL):
                     break
             except Exception:
                 pass
             if time.time() > deadline:
-                raise RuntimeError("demo import did not finish")
+                raise RuntimeError("the server did not start (or the demo import did not finish)")
             time.sleep(0.3)
-        yield base
-    finally:
-        proc.terminate()
+
+    @property
+    def token(self):
+        return pathlib.Path(self.data, "admin-token").read_text().strip()
+
+    def stop(self):
+        self.proc.terminate()
         try:
-            proc.wait(10)
+            self.proc.wait(10)
         except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-        shutil.rmtree(data, ignore_errors=True)
+            self.proc.kill()
+        self.log.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    s = Server()
+    yield s.url
+    s.stop()
 
 
 @pytest.fixture(scope="session")
