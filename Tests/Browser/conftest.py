@@ -18,6 +18,7 @@ BINARY = os.environ.get(
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "test-results" / "screenshots"
 DEMO_TOTAL = 30
+HEADER = 96  # Web/grid.js HEADER: the fixed header (title row and tag bar) over the grid
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
 T = 20_000  # generous default wait (ms): two busy cores
@@ -89,6 +90,14 @@ class Server:
 def server():
     s = Server()
     yield s.url
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def writable():
+    """A second demo server for the tests that change the catalog (uploads, edits, deletes)."""
+    s = Server()
+    yield s
     s.stop()
 
 
