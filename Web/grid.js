@@ -181,12 +181,16 @@ export class Grid {
     const items = this.store.items, L = this.layout;
     const d = this.engine.diff(Int32Array.from(old, handle), Int32Array.from(items, handle));
     const gone = new Set(d.deletes), born = new Set(d.inserts);
-    let aid = null, adelta = 0;
-    if (anchor && L.count) {
+    // The anchor stays the same photo from one change to the next until the user scrolls: in a
+    // grid, a photo arriving above shifts each tile one column, and a new anchor each time
+    // would let the first one drift down a row every few changes.
+    let a = anchor && this.anchor;
+    if (anchor && !(a && a.st === this.scroller.scrollTop && this.store.ids.has(a.id)) && L.count) {
       const offset = this.offset(), u = L.virtualize(offset, this.height, 0);
+      a = null;
       for (let i = u.visible[0]; i < u.visible[1]; i++) {
         const f = L.itemFrame(i);
-        if (!gone.has(i) && f.y + f.height > offset + HEADER) { aid = old[i].id; adelta = f.y - offset; break; }
+        if (!gone.has(i) && f.y + f.height > offset + HEADER) { a = { id: old[i].id, delta: f.y - offset }; break; }
       }
     }
     const motion = !reduced.matches, rects = new Map(), ghosts = [], tiles = new Map();
@@ -204,7 +208,9 @@ export class Grid {
     L.clear();
     this.sync();
     if (mode === 'top') this.scroller.scrollTop = 0;
-    else if (aid !== null) this.scroller.scrollTop = this.space.scrollTop(Math.max(0, L.itemFrame(this.store.ids.get(aid)).y - adelta));
+    else if (a) this.scroller.scrollTop = this.space.scrollTop(Math.max(0, L.itemFrame(this.store.ids.get(a.id)).y - a.delta));
+    if (a) a.st = this.scroller.scrollTop;
+    this.anchor = a || null;
     this.lastTime = 0;
     this.update();
     const lr = this.layer.getBoundingClientRect();
@@ -214,6 +220,7 @@ export class Grid {
       t.className = 'tile ghost';
       const r = rects.get(t);
       if (!r) { t.remove(); continue; }
+      t.style.transition = 'none'; // it stays where it is seen, and only fades
       this.place(t, r.left - lr.left, r.top - lr.top, r.width, r.height);
     }
     if (!motion) { for (const t of ghosts) t.remove(); return; }
@@ -222,8 +229,9 @@ export class Grid {
     for (const [j, t] of this.tiles) {
       const a = rects.get(t);
       if (!a) { if (born.has(j) || !old.length) { t.style.transition = 'none'; t.style.opacity = 0; moving.push(t); } continue; }
-      const b = t.getBoundingClientRect(), [x, y] = t.f;
-      if (Math.abs(a.left - b.left) + Math.abs(a.top - b.top) + Math.abs(a.width - b.width) + Math.abs(a.height - b.height) < 0.5) continue;
+      // Where it goes, from the layout: its rect would still say where a running transition is.
+      const [x, y, w, h] = t.f, b = { left: lr.left + x, top: lr.top + y };
+      if (Math.abs(a.left - b.left) + Math.abs(a.top - b.top) + Math.abs(a.width - w) + Math.abs(a.height - h) < 0.5) continue;
       t.style.transition = 'none';
       t.style.transform = `translate(${x + a.left - b.left}px,${y + a.top - b.top}px)`;
       t.style.width = a.width + 'px'; t.style.height = a.height + 'px';
@@ -232,7 +240,7 @@ export class Grid {
     void this.layer.offsetWidth; // commit the starting positions
     this.layer.classList.add('anim');
     for (const t of moving) { t.style.transition = ''; t.style.opacity = ''; this.place(t, ...t.f); }
-    for (const t of ghosts) t.style.opacity = 0;
+    for (const t of ghosts) { t.style.transition = ''; t.style.opacity = 0; }
     setTimeout(() => { for (const t of ghosts) t.remove(); }, 400);
     clearTimeout(this.animTimer);
     this.animTimer = setTimeout(() => this.layer.classList.remove('anim'), 400);

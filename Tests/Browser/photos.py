@@ -20,7 +20,7 @@ def jpeg(width, path=None):
     """A JPEG `width` px wide (a demo wallpaper scaled down, metadata stripped); returns its bytes."""
     src = os.path.join(WALLPAPER, sorted(os.listdir(WALLPAPER))[-1])
     out = path or tempfile.mktemp(suffix=".jpg")
-    subprocess.run(["vips", "thumbnail", src, f"{out}[Q=80,strip]", str(width)], check=True)
+    subprocess.run(["vips", "thumbnail", src, f"{out}[Q=80,strip]", str(width)], check=True, stderr=subprocess.DEVNULL)
     data = open(out, "rb").read()
     if not path:
         os.remove(out)
