@@ -79,6 +79,7 @@ export class InfoPanel {
     void this.root.offsetWidth; // start from below the screen
     this.root.classList.add('up');
     this.root.style.transform = '';
+    this.viewer.root.classList.add('info-open');
     this.viewer.infoBtn.setAttribute('aria-expanded', 'true');
     this.load();
   }
@@ -89,6 +90,7 @@ export class InfoPanel {
     this.open = false;
     this.root.classList.remove('up');
     this.root.style.transform = '';
+    this.viewer.root.classList.remove('info-open');
     this.viewer.infoBtn.setAttribute('aria-expanded', 'false');
     if (this.root.contains(document.activeElement)) this.viewer.infoBtn.focus({ preventScroll: true });
     clearTimeout(this.hideTimer);

@@ -61,12 +61,14 @@ export function showMenu(o) {
   };
   const outside = (e) => { if (!root.contains(e.target)) closeMenu(false); };
   const gone = () => closeMenu(false);
-  root.addEventListener('keydown', key);
+  // On the document: after a long press the lifted finger may have moved focus to the tile.
+  document.addEventListener('keydown', key, true);
   document.addEventListener('pointerdown', outside, true);
   addEventListener('resize', gone);
   o.scroller?.addEventListener('scroll', gone, { passive: true });
   current = { root, tile: o.tile, off() {
     document.removeEventListener('pointerdown', outside, true);
+    document.removeEventListener('keydown', key, true);
     removeEventListener('resize', gone);
     o.scroller?.removeEventListener('scroll', gone);
   } };
