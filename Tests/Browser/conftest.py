@@ -41,18 +41,28 @@ class Server:
     def __init__(self, *args, demo=True):
         self.root = tempfile.mkdtemp(prefix="vitrine-browser-")
         self.data = os.path.join(self.root, "lib")
-        port = _free_port()
+        self.port = _free_port()
+        self.args = [BINARY, "serve", "--data", self.data, "--port", str(self.port), "--web", str(ROOT / "Web"),
+                     *(["--demo"] if demo else []), *args]
         self.log = open(os.path.join(self.root, "server.log"), "w+")
-        self.proc = subprocess.Popen(
-            [BINARY, "serve", "--data", self.data, "--port", str(port), "--web", str(ROOT / "Web"),
-             *(["--demo"] if demo else []), *args],
-            stdout=self.log, stderr=subprocess.STDOUT)
-        self.url = f"http://127.0.0.1:{port}"
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.start(demo)
+
+    def start(self, demo=False):
+        self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=subprocess.STDOUT)
         try:
             self._wait(demo)
         except BaseException:
             self.stop()
             raise
+
+    def halt(self):
+        """Stops the process, keeping the data folder (`start` again on the same port)."""
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
 
     def _wait(self, demo):
         deadline = time.time() + 180
@@ -77,11 +87,7 @@ class Server:
         return pathlib.Path(self.data, "admin-token").read_text().strip()
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        self.halt()
         self.log.close()
         shutil.rmtree(self.root, ignore_errors=True)
 

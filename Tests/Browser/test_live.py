@@ -108,3 +108,50 @@ def test_open_viewer_stays_on_its_photo_or_moves_to_the_next(desktop, writable):
     viewer_state(desktop, "open")
     desktop.keyboard.press("Escape")
     viewer_state(desktop, "closed")
+
+
+def test_the_feed_resumes_after_the_server_restarts(browser):
+    """Photos imported while the server is down arrive once it is back (Last-Event-ID resume)."""
+    import os
+    import subprocess
+    import tempfile
+    from conftest import BINARY, Server
+    s = Server(demo=False)
+    try:
+        upload(s.url, s.token, jpeg(410), "before.jpg")
+        ctx = browser.new_context(viewport={"width": 800, "height": 600})
+        ctx.set_default_timeout(T)
+        page = ctx.new_page()
+        page.goto(s.url + "/")
+        wait_grid(page)
+        _live(page)
+        s.halt()
+        page.wait_for_function("document.body.dataset.live === 'down'", timeout=T)
+        d = tempfile.mkdtemp(prefix="vitrine-offline-")
+        jpeg(420, os.path.join(d, "while-down.jpg"))
+        subprocess.run([BINARY, "import", "--data", s.data, d], check=True, capture_output=True)
+        s.start()
+        page.wait_for_selector('[data-grid] .tile img[alt="while-down.jpg"]', state="attached", timeout=T)
+        assert page.evaluate("window.vitrine.store.total") == 2
+        ctx.close()
+    finally:
+        s.stop()
+
+
+def test_refused_streams_reconnect_with_back_off(desktop, writable):
+    """An HTTP error closes an EventSource for good: the client opens a new one, later and later."""
+    attempts = []
+
+    def refuse(route):
+        attempts.append(route.request.url)
+        route.fulfill(status=503, body="")
+
+    desktop.route("**/api/v1/events*", refuse)
+    desktop.goto(writable.url + "/")
+    wait_grid(desktop)
+    desktop.wait_for_timeout(3500)  # attempts at about 0, 1 and 3 s
+    assert 2 <= len(attempts) <= 4, attempts
+    desktop.unroute("**/api/v1/events*")
+    _live(desktop)
+    new = upload(writable.url, writable.token, jpeg(430), "after-refusals.jpg")["id"]
+    desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=new, timeout=T)
