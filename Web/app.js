@@ -5,7 +5,6 @@ import { Store, getJSON, token } from './api.js';
 import { Grid } from './grid.js';
 import { Viewer } from './viewer.js';
 import { Search, readFilter } from './search.js';
-import { live } from './live.js';
 
 const $ = (s) => document.querySelector(s);
 const store = new Store(readFilter());
@@ -82,7 +81,8 @@ function start() {
   toggle.onclick = () => { grid.setStyle(grid.style === 'grid' ? 'justified' : 'grid'); setToggle(); };
   adminBtn.onclick = admin;
   if (token()) admin(null, true);
-  live(changes, () => store.replace(store.filter, true).catch(() => 0));
+  // Not needed for the first screen: fetched after it.
+  import('./live.js').then((m) => m.live(changes, () => store.replace(store.filter, true).catch(() => 0)));
   if (new URLSearchParams(location.search).has('debug')) import('./debug.js').then((m) => m.debug(viewer, engine));
   window.vitrine = { store, grid, viewer, search }; // for tests and the console
 }
@@ -120,7 +120,7 @@ async function admin(_, quiet) {
     uploads = new m.Uploads();
     adminBtn.textContent = 'Upload';
     document.body.classList.add('admin');
-    if (viewer.panel?.open) viewer.panel.load(); // now with the editor
+    if (viewer.panel?.open) viewer.panel.load(true); // now with the editor
     if (quiet) return;
   }
   uploads.show();

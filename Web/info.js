@@ -1,8 +1,10 @@
 // The viewer's info panel (loaded on first use): every field of GET /api/v1/photos/{id}, a sheet
 // that slides up and is dismissed by dragging it down, Esc or its close button. In admin mode it
 // edits the title and tags (PATCH) and deletes (DELETE). All text goes in through textContent.
-import { el } from './images.js';
+import { el, moreCSS } from './images.js';
 import { getJSON, token } from './api.js';
+
+await moreCSS(); // this module's styles apply before it shows anything
 
 const pad = (n) => String(n).padStart(2, '0');
 
@@ -81,7 +83,7 @@ export class InfoPanel {
     this.root.style.transform = '';
     this.viewer.root.classList.add('info-open');
     this.viewer.infoBtn.setAttribute('aria-expanded', 'true');
-    this.load();
+    this.load(true);
   }
 
   /** Slides down; `now` skips the animation (the viewer is closing). */
@@ -121,9 +123,11 @@ export class InfoPanel {
     g.addEventListener('pointercancel', end);
   }
 
-  async load() {
+  /** Loads the current photo's details; unless `force`, only when the photo changed (live
+   * changes re-index the viewer, and must not wipe a half-typed edit). */
+  async load(force) {
     const it = this.viewer.item();
-    if (!it) return;
+    if (!it || (!force && it.id === this.root.dataset.photoId)) return;
     const id = it.id;
     this.root.dataset.photoId = id;
     let d;

@@ -1,6 +1,8 @@
 // A tile's menu (loaded on first use): long press on touch, the context menu on desktop.
 // Open, Download original, Share (or Copy link), Show info. Arrow keys move, Esc closes.
-import { el } from './images.js';
+import { el, moreCSS } from './images.js';
+
+await moreCSS(); // this module's styles apply before it shows anything
 
 let current = null;
 
