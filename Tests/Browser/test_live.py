@@ -31,6 +31,14 @@ def _live(page):
     page.wait_for_function("document.body.dataset.live === 'open'", timeout=T)
 
 
+def _grid_with_feed(page, url):
+    """Opens the grid, waits for the change feed; returns the loaded ids, newest first."""
+    page.goto(url + "/")
+    wait_grid(page)
+    _live(page)
+    return page.evaluate("window.vitrine.store.items.map(i => i.id)")
+
+
 def test_ten_photos_arrive_without_moving_the_view(phone, writable):
     # The demo photos fit on one phone screen: add older ones until there is room to scroll.
     status, page = api(writable.url, "GET", "/api/v1/photos?limit=1")
@@ -70,10 +78,7 @@ def test_ten_photos_arrive_without_moving_the_view(phone, writable):
 
 
 def test_a_deletion_closes_the_gap(desktop, writable):
-    desktop.goto(writable.url + "/")
-    wait_grid(desktop)
-    _live(desktop)
-    items = desktop.evaluate("window.vitrine.store.items.map(i => i.id)")
+    items = _grid_with_feed(desktop, writable.url)
     victim, follower = items[1], items[2]
     box = lambda pid: desktop.locator(f'[data-grid] [data-photo-id="{pid}"]').bounding_box()
     place = box(victim)
@@ -87,10 +92,7 @@ def test_a_deletion_closes_the_gap(desktop, writable):
 
 
 def test_open_viewer_stays_on_its_photo_or_moves_to_the_next(desktop, writable):
-    desktop.goto(writable.url + "/")
-    wait_grid(desktop)
-    _live(desktop)
-    items = desktop.evaluate("window.vitrine.store.items.map(i => i.id)")
+    items = _grid_with_feed(desktop, writable.url)
     shown, nxt = items[4], items[5]
     desktop.click(f'[data-grid] [data-photo-id="{shown}"]')
     viewer_state(desktop, "open")
