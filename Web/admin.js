@@ -126,7 +126,7 @@ export class Uploads {
     this.show();
     for (const f of files) {
       const li = el('li', 'queued');
-      const name = el('span', 'name'), bar = el('progress', '', { max: '1', value: '0' }), msg = el('span', 'msg');
+      const name = el('span', 'name'), bar = el('progress', '', { max: '1', value: '0', 'aria-label': f.name }), msg = el('span', 'msg');
       name.textContent = f.name;
       msg.textContent = 'Waiting';
       li.append(name, bar, msg);

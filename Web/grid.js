@@ -50,17 +50,20 @@ export class Grid {
       const t = e.target.closest('.tile[data-photo-id]');
       if (!t || e.pointerType !== 'touch') return;
       this.cancelPress();
-      this.press = { x: e.clientX, y: e.clientY, id: e.pointerId, timer: setTimeout(() => {
-        this.press = null;
+      const p = this.press = { x: e.clientX, y: e.clientY, id: e.pointerId, timer: setTimeout(() => {
+        p.fired = true;
         this.pressed = performance.now();
         this.onMenu(+t.dataset.i, e.clientX, e.clientY, t);
       }, 500) };
     });
     scroller.addEventListener('pointermove', (e) => {
       const p = this.press;
-      if (p && p.id === e.pointerId && Math.hypot(e.clientX - p.x, e.clientY - p.y) > 10) this.cancelPress();
+      if (p && !p.fired && p.id === e.pointerId && Math.hypot(e.clientX - p.x, e.clientY - p.y) > 10) this.cancelPress();
     });
-    for (const k of ['pointerup', 'pointercancel']) scroller.addEventListener(k, () => this.cancelPress());
+    // However long the finger stays after the menu opened, lifting it is not a tap.
+    for (const k of ['pointerup', 'pointercancel']) {
+      scroller.addEventListener(k, () => { if (this.press?.fired) this.pressed = performance.now(); this.cancelPress(); });
+    }
     new ResizeObserver(() => this.resize()).observe(scroller);
   }
 

@@ -36,6 +36,7 @@ def test_long_press_opens_the_menu(phone, server, catalog):
     phone.wait_for_timeout(700)
     menu = phone.locator("[role=menu]")
     menu.wait_for(state="visible", timeout=T)
+    phone.wait_for_timeout(1000)  # however long the finger stays, lifting it does not open the photo
     touch.send("touchEnd", [])
     phone.wait_for_timeout(300)
     assert menu.get_attribute("data-photo-id") == pid
