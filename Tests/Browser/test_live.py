@@ -157,3 +157,19 @@ def test_refused_streams_reconnect_with_back_off(desktop, writable):
     _live(desktop)
     new = upload(writable.url, writable.token, jpeg(430), "after-refusals.jpg")["id"]
     desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=new, timeout=T)
+
+
+def test_a_search_follows_live_changes(desktop, writable):
+    """With a filter active, the client re-queries it: the server decides what matches."""
+    desktop.goto(writable.url + "/?q=harvest")
+    desktop.wait_for_selector("#empty:not([hidden])", timeout=T)
+    _live(desktop)
+    pid = upload(writable.url, writable.token, jpeg(466), "harvest-moon.jpg")["id"]
+    upload(writable.url, writable.token, jpeg(467), "unrelated.jpg")
+    desktop.wait_for_selector(f'[data-grid] [data-photo-id="{pid}"] img.in', timeout=T)
+    desktop.wait_for_function("document.querySelector('#count').textContent === '1 found'", timeout=T)
+    assert desktop.locator("[data-grid] [data-photo-id]").count() == 1
+    assert desktop.is_hidden("#empty")
+    assert api(writable.url, "DELETE", f"/api/v1/photos/{pid}", writable.token)[0] == 204
+    desktop.wait_for_selector("#empty:not([hidden])", timeout=T)
+    desktop.wait_for_function("!document.querySelector('[data-grid] [data-photo-id]')", timeout=T)
