@@ -39,6 +39,12 @@ export class Search {
     });
     this.input.form.addEventListener('submit', (e) => { e.preventDefault(); this.input.blur(); this.commitText(); });
     this.input.addEventListener('change', () => this.commitText());
+    // "/" focuses the field, as on many sites (not while typing elsewhere or in the viewer).
+    addEventListener('keydown', (e) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('input,textarea,dialog,[role=dialog]')) return;
+      e.preventDefault();
+      this.input.focus();
+    });
     this.render();
     this.loadTags();
   }
