@@ -378,7 +378,7 @@ export class Viewer {
 
   /** Opens (or closes, or with `show` forces) the info panel, loading info.js on first use. */
   async toggleInfo(show) {
-    if (!this.panel) this.panel = new (await import('./info.js')).InfoPanel(this);
+    await (this.panelReady ||= import('./info.js').then((m) => { this.panel = new m.InfoPanel(this); }));
     if (show ?? !this.panel.open) this.panel.show(); else this.panel.close();
   }
 

@@ -94,6 +94,7 @@ def test_context_menu_with_mouse_and_keyboard(desktop, server, catalog):
     desktop.wait_for_function("document.querySelector('#toast').textContent === 'Link copied'", timeout=T)
     assert desktop.evaluate("navigator.clipboard.readText()") == f"{server}/p/{pid}"
     desktop.click(f'[data-grid] [data-photo-id="{pid}"]', button="right")
+    menu.wait_for(state="visible", timeout=T)
     desktop.mouse.click(5, 400)
     menu.wait_for(state="detached", timeout=T)
 
