@@ -1,14 +1,16 @@
-// Vitrine web client: boot, routing, offline screen, paging status.
+// Vitrine web client: boot, routing, offline screen, paging status, search, live refresh.
+// The tile menu, the info panel, the tag sheet and admin mode are modules loaded on first use.
 import { loadEngine } from './engine.js';
-import { Store, getJSON } from './api.js';
+import { Store, getJSON, token } from './api.js';
 import { Grid } from './grid.js';
 import { Viewer } from './viewer.js';
+import { Search, readFilter } from './search.js';
 
 const $ = (s) => document.querySelector(s);
-const store = new Store();
-const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count = $('#count');
+const store = new Store(readFilter());
+const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count = $('#count'), adminBtn = $('#admin');
 const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); return m ? decodeURIComponent(m[1]) : null; };
-let grid, viewer, engine, ignorePop = false;
+let grid, viewer, engine, search, uploads, ignorePop = false, requery = 0;
 
 async function boot() {
   offline.hidden = true;
@@ -18,6 +20,11 @@ async function boot() {
     // The engine and the first page load side by side: neither needs the other.
     [engine] = await Promise.all([engine || loadEngine(), store.items.length ? null : store.more()]);
   } catch (e) {
+    if (e.status === 401) {
+      // A private server: sign in (the session cookie then authorises images and the feed).
+      await (await import('./admin.js')).unlock();
+      return boot();
+    }
     document.body.classList.remove('loading');
     $('#offline-detail').textContent = e.status ? `The server answered: ${e.message}` : 'Check your connection and try again.';
     offline.hidden = false;
@@ -38,18 +45,25 @@ async function boot() {
 }
 
 function start() {
-  grid = new Grid(engine, store, $('[data-grid]'), (i) => openAt(i, true));
+  grid = new Grid(engine, store, $('[data-grid]'), (i) => openAt(i, true), menu);
   viewer = new Viewer(engine, store, grid, {
     requestClose() {
       viewer.close();
       if (history.state?.photo) { ignorePop = true; history.back(); }
     },
     changed(id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
+    tag(name) { viewer.close(); search.set({ q: '', tags: [name] }, 'commit'); },
+    deleted(id) { changes([{ kind: 'delete', id, photo: null, total: Math.max(0, store.total - 1) }]); },
   });
   document.body.append(viewer.root);
-  store.on((kind) => {
+  search = new Search(store, (f) => store.replace(f).catch((e) => toast(`Search failed: ${e.message}`)));
+  store.on((kind, s, old) => {
     if (kind === 'append') grid.sync();
-    count.textContent = store.total >= 0 ? `${store.total} photos` : '';
+    if (old) { grid.applyDiff(old, store.anchored ? 'anchor' : 'top'); viewer.remap(old); }
+    count.textContent = store.total < 0 ? '' : store.filtered ? `${store.total} found` : `${store.total} photos`;
+    const empty = $('#empty');
+    empty.hidden = store.total !== 0;
+    empty.textContent = store.filtered ? 'No photos match.' : 'No photos yet.';
     pill.hidden = kind !== 'error' && !(kind === 'loading' && store.failures);
     if (kind === 'error') {
       $('#pill-text').textContent = `Couldn't load more photos. Retrying in ${Math.round((store.retryAt - Date.now()) / 1000)} s`;
@@ -65,8 +79,61 @@ function start() {
   };
   setToggle();
   toggle.onclick = () => { grid.setStyle(grid.style === 'grid' ? 'justified' : 'grid'); setToggle(); };
+  adminBtn.onclick = admin;
+  if (token()) admin(null, true);
+  // Not needed for the first screen: fetched after it.
+  import('./live.js').then((m) => m.live(changes, () => store.replace(store.filter, true).catch(() => 0)));
   if (new URLSearchParams(location.search).has('debug')) import('./debug.js').then((m) => m.debug(viewer, engine));
-  window.vitrine = { store, grid, viewer }; // for tests and the console
+  window.vitrine = { store, grid, viewer, search }; // for tests and the console
+}
+
+/**
+ * Live changes. Unfiltered: each goes where its sort key says (within the loaded range) and the
+ * grid moves by the engine's diff, keeping the photo under the header in place. Filtered: the
+ * server decides what matches, so the filter is re-queried (debounced) and diffed the same way.
+ */
+function changes(batch) {
+  if (store.total < 0) return; // the first page is still coming and will include them
+  if (store.filtered) {
+    clearTimeout(requery);
+    requery = setTimeout(() => store.replace(store.filter, true).catch(() => 0), 300);
+  } else {
+    const old = store.items.slice();
+    for (const m of batch) store.apply(m);
+    store.reindex();
+    store.anchored = true;
+    store.emit('change', old);
+  }
+  clearTimeout(changes.tags);
+  changes.tags = setTimeout(() => search.loadTags(), 1000);
+}
+
+/** The header's admin button: "Sign in", then "Upload". `quiet`: a kept token, checked first. */
+async function admin(_, quiet) {
+  const m = await import('./admin.js');
+  if (quiet) {
+    const s = await getJSON('/api/v1/session', { headers: { authorization: 'Bearer ' + token() } }).catch(() => null);
+    if (s && !s.admin) localStorage.removeItem('vitrine.token'); // rotated since
+    if (!s?.admin) return;
+  } else if (!uploads && !(await m.signIn(false))) return;
+  if (!uploads) {
+    uploads = new m.Uploads();
+    adminBtn.textContent = 'Upload';
+    document.body.classList.add('admin');
+    if (viewer.panel?.open) viewer.panel.load(true); // now with the editor
+    if (quiet) return;
+  }
+  uploads.show();
+}
+
+function menu(i, x, y, tile) {
+  const item = store.items[i];
+  import('./menu.js').then((m) => m.showMenu({
+    x, y, item, tile, scroller: grid.scroller,
+    open: () => openAt(store.ids.get(item.id), true),
+    info: () => { openAt(store.ids.get(item.id), true); viewer.toggleInfo(true); },
+    toast,
+  }));
 }
 
 function openAt(i, push) {
@@ -79,6 +146,7 @@ function openAt(i, push) {
 async function openDeep(id) {
   // Keep the grid as the entry below, so Back closes the viewer.
   history.replaceState(null, '', '/' + location.search);
+  search.committed = '/' + location.search;
   const i = await store.find(id);
   if (i < 0) {
     try { await getJSON('/api/v1/photos/' + encodeURIComponent(id)); } catch (e) { showPill(e.message || 'Photo not found'); return; }
@@ -93,12 +161,23 @@ function showPill(text) {
   pill.hidden = false;
 }
 
+function toast(text) {
+  const t = $('#toast');
+  t.textContent = text;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.textContent = ''; }, 2500);
+}
+
 addEventListener('popstate', (e) => {
   if (!viewer) return;
   if (ignorePop) { ignorePop = false; return; }
   const id = e.state?.photo;
   if (id && store.ids.has(id)) { if (viewer.state === 'closed') viewer.open(store.ids.get(id)); }
   else viewer.close();
+  if (!idFromPath()) {
+    search.committed = location.pathname + location.search;
+    search.set(readFilter(), 'pop');
+  }
 });
 
 $('#retry').onclick = boot;

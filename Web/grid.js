@@ -1,14 +1,20 @@
-// Virtualized grid: the engine lays out and virtualizes; this file moves tiles.
+// Virtualized grid: the engine lays out, virtualizes and diffs; this file moves tiles.
 import { paintPlaceholder, load, cancel, el } from './images.js';
 
-const HEADER = 52;
+/** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */
+export const HEADER = 96;
+const reduced = matchMedia('(prefers-reduced-motion: reduce)');
+// Photo ids → the Int32 handles the engine's diff works on.
+const handles = new Map();
+const handle = (it) => { let h = handles.get(it.id); if (h === undefined) handles.set(it.id, h = handles.size + 1); return h; };
 
 export class Grid {
-  constructor(engine, store, scroller, onOpen) {
+  constructor(engine, store, scroller, onOpen, onMenu) {
     this.engine = engine;
     this.store = store;
     this.scroller = scroller;
     this.onOpen = onOpen;
+    this.onMenu = onMenu;
     this.spacer = el('div', 'spacer');
     this.layer = el('div', 'layer');
     scroller.append(this.spacer, this.layer);
@@ -23,15 +29,45 @@ export class Grid {
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
     this.sync();
-    scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
+    scroller.addEventListener('scroll', () => { this.cancelPress(); this.schedule(); }, { passive: true });
     scroller.addEventListener('click', (e) => {
       const t = e.target.closest('.tile');
       if (!t || e.metaKey || e.ctrlKey || e.shiftKey || e.button) return;
       e.preventDefault();
+      if (performance.now() - this.pressed < 800) return; // the long press opened the menu
       this.onOpen(+t.dataset.i);
     });
+    // Menu: the context menu (mouse, keyboard) or a ~500 ms touch press that does not move.
+    scroller.addEventListener('contextmenu', (e) => {
+      const t = e.target.closest('.tile[data-photo-id]');
+      if (!t) return;
+      e.preventDefault();
+      if (performance.now() - this.pressed < 800) return;
+      const r = t.getBoundingClientRect(), key = !e.clientX && !e.clientY;
+      this.onMenu(+t.dataset.i, key ? r.left + 8 : e.clientX, key ? r.top + 8 : e.clientY, t);
+    });
+    scroller.addEventListener('pointerdown', (e) => {
+      const t = e.target.closest('.tile[data-photo-id]');
+      if (!t || e.pointerType !== 'touch') return;
+      this.cancelPress();
+      const p = this.press = { x: e.clientX, y: e.clientY, id: e.pointerId, timer: setTimeout(() => {
+        p.fired = true;
+        this.pressed = performance.now();
+        this.onMenu(+t.dataset.i, e.clientX, e.clientY, t);
+      }, 500) };
+    });
+    scroller.addEventListener('pointermove', (e) => {
+      const p = this.press;
+      if (p && !p.fired && p.id === e.pointerId && Math.hypot(e.clientX - p.x, e.clientY - p.y) > 10) this.cancelPress();
+    });
+    // However long the finger stays after the menu opened, lifting it is not a tap.
+    for (const k of ['pointerup', 'pointercancel']) {
+      scroller.addEventListener(k, () => { if (this.press?.fired) this.pressed = performance.now(); this.cancelPress(); });
+    }
     new ResizeObserver(() => this.resize()).observe(scroller);
   }
+
+  cancelPress() { if (this.press) { clearTimeout(this.press.timer); this.press = null; } }
 
   config() {
     const w = this.width, phone = w < 600;
@@ -120,9 +156,7 @@ export class Grid {
       let t = this.tiles.get(i);
       if (!t) t = this.mount(i);
       const k = (i - a) * 4;
-      t.style.transform = `translate(${f[k]}px,${f[k + 1]}px)`;
-      t.style.width = f[k + 2] + 'px';
-      t.style.height = f[k + 3] + 'px';
+      this.place(t, f[k], f[k + 1], f[k + 2], f[k + 3]);
       if (!t.loaded) (i >= u.visible[0] && i < u.visible[1] ? this.loadTile(t) : later.push(t));
     }
     // Visible tiles first; the rest of the prefetch window once not flinging.
@@ -132,6 +166,90 @@ export class Grid {
       const p = u.prefetch[1], end = p >= count ? L.contentHeight : L.itemFrame(p).y;
       if (L.contentHeight - end < this.height * 1.5) this.store.more().catch(() => 0);
     }
+  }
+
+  place(t, x, y, w, h) {
+    t.f = [x, y, w, h];
+    t.style.transform = `translate(${x}px,${y}px)`;
+    t.style.width = w + 'px';
+    t.style.height = h + 'px';
+  }
+
+  /**
+   * Shows the store's new list after a change, as the engine's diff of the old and new ids says:
+   * tiles that stay slide to their new place, inserts fade in, deletes fade out. With 'anchor', the
+   * first photo under the header stays exactly where it was on screen (scrollTop absorbs the
+   * height change above it), so live inserts and deletes never move what the user looks at;
+   * with 'top' (new search results) the grid starts from the top.
+   */
+  applyDiff(old, mode) {
+    const anchor = mode === 'anchor';
+    const items = this.store.items, L = this.layout;
+    const d = this.engine.diff(Int32Array.from(old, handle), Int32Array.from(items, handle));
+    const gone = new Set(d.deletes), born = new Set(d.inserts);
+    // The anchor stays the same photo from one change to the next until the user scrolls: in a
+    // grid, a photo arriving above shifts each tile one column, and a new anchor each time
+    // would let the first one drift down a row every few changes.
+    let a = anchor && this.anchor;
+    if (anchor && !(a && a.st === this.scroller.scrollTop && this.store.ids.has(a.id)) && L.count) {
+      const offset = this.offset(), u = L.virtualize(offset, this.height, 0);
+      a = null;
+      for (let i = u.visible[0]; i < u.visible[1]; i++) {
+        const f = L.itemFrame(i);
+        if (!gone.has(i) && f.y + f.height > offset + HEADER) { a = { id: old[i].id, delta: f.y - offset }; break; }
+      }
+    }
+    const motion = !reduced.matches, rects = new Map(), ghosts = [], tiles = new Map();
+    if (motion) for (const t of this.tiles.values()) rects.set(t, t.getBoundingClientRect());
+    const hiddenId = old[this.hidden]?.id;
+    for (const [i, t] of this.tiles) {
+      const j = gone.has(i) ? undefined : this.store.ids.get(t.dataset.photoId);
+      if (j === undefined) { ghosts.push(t); continue; }
+      tiles.set(j, t);
+      t.dataset.i = j;
+      t.img.alt = items[j].title || 'Photo';
+    }
+    this.tiles = tiles;
+    this.hidden = this.store.ids.get(hiddenId) ?? -1;
+    L.clear();
+    this.sync();
+    if (mode === 'top') this.scroller.scrollTop = 0;
+    else if (a) this.scroller.scrollTop = this.space.scrollTop(Math.max(0, L.itemFrame(this.store.ids.get(a.id)).y - a.delta));
+    if (a) a.st = this.scroller.scrollTop;
+    this.anchor = a || null;
+    this.lastTime = 0;
+    this.update();
+    const lr = this.layer.getBoundingClientRect();
+    for (const t of ghosts) {
+      t.removeAttribute('data-photo-id');
+      t.removeAttribute('href');
+      t.className = 'tile ghost';
+      const r = rects.get(t);
+      if (!r) { t.remove(); continue; }
+      t.style.transition = 'none'; // it stays where it is seen, and only fades
+      this.place(t, r.left - lr.left, r.top - lr.top, r.width, r.height);
+    }
+    if (!motion) { for (const t of ghosts) t.remove(); return; }
+    // FLIP: put each tile back where it was, then let the transition carry it to its new place.
+    const moving = [];
+    for (const [j, t] of this.tiles) {
+      const a = rects.get(t);
+      if (!a) { if (born.has(j) || !old.length) { t.style.transition = 'none'; t.style.opacity = 0; moving.push(t); } continue; }
+      // Where it goes, from the layout: its rect would still say where a running transition is.
+      const [x, y, w, h] = t.f, b = { left: lr.left + x, top: lr.top + y };
+      if (Math.abs(a.left - b.left) + Math.abs(a.top - b.top) + Math.abs(a.width - w) + Math.abs(a.height - h) < 0.5) continue;
+      t.style.transition = 'none';
+      t.style.transform = `translate(${x + a.left - b.left}px,${y + a.top - b.top}px)`;
+      t.style.width = a.width + 'px'; t.style.height = a.height + 'px';
+      moving.push(t);
+    }
+    void this.layer.offsetWidth; // commit the starting positions
+    this.layer.classList.add('anim');
+    for (const t of moving) { t.style.transition = ''; t.style.opacity = ''; this.place(t, ...t.f); }
+    for (const t of ghosts) { t.style.transition = ''; t.style.opacity = 0; }
+    setTimeout(() => { for (const t of ghosts) t.remove(); }, 400);
+    clearTimeout(this.animTimer);
+    this.animTimer = setTimeout(() => this.layer.classList.remove('anim'), 400);
   }
 
   mount(i) {

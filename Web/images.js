@@ -45,3 +45,14 @@ export function el(tag, cls, attrs) {
   if (attrs) for (const k in attrs) e.setAttribute(k, attrs[k]);
   return e;
 }
+
+let more = null;
+/** Loads more.css (the lazily loaded modules' styles) once; resolves when it applies. */
+export function moreCSS() {
+  if (!globalThis.document) return Promise.resolve(); // Node tests
+  return more ||= new Promise((done) => {
+    const l = el('link', '', { rel: 'stylesheet', href: new URL('./more.css', import.meta.url).href });
+    l.onload = l.onerror = done;
+    document.head.append(l);
+  });
+}

@@ -1,6 +1,5 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
 import { paintPlaceholder, load, cancel, decoded, el } from './images.js';
-import { getJSON } from './api.js';
 
 export const tuning = {
   openResponse: 0.4, openDamping: 0.8, closeResponse: 0.35, closeDamping: 0.9,
@@ -38,10 +37,8 @@ export class Viewer {
     this.dl.textContent = 'Download';
     this.shareBtn = button('', navigator.share ? 'Share' : 'Copy link', navigator.share ? 'Share' : 'Copy link');
     bottom.append(this.infoBtn, this.dl, this.shareBtn);
-    this.info = el('dl', 'info');
-    this.info.hidden = true;
     this.toast = el('div', 'toast', { role: 'status' });
-    root.append(this.backdrop, this.stage, this.fly, top, bottom, this.info, this.toast);
+    root.append(this.backdrop, this.stage, this.fly, top, bottom, this.toast);
     this.setState('closed');
 
     this.g = engine.createViewer({ width: innerWidth, height: innerHeight });
@@ -115,7 +112,7 @@ export class Viewer {
 
   close() {
     if (this.state === 'closed' || this.state === 'closing') return;
-    this.info.hidden = true;
+    this.panel?.close(true);
     const wasOpening = this.state === 'opening';
     this.setState('closing');
     const s = this.g.state, i = this.current, it = this.item();
@@ -269,7 +266,7 @@ export class Viewer {
     this.deck();
     for (const [k, sl] of this.slides) this.mark(k, sl);
     this.updateChrome();
-    if (this.info && !this.info.hidden) this.loadInfo();
+    if (this.panel?.open) this.panel.load();
     if (prev >= 0 && prev !== i) this.hooks.changed?.(it.id);
   }
 
@@ -303,6 +300,7 @@ export class Viewer {
     const hi = el('img', 'hi', { alt: '', draggable: 'false' });
     fr.append(thumb, hi);
     load(hi, it.preview.url, () => hi.classList.add('in'));
+    sl.pid = it.id;
     sl.append(fr);
     this.layoutSlide(sl, it);
     this.mark(k, sl);
@@ -347,16 +345,18 @@ export class Viewer {
 
   key(e) {
     if (this.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('.debug')) return;
+    // Typing in the info panel's fields is not navigating.
+    if (e.key !== 'Escape' && e.key !== 'Tab' && e.target.closest?.('input,textarea')) return;
     const cx = this.w / 2, cy = this.h / 2, zoomed = this.g.state.scale > 1.01;
     switch (e.key) {
-      case 'Escape': this.hooks.requestClose(); break;
+      case 'Escape': if (this.panel?.open) this.panel.close(); else this.hooks.requestClose(); break;
       case 'ArrowRight': if (this.state === 'open') this.g.goTo(this.current + 1); break;
       case 'ArrowLeft': if (this.state === 'open') this.g.goTo(this.current - 1); break;
       case '+': case '=': if (zoomed) this.zoomBy(1.5, cx, cy); else this.g.toggleZoom(cx, cy); break;
       case '-': if (zoomed) this.zoomBy(1 / 1.5, cx, cy); break;
       case '0': if (zoomed) this.g.toggleZoom(cx, cy); break;
       case 'Tab': {
-        const f = [...this.root.querySelectorAll('button,a[href]')].filter((b) => b.offsetParent);
+        const f = [...this.root.querySelectorAll('button,a[href],input')].filter((b) => b.offsetParent);
         if (!f.length) break;
         const i = f.indexOf(document.activeElement);
         const n = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : (i + 1) % f.length;
@@ -378,24 +378,35 @@ export class Viewer {
     this.dl.setAttribute('download', it.title || it.id);
   }
 
-  toggleInfo() {
-    this.info.hidden = !this.info.hidden;
-    this.infoBtn.setAttribute('aria-expanded', String(!this.info.hidden));
-    if (!this.info.hidden) this.loadInfo();
+  /** Opens (or closes, or with `show` forces) the info panel, loading info.js on first use. */
+  async toggleInfo(show) {
+    await (this.panelReady ||= import('./info.js').then((m) => { this.panel = new m.InfoPanel(this); }));
+    if (show ?? !this.panel.open) this.panel.show(); else this.panel.close();
   }
 
-  async loadInfo() {
-    const id = this.item().id;
-    let r;
-    try { r = await getJSON('/api/v1/photos/' + encodeURIComponent(id)); } catch { r = this.item(); }
-    if (this.item().id !== id) return;
-    this.info.replaceChildren();
-    for (const [k, v] of Object.entries(r)) {
-      if (v === null || typeof v === 'object' || k === 'id') continue;
-      const dt = el('dt'), dd = el('dd');
-      dt.textContent = k; dd.textContent = String(v);
-      this.info.append(dt, dd);
+  /**
+   * Follows a change of the store's list (live refresh, re-query): slides keep their photos, and
+   * the viewer stays on its photo, or moves to the one after it (else before) if it was deleted.
+   */
+  remap(old) {
+    if (this.state === 'closed') return;
+    const ids = this.store.ids, items = this.store.items, was = old[this.current]?.id;
+    let i = ids.get(was);
+    for (let k = this.current + 1; i === undefined && k < old.length; k++) i = ids.get(old[k].id);
+    for (let k = this.current - 1; i === undefined && k >= 0; k--) i = ids.get(old[k].id);
+    if (i === undefined) { this.hooks.requestClose(); return; }
+    const slides = new Map();
+    for (const sl of this.slides.values()) {
+      const j = ids.get(sl.pid);
+      if (j === undefined) { for (const img of sl.querySelectorAll('img')) cancel(img); sl.remove(); } else slides.set(j, sl);
     }
+    this.slides = slides;
+    if (i !== this.current || items[i].id !== was) this.g.reset(i, items.length, aspectOf(items[i]));
+    else this.g.setCount(items.length);
+    this.current = -1;
+    this.setCurrent(i, 0);
+    if (items[i].id !== was) this.hooks.changed?.(items[i].id);
+    this.kick();
   }
 
   async share() {

@@ -162,7 +162,7 @@ PROBE = r"""
     const h = innerHeight, w = innerWidth, out = [];
     for (const t of document.querySelectorAll('[data-grid] [data-photo-id]')) {
       const r = t.getBoundingClientRect();
-      if (r.bottom > 52 && r.top < h && r.right > 0 && r.left < w && r.width > 0) out.push(t);
+      if (r.bottom > 96 && /* the header (Web/grid.js HEADER) */  r.top < h && r.right > 0 && r.left < w && r.width > 0) out.push(t);
     }
     return out;
   };

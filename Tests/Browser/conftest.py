@@ -18,6 +18,7 @@ BINARY = os.environ.get(
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "test-results" / "screenshots"
 DEMO_TOTAL = 30
+HEADER = 96  # Web/grid.js HEADER: the fixed header (title row and tag bar) over the grid
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
 T = 20_000  # generous default wait (ms): two busy cores
@@ -34,41 +35,76 @@ def _get(url):
         return json.loads(r.read())
 
 
-@pytest.fixture(scope="session")
-def server():
-    data = tempfile.mkdtemp(prefix="vitrine-browser-")
-    port = _free_port()
-    log = open(os.path.join(data, "server.log"), "w+")
-    proc = subprocess.Popen(
-        [BINARY, "serve", "--data", os.path.join(data, "lib"), "--port", str(port),
-         "--web", str(ROOT / "Web"), "--demo"],
-        stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
+class Server:
+    """A vitrine server on a fresh data folder; `url`, `data` (the folder) and `token` (the admin token)."""
+
+    def __init__(self, *args, demo=True):
+        self.root = tempfile.mkdtemp(prefix="vitrine-browser-")
+        self.data = os.path.join(self.root, "lib")
+        self.port = _free_port()
+        self.args = [BINARY, "serve", "--data", self.data, "--port", str(self.port), "--web", str(ROOT / "Web"),
+                     *(["--demo"] if demo else []), *args]
+        self.log = open(os.path.join(self.root, "server.log"), "w+")
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.start(demo)
+
+    def start(self, demo=False):
+        self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=subprocess.STDOUT)
+        try:
+            self._wait(demo)
+        except BaseException:
+            self.stop()
+            raise
+
+    def halt(self):
+        """Stops the process, keeping the data folder (`start` again on the same port)."""
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+    def _wait(self, demo):
         deadline = time.time() + 180
         while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                raise RuntimeError("server exited:\n" + log.read()[-2000:])
+            if self.proc.poll() is not None:
+                self.log.seek(0)
+                raise RuntimeError("server exited:\n" + self.log.read()[-2000:])
             try:
-                total = _get(base + "/api/v1/photos?limit=1")["total"]
-                log.seek(0)
-                if total >= DEMO_TOTAL and "demo import:" in log.read():
+                _get(self.url + "/healthz")
+                self.log.seek(0)
+                if not demo or ("demo import:" in self.log.read()
+                                and _get(self.url + "/api/v1/photos?limit=1")["total"] >= DEMO_TOTAL):
                     break
             except Exception:
                 pass
             if time.time() > deadline:
-                raise RuntimeError("demo import did not finish")
+                raise RuntimeError("the server did not start (or the demo import did not finish)")
             time.sleep(0.3)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-        shutil.rmtree(data, ignore_errors=True)
+
+    @property
+    def token(self):
+        return pathlib.Path(self.data, "admin-token").read_text().strip()
+
+    def stop(self):
+        self.halt()
+        self.log.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    s = Server()
+    yield s.url
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def writable():
+    """A second demo server for the tests that change the catalog (uploads, edits, deletes)."""
+    s = Server()
+    yield s
+    s.stop()
 
 
 @pytest.fixture(scope="session")

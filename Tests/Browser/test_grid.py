@@ -1,5 +1,5 @@
 import re
-from conftest import T, DEMO_TOTAL, wait_grid, shot
+from conftest import T, DEMO_TOTAL, HEADER, wait_grid, shot
 
 TILE_IDS = "[...document.querySelectorAll('[data-grid] [data-photo-id]')].map(t => t.dataset.photoId)"
 
@@ -129,11 +129,11 @@ def test_resize_keeps_top_photo_in_place(desktop, server):
     desktop.evaluate("document.querySelector('[data-grid]').scrollTop = 400")
     top_id = desktop.evaluate("""() => {
         const t = [...document.querySelectorAll('[data-grid] [data-photo-id]')]
-          .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.bottom > 52)
+          .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.bottom > %d)
           .sort((a, b) => a[1].top - b[1].top || a[1].left - b[1].left)[0];
-        return t[0].dataset.photoId; }""")
+        return t[0].dataset.photoId; }""" % HEADER)
     desktop.set_viewport_size({"width": 700, "height": 500})
     desktop.wait_for_function("""id => {
         const r = document.querySelector(`[data-grid] [data-photo-id="${id}"]`)?.getBoundingClientRect();
-        return r && r.bottom > 52 && r.top < 52 + 40; }""", arg=top_id, timeout=T)
+        return r && r.bottom > %d && r.top < %d + 40; }""" % (HEADER, HEADER), arg=top_id, timeout=T)
     shot(desktop, "desktop-resized")

@@ -1,0 +1,176 @@
+"""The tile menu (long press, context menu) and the viewer's info panel."""
+import pytest
+
+from conftest import T, wait_grid, viewer_state, wait_current, shot, Touch
+from photos import EXIF, api, jpeg, upload, with_exif
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="module")
+def exif_photo(writable):
+    """A photo with known EXIF (see photos.EXIF), uploaded once."""
+    return upload(writable.url, writable.token, with_exif(jpeg(640)), "known-exif.jpg")
+
+
+def _center(page, sel):
+    b = page.locator(sel).bounding_box()
+    return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+
+def test_long_press_opens_the_menu(phone, server, catalog):
+    phone.goto(server + "/")
+    wait_grid(phone)
+    pid = catalog[5]["id"]
+    x, y = _center(phone, f'[data-grid] [data-photo-id="{pid}"]')
+    touch = Touch(phone)
+    # A press that moves is a scroll, not a long press.
+    touch.send("touchStart", [(x, y)])
+    phone.wait_for_timeout(100)
+    touch.send("touchMove", [(x, y + 30)])
+    phone.wait_for_timeout(700)
+    touch.send("touchEnd", [])
+    assert phone.locator("[role=menu]").count() == 0
+    # Held still for 0.7 s: the menu, and no viewer when the finger lifts.
+    touch.send("touchStart", [(x, y)])
+    phone.wait_for_timeout(700)
+    menu = phone.locator("[role=menu]")
+    menu.wait_for(state="visible", timeout=T)
+    phone.wait_for_timeout(1000)  # however long the finger stays, lifting it does not open the photo
+    touch.send("touchEnd", [])
+    phone.wait_for_timeout(300)
+    assert menu.get_attribute("data-photo-id") == pid
+    assert phone.evaluate("[...document.querySelectorAll('[role=menu] [role=menuitem]')].map(e => e.textContent)") == \
+        ["Open", "Download original", "Copy link", "Show info"]
+    assert phone.get_attribute("[role=menu] a[role=menuitem]", "href") == catalog[5]["original"]["url"]
+    assert phone.get_attribute("[role=dialog]", "data-state") == "closed"
+    box = menu.bounding_box()
+    assert 0 <= box["x"] and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+    shot(phone, "phone-long-press-menu")
+    phone.keyboard.press("Escape")
+    menu.wait_for(state="detached", timeout=T)
+    # Show info: the viewer opens on that photo with its info panel up.
+    touch.send("touchStart", [(x, y)])
+    phone.wait_for_timeout(700)
+    menu.wait_for(state="visible", timeout=T)
+    touch.send("touchEnd", [])
+    phone.wait_for_timeout(100)
+    ix, iy = _center(phone, "[role=menu] >> text=Show info")
+    touch.tap(ix, iy)
+    viewer_state(phone, "open")
+    wait_current(phone, pid)
+    phone.wait_for_selector(f'.sheet.up[data-photo-id="{pid}"] dl', timeout=T)
+
+
+def test_context_menu_with_mouse_and_keyboard(desktop, server, catalog):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    pid = catalog[2]["id"]
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]', button="right")
+    menu = desktop.locator("[role=menu]")
+    menu.wait_for(state="visible", timeout=T)
+    assert desktop.evaluate("document.activeElement.textContent") == "Open"
+    desktop.keyboard.press("ArrowDown")
+    assert desktop.evaluate("document.activeElement.textContent") == "Download original"
+    desktop.keyboard.press("ArrowUp")
+    desktop.keyboard.press("ArrowUp")
+    assert desktop.evaluate("document.activeElement.textContent") == "Show info"
+    shot(desktop, "desktop-context-menu")
+    desktop.keyboard.press("Escape")
+    menu.wait_for(state="detached", timeout=T)
+    assert desktop.evaluate("document.activeElement.dataset.photoId") == pid, "focus returns to the tile"
+    # The keyboard's own menu key (Shift+F10) on a focused tile, then Enter on Open.
+    desktop.keyboard.press("Shift+F10")
+    menu.wait_for(state="visible", timeout=T)
+    desktop.keyboard.press("Enter")
+    viewer_state(desktop, "open")
+    wait_current(desktop, pid)
+    desktop.keyboard.press("Escape")
+    viewer_state(desktop, "closed")
+    # A click elsewhere closes it; the link copies to the clipboard.
+    desktop.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]', button="right")
+    desktop.click("[role=menu] >> text=Copy link")
+    desktop.wait_for_function("document.querySelector('#toast').textContent === 'Link copied'", timeout=T)
+    assert desktop.evaluate("navigator.clipboard.readText()") == f"{server}/p/{pid}"
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]', button="right")
+    menu.wait_for(state="visible", timeout=T)
+    desktop.mouse.click(5, 400)
+    menu.wait_for(state="detached", timeout=T)
+
+
+def test_info_panel_shows_the_exif(desktop, writable, exif_photo):
+    pid = exif_photo["id"]
+    desktop.goto(f"{writable.url}/p/{pid}")
+    viewer_state(desktop, "open")
+    wait_current(desktop, pid)
+    desktop.click("[role=dialog] button[aria-label=Info]")
+    desktop.wait_for_selector(".sheet.up dl", timeout=T)
+    rows = dict(desktop.evaluate("[...document.querySelectorAll('.sheet dt')].map(d => [d.textContent, d.nextElementSibling.textContent])"))
+    assert rows["Camera"] == "Vitrinecam VX-100"
+    assert rows["Lens"] == EXIF["lens"]
+    assert rows["Exposure"] == "1/250 s"
+    assert rows["Aperture"] == "ƒ/2.8"
+    assert rows["ISO"] == "200"
+    assert rows["Focal length"] == "50 mm"
+    assert rows["Taken"].endswith("18:30:05 UTC+02:00") and "2021" in rows["Taken"], rows["Taken"]
+    assert rows["Location"] == "48.85833° N, 2.29444° E"
+    assert rows["Dimensions"] == f"{exif_photo['width']} × {exif_photo['height']}"
+    assert rows["Format"].startswith("JPEG")
+    assert rows["File size"].endswith("KB")
+    assert desktop.get_attribute("[role=dialog] button[aria-label=Info]", "aria-expanded") == "true"
+    desktop.wait_for_timeout(400)
+    shot(desktop, "desktop-info-panel")
+    # Esc closes the panel first, and only then the viewer.
+    desktop.keyboard.press("Escape")
+    desktop.wait_for_selector(".sheet", state="hidden", timeout=T)
+    assert desktop.get_attribute("[role=dialog]", "data-state") == "open"
+    # Dragged down, it goes away; a short drag springs back.
+    desktop.click("[role=dialog] button[aria-label=Info]")
+    desktop.wait_for_selector(".sheet.up dl", timeout=T)
+    desktop.wait_for_timeout(400)
+    gx, gy = _center(desktop, ".sheet .grab h2")
+    desktop.mouse.move(gx, gy)
+    desktop.mouse.down()
+    desktop.mouse.move(gx, gy + 30, steps=5)
+    desktop.mouse.up()
+    desktop.wait_for_timeout(400)
+    assert desktop.locator(".sheet.up").count() == 1
+    desktop.mouse.move(gx, gy)
+    desktop.mouse.down()
+    desktop.mouse.move(gx, gy + 200, steps=8)
+    desktop.mouse.up()
+    desktop.wait_for_selector(".sheet", state="hidden", timeout=T)
+    # The close button too, on a phone-sized screen.
+    desktop.set_viewport_size({"width": 390, "height": 844})
+    desktop.click("[role=dialog] button[aria-label=Info]")
+    desktop.wait_for_selector(".sheet.up dl", timeout=T)
+    desktop.wait_for_timeout(400)
+    shot(desktop, "phone-info-panel")
+    desktop.click(".sheet button[aria-label='Close info']")
+    desktop.wait_for_selector(".sheet", state="hidden", timeout=T)
+
+
+def test_a_hostile_title_renders_as_text(desktop, writable, exif_photo):
+    pid = exif_photo["id"]
+    status, body = api(writable.url, "PATCH", f"/api/v1/photos/{pid}", writable.token, {"title": XSS, "tags": [XSS, "ok"]})
+    assert status == 200 and body["title"] == XSS
+    dialogs = []
+    desktop.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    desktop.goto(f"{writable.url}/?q=known")
+    wait_grid(desktop)
+    assert desktop.get_attribute(f'[data-grid] [data-photo-id="{pid}"] img', "alt") == XSS
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]', button="right")
+    assert desktop.get_attribute("[role=menu]", "aria-label") == f"Actions for {XSS}"
+    desktop.keyboard.press("Escape")
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]')
+    viewer_state(desktop, "open")
+    desktop.click("[role=dialog] button[aria-label=Info]")
+    desktop.wait_for_selector(".sheet.up .title", timeout=T)
+    assert desktop.inner_text(".sheet .title") == XSS
+    assert desktop.evaluate("[...document.querySelectorAll('.sheet .tags .chip')].map(c => c.textContent)") == [XSS, "ok"]
+    desktop.wait_for_timeout(500)
+    assert desktop.locator("img[src=x]").count() == 0
+    assert desktop.evaluate("document.querySelectorAll('.sheet img, .menu img, #tagbar img').length") == 0
+    assert dialogs == []
+    shot(desktop, "desktop-hostile-title")

@@ -1,0 +1,167 @@
+// Admin mode (loaded on first use): sign in with the admin token (kept in localStorage), upload by
+// drag-and-drop or file picker, one file at a time with progress, and sign out.
+// POST /api/v1/session checks the token and sets the read cookie a --private server needs for
+// <img> and EventSource, which cannot send an Authorization header.
+import { el, moreCSS } from './images.js';
+import { getJSON, token } from './api.js';
+
+await moreCSS(); // this module's styles apply before it shows anything
+
+const KEY = 'vitrine.token';
+const bearer = (t) => ({ authorization: 'Bearer ' + t });
+
+/** Trades a token for the session cookie; throws (status 401) when the server refuses it. */
+export async function startSession(t) {
+  await getJSON('/api/v1/session', { method: 'POST', headers: bearer(t) });
+  localStorage.setItem(KEY, t);
+}
+
+/**
+ * Asks for the token until the server accepts it. `required` (a private server): no Cancel.
+ * Resolves true when signed in, false when cancelled.
+ */
+export function signIn(required) {
+  return new Promise((resolve) => {
+    const d = el('dialog', 'signin', { 'aria-label': 'Sign in' });
+    const form = el('form');
+    const h = el('h2'), p = el('p'), err = el('p', 'err', { role: 'alert' });
+    h.textContent = required ? 'This gallery is private' : 'Sign in';
+    p.textContent = 'Enter the admin token. The server printed it on first start; it is in the data folder’s admin-token file.';
+    const input = el('input', '', { type: 'password', name: 'token', autocomplete: 'current-password', 'aria-label': 'Admin token', required: '' });
+    const ok = el('button', 'primary', { type: 'submit' });
+    ok.textContent = 'Sign in';
+    const row = el('div', 'row');
+    row.append(ok);
+    if (!required) {
+      const cancel = el('button', '', { type: 'button' });
+      cancel.textContent = 'Cancel';
+      cancel.onclick = () => d.close();
+      row.append(cancel);
+    }
+    form.append(h, p, input, err, row);
+    d.append(form);
+    document.body.append(d);
+    let done = false;
+    d.addEventListener('cancel', (e) => { if (required) e.preventDefault(); });
+    d.addEventListener('close', () => { d.remove(); resolve(done); });
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      err.textContent = '';
+      ok.disabled = true;
+      try {
+        await startSession(input.value.trim());
+        done = true;
+        d.close();
+      } catch (x) {
+        err.textContent = x.status === 401 ? 'That token is not right.' : `Couldn’t sign in: ${x.message}`;
+        input.select();
+      } finally { ok.disabled = false; }
+    };
+    d.showModal();
+  });
+}
+
+/**
+ * On a private server the first page answered 401: use the kept token if it still works,
+ * else ask. Resolves when the session cookie is set.
+ */
+export async function unlock() {
+  const t = token();
+  if (t) { try { await startSession(t); return; } catch { localStorage.removeItem(KEY); } }
+  await signIn(true);
+}
+
+export async function signOut() {
+  localStorage.removeItem(KEY);
+  await fetch('/api/v1/session', { method: 'DELETE' }).catch(() => 0);
+  location.reload();
+}
+
+/** The upload panel, created once admin mode starts. */
+export class Uploads {
+  constructor() {
+    const root = this.root = el('section', 'uploads', { 'aria-label': 'Upload photos' });
+    root.hidden = true;
+    const head = el('div', 'head');
+    const h = el('h2');
+    h.textContent = 'Upload';
+    const out = el('button', '', { type: 'button' });
+    out.textContent = 'Sign out';
+    out.onclick = signOut;
+    const x = el('button', 'x', { type: 'button', 'aria-label': 'Close uploads', title: 'Close' });
+    x.textContent = '✕';
+    x.onclick = () => { root.hidden = true; };
+    head.append(h, out, x);
+    this.picker = el('input', '', { type: 'file', multiple: '', accept: 'image/*', 'aria-label': 'Choose photos' });
+    this.picker.onchange = () => { this.add([...this.picker.files]); this.picker.value = ''; };
+    const hint = el('p', 'hint');
+    hint.textContent = 'Choose photos, or drop them anywhere on the page.';
+    this.list = el('ul');
+    root.append(head, this.picker, hint, this.list);
+    document.body.append(root);
+    this.queue = [];
+    this.busy = false;
+    this.dropZone();
+  }
+
+  show() { this.root.hidden = false; }
+
+  dropZone() {
+    const files = (e) => [...(e.dataTransfer?.types || [])].includes('Files');
+    let depth = 0;
+    const set = (on) => document.body.classList.toggle('dropping', on);
+    addEventListener('dragenter', (e) => { if (files(e)) { depth++; set(true); } });
+    addEventListener('dragleave', () => { if (--depth <= 0) { depth = 0; set(false); } });
+    addEventListener('dragover', (e) => { if (files(e)) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; } });
+    addEventListener('drop', (e) => {
+      if (!files(e)) return;
+      e.preventDefault();
+      depth = 0; set(false);
+      this.add([...e.dataTransfer.files]);
+    });
+  }
+
+  add(files) {
+    if (!files.length) return;
+    this.show();
+    for (const f of files) {
+      const li = el('li', 'queued');
+      const name = el('span', 'name'), bar = el('progress', '', { max: '1', value: '0', 'aria-label': f.name }), msg = el('span', 'msg');
+      name.textContent = f.name;
+      msg.textContent = 'Waiting';
+      li.append(name, bar, msg);
+      this.list.append(li);
+      this.queue.push({ f, li, bar, msg });
+    }
+    this.next();
+  }
+
+  /** One file at a time: each gets the whole connection, and a failure names its file. */
+  async next() {
+    if (this.busy) return;
+    this.busy = true;
+    while (this.queue.length) await this.send(this.queue.shift());
+    this.busy = false;
+  }
+
+  send({ f, li, bar, msg }) {
+    return new Promise((resolve) => {
+      const x = new XMLHttpRequest();
+      const end = (cls, text) => { li.className = cls; msg.textContent = text; resolve(); };
+      x.open('POST', '/api/v1/photos?filename=' + encodeURIComponent(f.name));
+      x.setRequestHeader('authorization', 'Bearer ' + token());
+      li.className = 'sending';
+      msg.textContent = 'Uploading';
+      x.upload.onprogress = (e) => { if (e.lengthComputable) bar.value = e.loaded / e.total; };
+      x.upload.onload = () => { bar.value = 1; msg.textContent = 'Processing'; };
+      x.onload = () => {
+        let body = null;
+        try { body = JSON.parse(x.responseText); } catch { /* not JSON */ }
+        if (x.status < 300) end('done', body?.duplicate ? 'Already in the gallery' : 'Added');
+        else end('failed', body?.error?.message || `HTTP ${x.status}`);
+      };
+      x.onerror = () => end('failed', 'Network error');
+      x.send(f);
+    });
+  }
+}

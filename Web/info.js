@@ -1,0 +1,201 @@
+// The viewer's info panel (loaded on first use): every field of GET /api/v1/photos/{id}, a sheet
+// that slides up and is dismissed by dragging it down, Esc or its close button. In admin mode it
+// edits the title and tags (PATCH) and deletes (DELETE). All text goes in through textContent.
+import { el, moreCSS } from './images.js';
+import { getJSON, token } from './api.js';
+
+await moreCSS(); // this module's styles apply before it shows anything
+
+const pad = (n) => String(n).padStart(2, '0');
+
+/** "29 Apr 2014, 14:25:26 UTC+02:00": the wall clock the photo was taken at, and its zone. */
+export function takenText(d) {
+  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)/.exec(d.takenAt || '');
+  if (!m) return d.takenAt;
+  const day = new Date(Date.UTC(+m[1], m[2] - 1, +m[3])).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' });
+  const o = d.takenAtOffset;
+  const zone = o == null ? (/Z$/.test(d.takenAt) ? 'UTC' : 'local time, zone unknown')
+    : o === 0 ? 'UTC' : `UTC${o < 0 ? '−' : '+'}${pad(Math.floor(Math.abs(o) / 60))}:${pad(Math.abs(o) % 60)}`;
+  return `${day}, ${m[4]}:${m[5]}:${m[6]} ${zone}` + (d.takenAtSource === 'file' ? ' (file date)' : '');
+}
+
+const num = (x, digits) => String(+x.toFixed(digits));
+export function exposureText(t) { return t >= 1 || t <= 0 ? `${num(t, 1)} s` : `1/${Math.round(1 / t)} s`; }
+export function sizeText(b) {
+  return b >= 1e6 ? `${num(b / 1e6, 1)} MB` : b >= 1e3 ? `${Math.round(b / 1e3)} KB` : `${b} bytes`;
+}
+export function gpsText({ latitude: a, longitude: o }) {
+  return `${Math.abs(a).toFixed(5)}° ${a < 0 ? 'S' : 'N'}, ${Math.abs(o).toFixed(5)}° ${o < 0 ? 'W' : 'E'}`;
+}
+
+/** [label, text] rows for the fields the photo has. */
+export function rows(d) {
+  const camera = d.cameraModel && d.cameraMake && !d.cameraModel.startsWith(d.cameraMake)
+    ? `${d.cameraMake} ${d.cameraModel}` : d.cameraModel || d.cameraMake;
+  return [
+    ['Taken', takenText(d)],
+    ['Camera', camera],
+    ['Lens', d.lens],
+    ['Exposure', d.exposureTime != null && exposureText(d.exposureTime)],
+    ['Aperture', d.fNumber != null && `ƒ/${num(d.fNumber, 1)}`],
+    ['ISO', d.iso != null && String(d.iso)],
+    ['Focal length', d.focalLength != null && `${num(d.focalLength, 1)} mm`],
+    ['Dimensions', `${d.width} × ${d.height}`],
+    ['File size', sizeText(d.byteSize)],
+    ['Format', `${String(d.format).toUpperCase()} (${d.mimeType})`],
+    ['Location', d.location && gpsText(d.location)],
+    ['File name', d.originalName],
+  ].filter(([, v]) => v);
+}
+
+function field(label, input) {
+  const l = el('label', 'field');
+  const s = el('span');
+  s.textContent = label;
+  l.append(s, input);
+  return l;
+}
+
+export class InfoPanel {
+  constructor(viewer) {
+    this.viewer = viewer;
+    this.open = false;
+    const root = this.root = el('section', 'sheet', { 'aria-label': 'Photo info', tabindex: '-1' });
+    root.hidden = true;
+    const grab = this.grab = el('div', 'grab');
+    const h = el('h2');
+    h.textContent = 'Info';
+    const close = el('button', 'x', { type: 'button', 'aria-label': 'Close info', title: 'Close info' });
+    close.textContent = '✕';
+    close.onclick = () => this.close();
+    grab.append(el('span', 'handle'), h, close);
+    this.body = el('div', 'body');
+    root.append(grab, this.body);
+    viewer.root.append(root);
+    this.drag();
+  }
+
+  show() {
+    this.open = true;
+    this.root.hidden = false;
+    void this.root.offsetWidth; // start from below the screen
+    this.root.classList.add('up');
+    this.root.style.transform = '';
+    this.viewer.root.classList.add('info-open');
+    this.viewer.infoBtn.setAttribute('aria-expanded', 'true');
+    this.load(true);
+  }
+
+  /** Slides down; `now` skips the animation (the viewer is closing). */
+  close(now) {
+    if (!this.open) return;
+    this.open = false;
+    this.root.classList.remove('up');
+    this.root.style.transform = '';
+    this.viewer.root.classList.remove('info-open');
+    this.viewer.infoBtn.setAttribute('aria-expanded', 'false');
+    if (this.root.contains(document.activeElement)) this.viewer.infoBtn.focus({ preventScroll: true });
+    clearTimeout(this.hideTimer);
+    this.hideTimer = setTimeout(() => { if (!this.open) this.root.hidden = true; }, now ? 0 : 300);
+  }
+
+  /** Drag the grab bar down to dismiss: past 80 px or a downward flick closes, else it springs back. */
+  drag() {
+    const g = this.grab;
+    let start = null;
+    g.addEventListener('pointerdown', (e) => {
+      if (e.target.closest('button')) return;
+      start = { y: e.clientY, t: e.timeStamp, id: e.pointerId };
+      g.setPointerCapture?.(e.pointerId);
+      this.root.classList.add('held');
+    });
+    g.addEventListener('pointermove', (e) => {
+      if (start?.id === e.pointerId) this.root.style.transform = `translateY(${Math.max(0, e.clientY - start.y)}px)`;
+    });
+    const end = (e) => {
+      if (start?.id !== e.pointerId) return;
+      const dy = e.clientY - start.y, v = dy / Math.max(1, e.timeStamp - start.t);
+      start = null;
+      this.root.classList.remove('held');
+      if (e.type === 'pointerup' && (dy > 80 || (dy > 10 && v > 0.5))) this.close(); else this.root.style.transform = '';
+    };
+    g.addEventListener('pointerup', end);
+    g.addEventListener('pointercancel', end);
+  }
+
+  /** Loads the current photo's details; unless `force`, only when the photo changed (live
+   * changes re-index the viewer, and must not wipe a half-typed edit). */
+  async load(force) {
+    const it = this.viewer.item();
+    if (!it || (!force && it.id === this.root.dataset.photoId)) return;
+    const id = it.id;
+    this.root.dataset.photoId = id;
+    let d;
+    try { d = await getJSON('/api/v1/photos/' + encodeURIComponent(id)); } catch (e) {
+      if (this.viewer.item()?.id !== id) return;
+      const p = el('p', 'err');
+      p.textContent = `Couldn’t load the details: ${e.message}`;
+      this.body.replaceChildren(p);
+      return;
+    }
+    if (this.viewer.item()?.id === id) this.render(d);
+  }
+
+  render(d) {
+    const title = el('h3', 'title');
+    title.textContent = d.title || d.originalName;
+    const dl = el('dl');
+    for (const [k, v] of rows(d)) {
+      const dt = el('dt'), dd = el('dd');
+      dt.textContent = k; dd.textContent = v;
+      dl.append(dt, dd);
+    }
+    const tags = el('div', 'tags', { 'aria-label': 'Tags' });
+    for (const t of d.tags) {
+      const b = el('button', 'chip', { type: 'button', title: `Show photos tagged ${t}` });
+      b.textContent = t;
+      b.onclick = () => this.viewer.hooks.tag?.(t);
+      tags.append(b);
+    }
+    this.body.replaceChildren(title, dl, tags);
+    if (token()) this.body.append(this.editor(d));
+  }
+
+  /** Admin: title and tags (comma-separated) saved with PATCH; delete after a confirmation. */
+  editor(d) {
+    const form = el('form', 'edit');
+    const title = el('input', '', { name: 'title', autocomplete: 'off', placeholder: d.originalName });
+    title.value = d.title || '';
+    const tags = el('input', '', { name: 'tags', autocomplete: 'off', placeholder: 'tag, another tag' });
+    tags.value = d.tags.join(', ');
+    const save = el('button', 'primary', { type: 'submit' });
+    save.textContent = 'Save';
+    const del = el('button', 'danger', { type: 'button' });
+    del.textContent = 'Delete';
+    const status = el('p', 'status', { role: 'status' });
+    const row = el('div', 'row');
+    row.append(save, del);
+    form.append(field('Title', title), field('Tags', tags), row, status);
+    const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
+    const url = '/api/v1/photos/' + encodeURIComponent(d.id);
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      status.textContent = 'Saving…';
+      const body = { title: title.value.trim() || null, tags: tags.value.split(',').map((t) => t.trim()).filter(Boolean) };
+      try {
+        const r = await getJSON(url, { method: 'PATCH', headers: auth(), body: JSON.stringify(body) });
+        if (this.viewer.item()?.id === d.id) { this.render(r); this.body.querySelector('.status').textContent = 'Saved'; }
+      } catch (err) { status.textContent = err.message; }
+    };
+    del.onclick = async () => {
+      if (!confirm(`Delete “${d.title || d.originalName}”? This cannot be undone.`)) return;
+      status.textContent = 'Deleting…';
+      try {
+        const r = await fetch(url, { method: 'DELETE', headers: auth() });
+        if (!r.ok) throw new Error((await r.json().catch(() => null))?.error?.message || 'HTTP ' + r.status);
+        this.viewer.hooks.deleted?.(d.id);
+      } catch (err) { status.textContent = err.message; }
+    };
+    return form;
+  }
+}

@@ -1,0 +1,34 @@
+// Live refresh: the server's change feed (Server-Sent Events), batched per frame.
+// EventSource resumes with Last-Event-ID by itself after a dropped connection; when it gives up
+// (an HTTP error, a server gone for good) we open a new one with ?since= after a growing delay.
+
+/**
+ * @param {(changes: object[]) => void} onChanges a batch of `change` messages, in order
+ * @param {() => void} onReset the server no longer has what we missed: reload the list
+ */
+export function live(onChanges, onReset) {
+  let es = null, last = '', delay = 1000, timer = 0, queue = [], raf = 0;
+  const flush = () => { raf = 0; const q = queue; queue = []; if (q.length) onChanges(q); };
+  const connect = () => {
+    timer = 0;
+    es = new EventSource('/api/v1/events' + (last ? '?since=' + encodeURIComponent(last) : ''));
+    const seen = (e) => { if (e.lastEventId) last = e.lastEventId; delay = 1000; };
+    es.addEventListener('ready', seen);
+    es.addEventListener('change', (e) => {
+      seen(e);
+      try { queue.push(JSON.parse(e.data)); } catch { return; }
+      // Hidden tabs get no animation frames; a timer still delivers.
+      if (!raf) raf = document.hidden ? setTimeout(flush, 50) : requestAnimationFrame(flush);
+    });
+    es.addEventListener('reset', (e) => { seen(e); queue = []; onReset(); });
+    es.onopen = () => { document.body.dataset.live = 'open'; };
+    es.onerror = () => {
+      document.body.dataset.live = 'down';
+      if (es.readyState !== EventSource.CLOSED || timer) return;
+      timer = setTimeout(connect, delay);
+      delay = Math.min(30000, delay * 2);
+    };
+  };
+  connect();
+  return { close() { clearTimeout(timer); es?.close(); }, get source() { return es; } };
+}

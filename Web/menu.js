@@ -1,0 +1,77 @@
+// A tile's menu (loaded on first use): long press on touch, the context menu on desktop.
+// Open, Download original, Share (or Copy link), Show info. Arrow keys move, Esc closes.
+import { el, moreCSS } from './images.js';
+
+await moreCSS(); // this module's styles apply before it shows anything
+
+let current = null;
+
+export function closeMenu(refocus) {
+  if (!current) return;
+  const { root, tile, off } = current;
+  current = null;
+  off();
+  root.remove();
+  if (refocus) tile?.focus?.({ preventScroll: true });
+}
+
+/**
+ * @param {{x: number, y: number, item: object, tile?: Element, open(): void, info(): void, toast(t: string): void}} o
+ */
+export function showMenu(o) {
+  closeMenu(false);
+  const it = o.item, url = location.origin + '/p/' + encodeURIComponent(it.id);
+  const root = el('div', 'menu', { role: 'menu', 'aria-label': `Actions for ${it.title || 'photo'}` });
+  root.dataset.photoId = it.id;
+  let armed = false;
+  root.addEventListener('pointerdown', () => { armed = true; });
+  const item = (tag, text, act, attrs) => {
+    const b = el(tag, '', { role: 'menuitem', tabindex: '-1', ...attrs });
+    b.textContent = text;
+    b.onclick = (e) => {
+      // The finger that long-pressed lifts over the menu: only a press that began on it counts.
+      if (e.detail && !armed) { e.preventDefault(); return; }
+      if (act) { e.preventDefault(); act(); } closeMenu(!act);
+    };
+    root.append(b);
+    return b;
+  };
+  item('button', 'Open', () => { closeMenu(false); o.open(); }, { type: 'button' });
+  item('a', 'Download original', null, { href: it.original.url, download: it.title || it.id });
+  item('button', navigator.share ? 'Share…' : 'Copy link', async () => {
+    closeMenu(true);
+    if (navigator.share) { try { await navigator.share({ title: it.title, url }); } catch { /* cancelled */ } return; }
+    try { await navigator.clipboard.writeText(url); o.toast('Link copied'); } catch { o.toast(url); }
+  }, { type: 'button' });
+  item('button', 'Show info', () => { closeMenu(false); o.info(); }, { type: 'button' });
+  document.body.append(root);
+  // Next to the pointer, kept on screen.
+  const w = root.offsetWidth, h = root.offsetHeight;
+  root.style.left = Math.max(8, Math.min(o.x, innerWidth - w - 8)) + 'px';
+  root.style.top = Math.max(8, Math.min(o.y, innerHeight - h - 8)) + 'px';
+  const items = [...root.children];
+  items[0].focus({ preventScroll: true });
+  const key = (e) => {
+    const i = items.indexOf(document.activeElement);
+    const go = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (go !== undefined) items[(go + items.length) % items.length].focus();
+    else if (e.key === 'Escape') closeMenu(true);
+    else if (e.key === 'Tab') { closeMenu(false); return; }
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  const outside = (e) => { if (!root.contains(e.target)) closeMenu(false); };
+  const gone = () => closeMenu(false);
+  // On the document: after a long press the lifted finger may have moved focus to the tile.
+  document.addEventListener('keydown', key, true);
+  document.addEventListener('pointerdown', outside, true);
+  addEventListener('resize', gone);
+  o.scroller?.addEventListener('scroll', gone, { passive: true });
+  current = { root, tile: o.tile, off() {
+    document.removeEventListener('pointerdown', outside, true);
+    document.removeEventListener('keydown', key, true);
+    removeEventListener('resize', gone);
+    o.scroller?.removeEventListener('scroll', gone);
+  } };
+}

@@ -1,0 +1,105 @@
+// Search field and tag bar in the grid's header. Filters as you type (debounced); the URL says
+// what is shown (?q=&tag=): replaced while typing, pushed on commit (Enter, leaving the field,
+// a tag), so Back steps through searches and a reload or a shared link shows the same.
+import { el } from './images.js';
+import { getJSON } from './api.js';
+
+const DEBOUNCE = 250;
+const same = (a, b) => a.q === b.q && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i]);
+
+export function readFilter(search = location.search) {
+  const p = new URLSearchParams(search);
+  return { q: (p.get('q') || '').trim(), tags: [...new Set(p.getAll('tag').filter(Boolean))] };
+}
+
+/** The grid's URL for a filter, keeping other parameters (?debug, ?limit). */
+export function urlFor(f) {
+  const p = new URLSearchParams(location.search);
+  p.delete('q'); p.delete('tag');
+  if (f.q) p.set('q', f.q);
+  for (const t of f.tags) p.append('tag', t);
+  const s = p.toString();
+  return '/' + (s ? '?' + s : '');
+}
+
+export class Search {
+  /** @param {(filter) => void} apply re-queries the store (errors are its business) */
+  constructor(store, apply) {
+    this.store = store;
+    this.apply = apply;
+    this.filter = store.filter;
+    this.tags = []; // [{name, count}], most used first
+    this.input = document.querySelector('#search');
+    this.bar = document.querySelector('#tagbar');
+    this.committed = location.pathname === '/' ? location.pathname + location.search : urlFor(this.filter);
+    this.input.value = this.filter.q;
+    this.input.addEventListener('input', () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.set({ ...this.filter, q: this.input.value.trim() }, 'type'), DEBOUNCE);
+    });
+    this.input.form.addEventListener('submit', (e) => { e.preventDefault(); this.input.blur(); this.commitText(); });
+    this.input.addEventListener('change', () => this.commitText());
+    // "/" focuses the field, as on many sites (not while typing elsewhere or in the viewer).
+    addEventListener('keydown', (e) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('input,textarea,dialog,[role=dialog]')) return;
+      e.preventDefault();
+      this.input.focus();
+    });
+    this.render();
+    this.loadTags();
+  }
+
+  commitText() {
+    clearTimeout(this.timer);
+    this.set({ ...this.filter, q: this.input.value.trim() }, 'commit');
+  }
+
+  /** mode: 'type' (replaceState), 'commit' (pushState), 'pop' (the URL is already right). */
+  set(filter, mode) {
+    const changed = !same(filter, this.filter);
+    this.filter = filter;
+    if (this.input.value.trim() !== filter.q) this.input.value = filter.q;
+    const url = urlFor(filter);
+    if (mode === 'type') history.replaceState(null, '', url);
+    else if (mode === 'commit' && url !== this.committed) {
+      history.replaceState(null, '', this.committed);
+      history.pushState(null, '', url);
+    }
+    if (mode !== 'type') this.committed = url;
+    if (changed) { this.render(); this.apply(filter); }
+  }
+
+  toggle(tag) {
+    const tags = this.filter.tags.includes(tag) ? this.filter.tags.filter((t) => t !== tag) : [...this.filter.tags, tag];
+    clearTimeout(this.timer);
+    this.set({ q: this.input.value.trim(), tags }, 'commit');
+  }
+
+  async loadTags() {
+    try { this.tags = (await getJSON('/api/v1/tags')).tags || []; } catch { return; }
+    this.render();
+    this.sheet?.render();
+  }
+
+  /** The bar: "All tags", then the selected tags, then the most used others. */
+  render() {
+    const all = el('button', 'chip all', { type: 'button', 'aria-haspopup': 'dialog' });
+    all.textContent = 'All tags';
+    all.onclick = async () => {
+      if (!this.sheet) this.sheet = new (await import('./tags.js')).TagSheet(this);
+      this.sheet.show();
+    };
+    const chips = [all];
+    const selected = this.filter.tags;
+    const names = [...selected, ...this.tags.map((t) => t.name).filter((n) => !selected.includes(n)).slice(0, 12)];
+    for (const n of names) {
+      const on = selected.includes(n);
+      const b = el('button', 'chip', { type: 'button', 'aria-pressed': String(on) });
+      b.dataset.tag = n;
+      b.textContent = n;
+      b.onclick = () => this.toggle(n);
+      chips.push(b);
+    }
+    this.bar.replaceChildren(...chips);
+  }
+}

@@ -1,0 +1,55 @@
+// The "All tags" sheet (loaded on first use): every tag with its count; choosing toggles it
+// (several tags combine with AND). A modal <dialog>: Esc closes it and focus stays inside.
+import { el, moreCSS } from './images.js';
+
+await moreCSS(); // this module's styles apply before it shows anything
+
+export class TagSheet {
+  constructor(search) {
+    this.search = search;
+    const d = this.root = el('dialog', 'tagsheet', { 'aria-label': 'All tags' });
+    const head = el('div', 'head');
+    const h = el('h2');
+    h.textContent = 'All tags';
+    const done = el('button', 'primary', { type: 'button' });
+    done.textContent = 'Done';
+    done.onclick = () => d.close();
+    head.append(h, done);
+    this.find = el('input', '', { type: 'search', placeholder: 'Find a tag', 'aria-label': 'Find a tag', autocomplete: 'off' });
+    this.find.oninput = () => this.render();
+    this.list = el('ul', 'taglist');
+    d.append(head, this.find, this.list);
+    d.addEventListener('click', (e) => { if (e.target === d) d.close(); }); // the backdrop
+    document.body.append(d);
+  }
+
+  show() {
+    this.render();
+    this.root.showModal();
+    this.search.loadTags(); // counts move as photos come and go
+  }
+
+  render() {
+    const { tags, filter } = this.search, f = this.find.value.trim().toLowerCase();
+    const rows = [];
+    for (const t of tags) {
+      if (f && !t.name.toLowerCase().includes(f)) continue;
+      const li = el('li');
+      const b = el('button', 'tagrow', { type: 'button', 'aria-pressed': String(filter.tags.includes(t.name)) });
+      b.dataset.tag = t.name;
+      const name = el('span'), count = el('span', 'n');
+      name.textContent = t.name;
+      count.textContent = t.count;
+      b.append(name, count);
+      b.onclick = () => { this.search.toggle(t.name); this.render(); };
+      li.append(b);
+      rows.push(li);
+    }
+    if (!rows.length) {
+      const li = el('li', 'none');
+      li.textContent = tags.length ? 'No tag matches' : 'No tags yet';
+      rows.push(li);
+    }
+    this.list.replaceChildren(...rows);
+  }
+}
