@@ -20,7 +20,7 @@ struct WebController<Context: RequestContext>: Sendable {
         headers[.cacheControl] = "no-cache"
         let etag = "\"\(assets.version)\""
         headers[.eTag] = etag
-        if AssetsController<Context>.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
+        if BlobResponder.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: assets.index)))
