@@ -7,4 +7,5 @@ extension HTTPField.Name {
     static let rateLimitReset = Self("X-RateLimit-Reset")!
     static let contentTypeOptions = Self("X-Content-Type-Options")!
     static let parseApplicationId = Self("X-Parse-Application-Id")!
+    static let parseRESTAPIKey = Self("X-Parse-REST-API-Key")!
 }
