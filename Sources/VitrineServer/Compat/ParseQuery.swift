@@ -113,9 +113,9 @@ struct ParseQuery: Sendable, Equatable {
     /// The operand as the field's type: a Date literal for dates, a number for sizes, a string otherwise.
     static func value(_ field: ResourceField, _ operand: JSONValue) throws(ParseError) -> ResourceValue {
         switch (field.kind, operand) {
-        case (.date, .object(let date)):
-            guard date["__type"] == .string("Date"), case .string(let iso)? = date["iso"],
-                let milliseconds = ParseDate.milliseconds(iso)
+        case (.date, _):
+            guard case .object(let date) = operand, date["__type"] == .string("Date"),
+                case .string(let iso)? = date["iso"], let milliseconds = ParseDate.milliseconds(iso)
             else { throw .invalidQuery("bad date for \(field.rawValue): use {\"__type\":\"Date\",\"iso\":\"…\"}") }
             return .date(milliseconds)
         case (.number, .number(let number)) where number.isFinite:
