@@ -58,7 +58,9 @@ extension PhotoCatalog {
         for condition in query.conditions {
             clauses.append(Self.sql(for: condition, arguments: &arguments))
         }
-        var order = query.order.compactMap { sort in sort.field.column.map { "\($0) \(sort.descending ? "DESC" : "ASC")" } }
+        var order = query.order.compactMap { sort in
+            sort.field.column.map { "\($0) \(sort.descending ? "DESC" : "ASC")" }
+        }
         // A total order, so skip/limit pages neither repeat nor miss a photo.
         order.append("photoCompat.number \(query.order.last?.descending == true ? "DESC" : "ASC")")
         let page = try compatPage(

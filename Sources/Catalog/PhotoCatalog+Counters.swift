@@ -21,8 +21,10 @@ extension PhotoCatalog {
     /// The current counts, nil when there is no such photo.
     public func counters(photoId: String) throws -> (views: Int, downloads: Int)? {
         try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT views, downloads FROM photoCompat WHERE photoId = ?", arguments: [photoId])
-                .map { ($0["views"], $0["downloads"]) }
+            try Row.fetchOne(
+                db, sql: "SELECT views, downloads FROM photoCompat WHERE photoId = ?", arguments: [photoId]
+            )
+            .map { ($0["views"], $0["downloads"]) }
         }
     }
 }

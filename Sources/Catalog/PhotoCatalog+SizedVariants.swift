@@ -14,7 +14,8 @@ extension PhotoCatalog {
         try writer.write { db in
             defer { try? Self.releaseLeases(owner: leaseOwner, in: db) }
             guard try PhotoRecord.exists(db, key: record.photoId) else { return nil }
-            if let existing = try SizedVariantRecord.fetchOne(db, key: ["photoId": record.photoId, "edge": record.edge])
+            if let existing = try SizedVariantRecord.fetchOne(
+                db, key: ["photoId": record.photoId, "edge": record.edge])
             {
                 return existing
             }

@@ -3,7 +3,10 @@ import VitrineServer
 
 /// `serve` options of the Pixabay- and Parse-compatible APIs.
 struct CompatOptions: ParsableArguments {
-    @Option(help: "The absolute URL clients reach this server at (e.g. https://photos.example.org); absolute URLs in Pixabay and Parse answers start with it. Default: from each request's Host header.")
+    @Option(
+        help:
+            "The absolute URL clients reach this server at (e.g. https://photos.example.org); absolute URLs in Pixabay and Parse answers start with it. Default: from each request's Host header."
+    )
     var publicUrl: String?
 
     @Option(help: "The X-Parse-Application-Id Parse clients must send.")

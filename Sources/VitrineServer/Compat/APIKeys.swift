@@ -22,7 +22,8 @@ public struct APIKeys: Sendable {
     /// and stores its digest. Returns the record and the key, which is never retrievable again.
     public func create(label: String) throws -> (record: APIKeyRecord, key: String) {
         let label = label.trimmingCharacters(in: .whitespaces)
-        guard label.count <= Self.maximumLabelLength, !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard label.count <= Self.maximumLabelLength,
+            !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { throw KeyError.badLabel }
         var generator = SystemRandomNumberGenerator()
         let prefix = String(generator.next(upperBound: UInt32(90_000_000)) + 10_000_000)

@@ -20,7 +20,8 @@ extension VitrineServer {
         CountersController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: reads)
         APIKeysController(keys: keys).addRoutes(to: writes)
 
-        let parse = root.group("parse").add(middleware: ParseApplicationMiddleware(applicationId: compat.parseApplicationId))
+        let parse = root.group("parse").add(
+            middleware: ParseApplicationMiddleware(applicationId: compat.parseApplicationId))
         ParseController(catalog: library.catalog, base: base).addRoutes(to: parse)
     }
 }

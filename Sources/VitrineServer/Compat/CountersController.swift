@@ -59,7 +59,8 @@ struct CountersController<Context: RequestContext>: Sendable {
         let base = name.isEmpty ? "photo.\(fallbackExtension)" : name
         let ascii = String(
             base.unicodeScalars.map { scalar -> Character in
-                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_ ()".unicodeScalars.contains(scalar))
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || ".-_ ()".unicodeScalars.contains(scalar))
                     ? Character(scalar) : "_"
             }.prefix(200))
         let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_")

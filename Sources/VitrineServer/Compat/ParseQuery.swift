@@ -37,7 +37,10 @@ struct ParseQuery: Sendable, Equatable {
         if let count = parameters["count"] { counting = count == "1" || count == "true" }
         if let order = parameters["order"] { query.order = try Self.order(String(order)) }
         if let keys = parameters["keys"] {
-            self.keys = Set(keys.split(separator: ",").compactMap { ResourceField(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+            self.keys = Set(
+                keys.split(separator: ",").compactMap {
+                    ResourceField(rawValue: $0.trimmingCharacters(in: .whitespaces))
+                })
         }
         if let text = parameters["where"] { query.conditions = try Self.conditions(String(text)) }
     }
@@ -101,7 +104,9 @@ struct ParseQuery: Sendable, Equatable {
         return result
     }
 
-    static func comparison(_ field: ResourceField, _ comparison: ResourceComparison, _ operand: JSONValue)
+    static func comparison(
+        _ field: ResourceField, _ comparison: ResourceComparison, _ operand: JSONValue
+    )
         throws(ParseError) -> ResourceCondition
     {
         guard field.column != nil else {

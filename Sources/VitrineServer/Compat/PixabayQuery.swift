@@ -37,7 +37,9 @@ struct PixabayQuery: Sendable, Equatable {
         search.minHeight = try Self.integer(parameters, "min_height", in: 0...1_000_000) ?? 0
         if let colors = parameters["colors"] {
             // A comma list; of its values only `grayscale` can be answered from what the catalog measures.
-            search.grayscaleOnly = colors.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "grayscale" }
+            search.grayscaleOnly = colors.split(separator: ",").contains {
+                $0.trimmingCharacters(in: .whitespaces) == "grayscale"
+            }
         }
         if let order = parameters["order"] {
             guard let value = CompatSearch.Order(rawValue: String(order)) else { throw .outOfRange("order") }
@@ -52,7 +54,9 @@ struct PixabayQuery: Sendable, Equatable {
         pretty = parameters["pretty"] == "true"
     }
 
-    static func integer(_ parameters: Parameters, _ name: String, in range: ClosedRange<Int>) throws(PixabayError)
+    static func integer(
+        _ parameters: Parameters, _ name: String, in range: ClosedRange<Int>
+    ) throws(PixabayError)
         -> Int?
     {
         guard let raw = parameters[Substring(name)] else { return nil }

@@ -11,8 +11,11 @@ import Testing
         let fixture = try await CompatFixture(colourPhotos: 1)
         let admin = try fixture.server.bearer()
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
-            for (method, uri) in [(HTTPRequest.Method.post, "/api/v1/keys"), (.get, "/api/v1/keys"), (.delete, "/api/v1/keys/1")] {
-                try await client.execute(uri: uri, method: method, headers: [.authorization: "Bearer wrong"]) { (response: TestResponse) async throws in
+            for (method, uri) in [
+                (HTTPRequest.Method.post, "/api/v1/keys"), (.get, "/api/v1/keys"), (.delete, "/api/v1/keys/1"),
+            ] {
+                try await client.execute(uri: uri, method: method, headers: [.authorization: "Bearer wrong"]) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .unauthorized, "\(method) \(uri)")
                 }
             }
@@ -24,28 +27,36 @@ import Testing
             }
             #expect(created.key.wholeMatch(of: #/\d{8}-[0-9a-f]{32}/#) != nil)
             #expect(created.info.label == "iPad app" && created.info.hint == "…" + created.key.suffix(4))
-            try await client.execute(uri: "/api/?key=\(created.key)", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(created.key)", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .ok)
             }
-            let listed = try await client.execute(uri: "/api/v1/keys", method: .get, headers: admin) { (response: TestResponse) async throws in
+            let listed = try await client.execute(uri: "/api/v1/keys", method: .get, headers: admin) {
+                (response: TestResponse) async throws in
                 #expect(!response.text.contains(created.key), "a key is never shown again")
                 return try response.decode(APIKeysController<BasicRequestContext>.KeyList.self).keys
             }
             #expect(listed.map(\.label) == ["tests", "iPad app"])
-            try await client.execute(uri: "/api/v1/keys/\(created.info.id)", method: .delete, headers: admin) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/v1/keys/\(created.info.id)", method: .delete, headers: admin) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .noContent)
             }
-            try await client.execute(uri: "/api/v1/keys/\(created.info.id)", method: .delete, headers: admin) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/v1/keys/\(created.info.id)", method: .delete, headers: admin) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .notFound)
             }
-            try await client.execute(uri: "/api/?key=\(created.key)", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(created.key)", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.text == "[ERROR 400] Invalid or missing API key")
             }
-            try await client.execute(uri: "/api/v1/keys", method: .post, headers: admin, body: ByteBuffer(string: #"{"label":"a\u0007"}"#)) { (response: TestResponse) async throws in
+            try await client.execute(
+                uri: "/api/v1/keys", method: .post, headers: admin, body: ByteBuffer(string: #"{"label":"a\u0007"}"#)
+            ) { (response: TestResponse) async throws in
                 #expect(response.status == .badRequest)
                 #expect(try response.errorCode() == "bad_label")
             }
-            try await client.execute(uri: "/api/v1/keys/abc", method: .delete, headers: admin) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/v1/keys/abc", method: .delete, headers: admin) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .badRequest)
             }
         }

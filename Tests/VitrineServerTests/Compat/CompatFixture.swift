@@ -63,7 +63,8 @@ final class CompatFixture: Sendable {
     ) throws -> some ApplicationProtocol {
         Application(
             router: try VitrineServer.makeRouter(
-                library: library, webRoot: nil, access: access, compat: compat(publicURL: publicURL, rateLimit: rateLimit)))
+                library: library, webRoot: nil, access: access,
+                compat: compat(publicURL: publicURL, rateLimit: rateLimit)))
     }
 
     func number(of id: String) throws -> Int64 {

@@ -30,7 +30,8 @@ import Testing
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             for headers: HTTPFields in [[:], [.parseApplicationId: "wrong"], [.parseRESTAPIKey: "toy-app"]] {
                 for uri in ["/parse/classes/Resource", "/parse/classes/Resource/abcdefghij"] {
-                    try await client.execute(uri: uri, method: .get, headers: headers) { (response: TestResponse) async throws in
+                    try await client.execute(uri: uri, method: .get, headers: headers) {
+                        (response: TestResponse) async throws in
                         #expect(response.status == .forbidden)
                         #expect(response.text == #"{"error":"unauthorized"}"#)
                     }
@@ -45,9 +46,11 @@ import Testing
             let objects = try results(try await query(client, [:]))
             #expect(objects.count == fixture.ids.count)
             for object in objects {
-                #expect(Set(object.keys) == [
-                    "objectId", "createdAt", "updatedAt", "filename", "thumbnailURLString", "fileURLString", "width", "height",
-                ])
+                #expect(
+                    Set(object.keys) == [
+                        "objectId", "createdAt", "updatedAt", "filename", "thumbnailURLString", "fileURLString",
+                        "width", "height",
+                    ])
                 let objectId = try #require(object["objectId"] as? String)
                 #expect(objectId.count == 10 && objectId.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
                 for date in ["createdAt", "updatedAt"] {
@@ -62,11 +65,13 @@ import Testing
                 let file = try #require(object["fileURLString"] as? String)
                 #expect(thumb == CompatFixture.publicURL + "/assets/" + item.item.variants[.thumbWebP]!.blobKey)
                 #expect(file == CompatFixture.publicURL + "/assets/" + item.item.variants[.preview]!.blobKey + ".jpg")
-                try await client.execute(uri: String(file.dropFirst(CompatFixture.publicURL.count)), method: .get) { (response: TestResponse) async throws in
+                try await client.execute(uri: String(file.dropFirst(CompatFixture.publicURL.count)), method: .get) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .ok)
                 }
                 // The single-object route answers the same object.
-                try await client.execute(uri: "/parse/classes/Resource/\(objectId)", method: .get, headers: Self.app) { (response: TestResponse) async throws in
+                try await client.execute(uri: "/parse/classes/Resource/\(objectId)", method: .get, headers: Self.app) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .ok)
                     let single = try response.json()
                     #expect(single["objectId"] as? String == objectId)
@@ -83,7 +88,8 @@ import Testing
         let fixture = try await CompatFixture(colourPhotos: 1)
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             for id in ["ZZZZZZZZZZ", "short", "has-dash!!"] {
-                try await client.execute(uri: "/parse/classes/Resource/\(id)", method: .get, headers: Self.app) { (response: TestResponse) async throws in
+                try await client.execute(uri: "/parse/classes/Resource/\(id)", method: .get, headers: Self.app) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .notFound)
                     #expect(response.text == #"{"code":101,"error":"Object not found."}"#)
                 }
@@ -93,14 +99,22 @@ import Testing
                 (.delete, "/parse/classes/Resource/abcdefghij", "delete"),
             ]
             for (method, uri, action) in writes {
-                try await client.execute(uri: uri, method: method, headers: Self.app, body: ByteBuffer(string: "{}")) { (response: TestResponse) async throws in
+                try await client.execute(uri: uri, method: method, headers: Self.app, body: ByteBuffer(string: "{}")) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .badRequest)
-                    #expect(response.text == #"{"code":119,"error":"Permission denied for action \#(action) on class Resource."}"#)
+                    #expect(
+                        response.text
+                            == #"{"code":119,"error":"Permission denied for action \#(action) on class Resource."}"#)
                 }
             }
             #expect(try fixture.library.catalog.count() == fixture.ids.count, "nothing was written")
             // Other classes exist for nobody.
-            #expect(try results(try await client.execute(uri: "/parse/classes/Other?count=1", method: .get, headers: Self.app) { $0 }).isEmpty)
+            #expect(
+                try results(
+                    try await client.execute(uri: "/parse/classes/Other?count=1", method: .get, headers: Self.app) {
+                        $0
+                    }
+                ).isEmpty)
         }
     }
 
@@ -181,7 +195,10 @@ import Testing
             (["where": #"{"owner":"x"}"#], "Invalid key name: owner"),
             (["where": #"{"$or":[]}"#], "Unsupported operator: $or"),
             (["where": #"{"filename":{"$regex":"x"}}"#], "Unsupported operator: $regex"),
-            (["where": #"{"createdAt":{"$gt":"2020-01-01"}}"#], #"bad date for createdAt: use {"__type":"Date","iso":"…"}"#),
+            (
+                ["where": #"{"createdAt":{"$gt":"2020-01-01"}}"#],
+                #"bad date for createdAt: use {"__type":"Date","iso":"…"}"#
+            ),
             (["where": #"{"width":"wide"}"#], "bad value for width"),
             (["where": #"{"width":true}"#], "bad value for width"),
             (["where": #"{"objectId":{"$in":"x"}}"#], "bad $in value"),

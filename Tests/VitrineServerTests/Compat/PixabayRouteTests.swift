@@ -35,7 +35,8 @@ import Testing
         let tagged = fixture.ids[0]
         let number = try fixture.number(of: tagged)
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
-            try await client.execute(uri: "/api/?key=\(fixture.key)&id=\(number)", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&id=\(number)", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
                 let json = try response.json()
@@ -93,7 +94,8 @@ import Testing
                 }
             }
             // With or without the trailing slash.
-            try await client.execute(uri: "/api?key=\(fixture.key)", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api?key=\(fixture.key)", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .ok)
             }
         }
@@ -110,7 +112,8 @@ import Testing
         ]
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             for (query, parameter) in cases {
-                try await client.execute(uri: "/api/?key=\(fixture.key)&\(query)", method: .get) { (response: TestResponse) async throws in
+                try await client.execute(uri: "/api/?key=\(fixture.key)&\(query)", method: .get) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .badRequest, "\(query)")
                     #expect(response.text == "[ERROR 400] \"\(parameter)\" is out of valid range.", "\(query)")
                     #expect(response.headers[.rateLimitLimit] == "100", "errors for a valid key carry the limits")
@@ -118,13 +121,15 @@ import Testing
             }
             // Accepted and ignored: the documented parameters that mean nothing here.
             let ignored = "lang=de&image_type=photo&category=nature&editors_choice=true&safesearch=true&colors=red"
-            try await client.execute(uri: "/api/?key=\(fixture.key)&\(ignored)", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&\(ignored)", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .ok)
                 #expect(try response.json()["total"] as? Int == fixture.ids.count)
             }
             // Exactly 100 characters is fine; an empty result's page 1 is an answer, not an error.
             let hundred = String(repeating: "a", count: 100)
-            try await client.execute(uri: "/api/?key=\(fixture.key)&q=\(hundred)", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&q=\(hundred)", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .ok)
                 #expect(try response.json()["totalHits"] as? Int == 0)
             }
@@ -149,7 +154,8 @@ import Testing
                     }
                 }
                 #expect(seen.count == 7 && Set(seen).count == 7, "\(order): \(seen)")
-                try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=3&page=4", method: .get) { (response: TestResponse) async throws in
+                try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=3&page=4", method: .get) {
+                    (response: TestResponse) async throws in
                     #expect(response.text == "[ERROR 400] \"page\" is out of valid range.")
                 }
             }
@@ -171,23 +177,27 @@ import Testing
         }
         try fixture.library.catalog.insertMany(rows)
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
-            try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=200&page=3", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=200&page=3", method: .get) {
+                (response: TestResponse) async throws in
                 let json = try response.json()
                 #expect(json["total"] as? Int == 513)
                 #expect(json["totalHits"] as? Int == 500)
                 #expect((json["hits"] as? [Any])?.count == 100)
             }
-            try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=20&page=26", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=20&page=26", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.text == "[ERROR 400] \"page\" is out of valid range.")
             }
-            try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=20&page=25", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=20&page=25", method: .get) {
+                (response: TestResponse) async throws in
                 #expect((try response.json()["hits"] as? [Any])?.count == 20)
             }
         }
     }
 
     func ids(_ client: some TestClientProtocol, _ fixture: CompatFixture, _ query: String) async throws -> [Int] {
-        try await client.execute(uri: "/api/?key=\(fixture.key)&\(query)", method: .get) { (response: TestResponse) async throws in
+        try await client.execute(uri: "/api/?key=\(fixture.key)&\(query)", method: .get) {
+            (response: TestResponse) async throws in
             #expect(response.status == .ok, "\(query)")
             return try #require(try response.json()["hits"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
         }
@@ -197,9 +207,11 @@ import Testing
         let fixture = try await CompatFixture(colourPhotos: 3)
         let numbers = try Dictionary(uniqueKeysWithValues: fixture.ids.map { ($0, Int(try fixture.number(of: $0))) })
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
-            #expect(try await ids(client, fixture, "q=beach") .sorted() == [numbers[fixture.ids[0]]!, numbers[fixture.ids[1]]!].sorted())
+            #expect(
+                try await ids(client, fixture, "q=beach").sorted()
+                    == [numbers[fixture.ids[0]]!, numbers[fixture.ids[1]]!].sorted())
             // Words are ANDed, `+` separates them, prefixes match.
-            #expect(try await ids(client, fixture, "q=beach+sun") .count == 2)
+            #expect(try await ids(client, fixture, "q=beach+sun").count == 2)
             #expect(try await ids(client, fixture, "q=beach+sunset") == [numbers[fixture.ids[0]]!])
             #expect(try await ids(client, fixture, "q=beach%20sunrise") == [numbers[fixture.ids[1]]!])
             #expect(try await ids(client, fixture, "id=\(numbers[fixture.ids[2]]!)") == [numbers[fixture.ids[2]]!])
@@ -222,10 +234,15 @@ import Testing
         try catalog.increment(.views, photoId: fixture.ids[2])
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             let popular = try await ids(client, fixture, "order=popular")
-            #expect(Array(popular.prefix(2)) == [Int(try fixture.number(of: fixture.ids[1])), Int(try fixture.number(of: fixture.ids[2]))])
+            #expect(
+                Array(popular.prefix(2)) == [
+                    Int(try fixture.number(of: fixture.ids[1])), Int(try fixture.number(of: fixture.ids[2])),
+                ])
             let latest = try await ids(client, fixture, "order=latest")
             #expect(latest.first == Int(try fixture.number(of: fixture.grayID)), "the last import comes first")
-            try await client.execute(uri: "/api/?key=\(fixture.key)&id=\(try fixture.number(of: fixture.ids[1]))", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(
+                uri: "/api/?key=\(fixture.key)&id=\(try fixture.number(of: fixture.ids[1]))", method: .get
+            ) { (response: TestResponse) async throws in
                 let hit = try #require((try response.json()["hits"] as? [[String: Any]])?.first)
                 #expect(hit["views"] as? Int == 1 && hit["downloads"] as? Int == 1)
             }
@@ -235,7 +252,8 @@ import Testing
     @Test func jsonpAndPretty() async throws {
         let fixture = try await CompatFixture(colourPhotos: 1)
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
-            try await client.execute(uri: "/api/?key=\(fixture.key)&callback=app.handlers.done_1", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&callback=app.handlers.done_1", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/javascript; charset=utf-8")
                 #expect(response.headers[.contentTypeOptions] == "nosniff")
@@ -246,11 +264,13 @@ import Testing
                 let json = try #require(try JSONSerialization.jsonObject(with: Data(inner.utf8)) as? [String: Any])
                 #expect(json["total"] as? Int == 3)
             }
-            try await client.execute(uri: "/api/?key=\(fixture.key)&pretty=true", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&pretty=true", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.text.contains("\n  "))
                 #expect(try response.json()["total"] as? Int == 3)
             }
-            try await client.execute(uri: "/api/?key=\(fixture.key)", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(!response.text.contains("\n"))
             }
         }
@@ -260,7 +280,8 @@ import Testing
         let fixture = try await CompatFixture(colourPhotos: 1)
         let id = fixture.ids[0]
         for (publicURL, base) in [(CompatFixture.publicURL, CompatFixture.publicURL), (nil, "http://localhost")] {
-            try await fixture.makeApp(publicURL: publicURL).test(.router) { (client: any TestClientProtocol) async throws in
+            try await fixture.makeApp(publicURL: publicURL).test(.router) {
+                (client: any TestClientProtocol) async throws in
                 // The router test client sends `localhost` as the authority.
                 let url = try await client.execute(uri: "/api/?key=\(fixture.key)&order=latest", method: .get) {
                     (response: TestResponse) async throws in

@@ -29,7 +29,8 @@ import Testing
         #expect(base.resolve(request(authority: "evil.example")) == "https://photos.example.org/g")
         #expect(PublicBase.validated(publicURL: "https://x.org/a/") == "https://x.org/a")
         #expect(PublicBase.validated(publicURL: "HTTP://x.org:8080") == "HTTP://x.org:8080")
-        for bad in ["ftp://x.org", "https://x.org/?q=1", "https://x.org/#f", "https://user@x.org", "https://", "x.org"] {
+        for bad in ["ftp://x.org", "https://x.org/?q=1", "https://x.org/#f", "https://user@x.org", "https://", "x.org"]
+        {
             #expect(PublicBase.validated(publicURL: bad) == nil, "\(bad)")
         }
     }

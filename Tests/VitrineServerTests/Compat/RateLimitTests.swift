@@ -13,7 +13,10 @@ import Testing
         try await fixture.makeApp(rateLimit: 3).test(.router) { (client: any TestClientProtocol) async throws in
             func get(_ key: String) async throws -> (HTTPResponse.Status, String?, String?, String?, String) {
                 try await client.execute(uri: "/api/?key=\(key)", method: .get) { (r: TestResponse) async throws in
-                    (r.status, r.headers[.rateLimitLimit], r.headers[.rateLimitRemaining], r.headers[.rateLimitReset], r.text)
+                    (
+                        r.status, r.headers[.rateLimitLimit], r.headers[.rateLimitRemaining],
+                        r.headers[.rateLimitReset], r.text
+                    )
                 }
             }
             var answer = try await get(fixture.key)
@@ -37,7 +40,8 @@ import Testing
             fixture.clock.advance(1)
             answer = try await get(fixture.key)
             #expect(answer.0 == .ok && answer.2 == "2" && answer.3 == "60", "a new window")
-            try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=1", method: .get) { (r: TestResponse) async throws in
+            try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=1", method: .get) {
+                (r: TestResponse) async throws in
                 #expect(r.status == .badRequest)
                 #expect(r.headers[.rateLimitRemaining] == "1")
             }

@@ -17,7 +17,8 @@ import Testing
         let before = try fixture.library.blobs.allKeys().count
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             let hit = try await client.execute(uri: "/api/?key=\(fixture.key)&orientation=vertical", method: .get) {
-                (response: TestResponse) async throws in try #require((try response.json()["hits"] as? [[String: Any]])?.first)
+                (response: TestResponse) async throws in
+                try #require((try response.json()["hits"] as? [[String: Any]])?.first)
             }
             let sizes: [(String, String, String)] = [
                 ("previewURL", "previewWidth", "previewHeight"), ("webformatURL", "webformatWidth", "webformatHeight"),
@@ -47,7 +48,8 @@ import Testing
                 try await client.execute(uri: path, method: .get) { (response: TestResponse) async throws in
                     #expect(response.headers[.eTag] == etag)
                 }
-                try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: etag]) { (response: TestResponse) async throws in
+                try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: etag]) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .notModified)
                 }
             }
@@ -65,17 +67,23 @@ import Testing
             #expect(after == before + 1, "one new blob, made once: \(before) → \(after)")
             #expect(try fixture.library.orphanBlobs().isEmpty, "gc keeps sized blobs")
 
-            for bad in ["/api/v1/photos/\(id)/sized/300.jpg", "/api/v1/photos/\(id)/sized/x", "/api/v1/photos/short/sized/150.jpg"] {
+            for bad in [
+                "/api/v1/photos/\(id)/sized/300.jpg", "/api/v1/photos/\(id)/sized/x",
+                "/api/v1/photos/short/sized/150.jpg",
+            ] {
                 try await client.execute(uri: bad, method: .get) { (response: TestResponse) async throws in
                     #expect(response.status == .badRequest, "\(bad)")
                 }
             }
-            try await client.execute(uri: "/api/v1/photos/AAAAAAAAAAAA/sized/150.jpg", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/v1/photos/AAAAAAAAAAAA/sized/150.jpg", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .notFound)
             }
         }
         // Deleting the photo removes its sized blobs too.
-        let keys = try [150, 640, 1280].map { try #require(try fixture.library.catalog.sizedVariant(photoId: id, edge: $0)).blobKey }
+        let keys = try [150, 640, 1280].map {
+            try #require(try fixture.library.catalog.sizedVariant(photoId: id, edge: $0)).blobKey
+        }
         #expect(try fixture.library.deletePhoto(id: id))
         for key in keys { #expect(try !fixture.library.blobs.contains(#require(BlobKey(hex: key)))) }
     }
@@ -101,32 +109,42 @@ import Testing
         let source = Fixtures.bytes(of: try #require(fixture.server.sources[id]))
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             for _ in 0..<2 {
-                try await client.execute(uri: "/api/v1/photos/\(id)/view", method: .post) { (response: TestResponse) async throws in
+                try await client.execute(uri: "/api/v1/photos/\(id)/view", method: .post) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .noContent)
                 }
             }
-            try await client.execute(uri: "/api/v1/photos/\(id)/download", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/v1/photos/\(id)/download", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .ok)
                 #expect(response.bytes == source)
-                #expect(response.headers[.contentDisposition] == "attachment; filename=\"photo0.jpg\"; filename*=UTF-8''photo0.jpg")
+                #expect(
+                    response.headers[.contentDisposition]
+                        == "attachment; filename=\"photo0.jpg\"; filename*=UTF-8''photo0.jpg")
                 #expect(response.headers[.cacheControl] == "private, no-cache")
             }
             // Not new downloads: HEAD, a resumed range, a revalidation.
             try await client.execute(uri: "/api/v1/photos/\(id)/download", method: .head) { _ in }
-            try await client.execute(uri: "/api/v1/photos/\(id)/download", method: .get, headers: [.range: "bytes=100-"]) { (response: TestResponse) async throws in
+            try await client.execute(
+                uri: "/api/v1/photos/\(id)/download", method: .get, headers: [.range: "bytes=100-"]
+            ) { (response: TestResponse) async throws in
                 #expect(response.status == .partialContent)
             }
             let key = try #require(try fixture.library.catalog.variant(photoId: id, kind: .original)).blobKey
-            try await client.execute(uri: "/api/v1/photos/\(id)/download", method: .get, headers: [.ifNoneMatch: "\"\(key)\""]) { (response: TestResponse) async throws in
+            try await client.execute(
+                uri: "/api/v1/photos/\(id)/download", method: .get, headers: [.ifNoneMatch: "\"\(key)\""]
+            ) { (response: TestResponse) async throws in
                 #expect(response.status == .notModified)
             }
             let counters = try #require(try fixture.library.catalog.counters(photoId: id))
             #expect(counters.views == 2)
             #expect(counters.downloads == 1)
-            try await client.execute(uri: "/api/v1/photos/AAAAAAAAAAAA/view", method: .post) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/v1/photos/AAAAAAAAAAAA/view", method: .post) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .notFound)
             }
-            try await client.execute(uri: "/api/v1/photos/bad/download", method: .get) { (response: TestResponse) async throws in
+            try await client.execute(uri: "/api/v1/photos/bad/download", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .badRequest)
             }
         }
@@ -136,6 +154,8 @@ import Testing
         #expect(
             CountersController<BasicRequestContext>.attachment(name: "Café \"x\"/y.jpg", fallbackExtension: "jpg")
                 == "attachment; filename=\"Caf_ _x__y.jpg\"; filename*=UTF-8''Caf%C3%A9%20%22x%22%2Fy.jpg")
-        #expect(CountersController<BasicRequestContext>.attachment(name: "", fallbackExtension: "png").contains("photo.png"))
+        #expect(
+            CountersController<BasicRequestContext>.attachment(name: "", fallbackExtension: "png").contains("photo.png")
+        )
     }
 }
