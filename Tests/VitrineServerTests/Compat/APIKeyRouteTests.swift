@@ -91,3 +91,32 @@ import Testing
         #expect(try run(["key", "revoke", "\(id)"]).0 != 0, "a revoked key cannot be revoked again")
     }
 }
+
+/// A `--private` server keeps the compatible APIs and their images behind the admin token too.
+@Suite struct CompatPrivateTests {
+    @Test func privateServersGuardCompatRoutes() async throws {
+        let fixture = try await CompatFixture(colourPhotos: 1)
+        let id = fixture.ids[0]
+        let admin = try fixture.server.bearer()
+        let uris = [
+            "/api/?key=\(fixture.key)", "/api/v1/photos/\(id)/sized/150.jpg", "/api/v1/photos/\(id)/download",
+            "/parse/classes/Resource",
+        ]
+        try await fixture.makeApp(access: AccessConfiguration(isPrivate: true)).test(.router) {
+            (client: any TestClientProtocol) async throws in
+            for uri in uris {
+                try await client.execute(uri: uri, method: .get, headers: [.parseApplicationId: "toy-app"]) {
+                    (response: TestResponse) async throws in
+                    #expect(response.status == .unauthorized, "\(uri)")
+                }
+                var headers = admin
+                headers[.parseApplicationId] = "toy-app"
+                try await client.execute(uri: uri, method: .get, headers: headers) {
+                    (response: TestResponse) async throws in
+                    #expect(response.status == .ok, "\(uri)")
+                    #expect(response.headers[.cacheControl]?.contains("public") != true, "\(uri)")
+                }
+            }
+        }
+    }
+}
