@@ -27,7 +27,8 @@ struct CompatOptions: ParsableArguments {
     @Option(help: "The owner's avatar URL (Pixabay `userImageURL`).")
     var ownerImageUrl: String = ""
 
-    func configuration(fallbackAuthority: String) throws -> CompatConfiguration {
+    /// Checked before `serve` opens anything, so a typo never starts a server.
+    func validate() throws {
         if let publicUrl, CompatConfiguration.validatedPublicURL(publicUrl) == nil {
             throw ValidationError("--public-url must be http(s)://host[:port][/path], without query or fragment")
         }
@@ -37,7 +38,10 @@ struct CompatOptions: ParsableArguments {
         guard !parseAppId.isEmpty, parseAppId.count <= 200 else {
             throw ValidationError("--parse-app-id must be 1 to 200 characters")
         }
-        return CompatConfiguration(
+    }
+
+    func configuration(fallbackAuthority: String) -> CompatConfiguration {
+        CompatConfiguration(
             publicURL: publicUrl, fallbackAuthority: fallbackAuthority,
             owner: .init(name: ownerName, id: ownerId, imageURL: ownerImageUrl), parseApplicationId: parseAppId,
             rateLimit: rateLimit, rateWindowSeconds: rateWindow)

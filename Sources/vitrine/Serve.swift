@@ -66,7 +66,7 @@ struct Serve: AsyncParsableCommand {
             library: opened,
             configuration: ServerConfiguration(
                 host: host, port: port, webRoot: webRoot, access: access,
-                compat: try compat.configuration(fallbackAuthority: "\(host):\(port)")),
+                compat: compat.configuration(fallbackAuthority: "\(host):\(port)")),
             logger: logger)
         logger.info("serving \(library.data) on http://\(host):\(port)")
         try await app.runService()
