@@ -45,7 +45,11 @@ extension PhotoCatalog {
             guard let photo = try PhotoRecord.fetchOne(db, key: id),
                 let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM photo WHERE id = ?", arguments: [id])
             else { return nil }
-            let keys = try String.fetchAll(db, sql: "SELECT blobKey FROM variant WHERE photoId = ?", arguments: [id])
+            let keys = try String.fetchAll(
+                db,
+                sql:
+                    "SELECT blobKey FROM variant WHERE photoId = ? UNION SELECT blobKey FROM sizedVariant WHERE photoId = ?",
+                arguments: [id, id])
             // Same transaction: SQLite may hand this rowid to the next photo, which must not inherit the row.
             try db.execute(sql: "DELETE FROM photoSearch WHERE rowid = ?", arguments: [rowid])
             _ = try PhotoRecord.deleteOne(db, key: id)

@@ -36,7 +36,7 @@ extension PhotoCatalog {
         try db.execute(sql: "DELETE FROM blobLease WHERE owner = ?", arguments: [owner])
     }
 
-    /// Deletes each candidate blob that no variant references and no live lease holds, calling `delete`
+    /// Deletes each candidate blob that no variant (stored or sized on demand) references and no live lease holds, calling `delete`
     /// inside the write lock. Returns the keys deleted.
     @discardableResult
     public func collectGarbage(candidates: [String], delete: (String) throws -> Void) throws -> [String] {
@@ -48,7 +48,11 @@ extension PhotoCatalog {
                 for key in Set(candidates).sorted() {
                     let referenced =
                         try Bool.fetchOne(
-                            db, sql: "SELECT EXISTS (SELECT 1 FROM variant WHERE blobKey = ?)", arguments: [key])
+                            db,
+                            sql: """
+                                SELECT EXISTS (SELECT 1 FROM variant WHERE blobKey = ?)
+                                    OR EXISTS (SELECT 1 FROM sizedVariant WHERE blobKey = ?)
+                                """, arguments: [key, key])
                         ?? true
                     let leased =
                         try Bool.fetchOne(

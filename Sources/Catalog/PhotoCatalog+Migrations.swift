@@ -87,6 +87,7 @@ extension PhotoCatalog {
                 t.primaryKey(["blobKey", "owner"])
             }
         }
+        migrator.registerMigration("v4-compat", migrate: migrateCompat)
         return migrator
     }
 }

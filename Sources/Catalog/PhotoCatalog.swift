@@ -51,6 +51,7 @@ extension PhotoCatalog {
                 for variant in variants { try variant.insert(db) }
                 try Self.attach(tags: tags, to: photo.id, in: db)
                 try Self.refreshSearchRow(photoId: photo.id, in: db)
+                try Self.assignCompatIdentity(photoId: photo.id, in: db)
                 try Self.recordChange(.insert, photoId: photo.id, takenAt: photo.takenAt, in: db)
                 if let leaseOwner { try Self.releaseLeases(owner: leaseOwner, in: db) }
             }
@@ -73,6 +74,7 @@ extension PhotoCatalog {
                 for variant in entry.variants { try variant.insert(db) }
                 try Self.attach(tags: entry.tags, to: entry.photo.id, in: db)
                 try Self.refreshSearchRow(photoId: entry.photo.id, in: db)
+                try Self.assignCompatIdentity(photoId: entry.photo.id, in: db)
             }
         }
     }
@@ -138,7 +140,9 @@ extension PhotoCatalog {
 
     /// Every blob the catalog points at (to tell orphans from live blobs).
     public func referencedBlobKeys() throws -> Set<String> {
-        try writer.read { db in Set(try String.fetchAll(db, sql: "SELECT DISTINCT blobKey FROM variant")) }
+        try writer.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT blobKey FROM variant UNION SELECT blobKey FROM sizedVariant"))
+        }
     }
 
     /// SQLite's plan for the paging query, so tests can prove it walks the index instead of scanning.

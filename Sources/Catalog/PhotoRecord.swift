@@ -35,6 +35,8 @@ public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable, Fetchable
     public var averageColor: String
     public var importedAt: Int64
     public var updatedAt: Int64
+    /// Mean chroma of the pixels, 0 (grey) to 1; nil until measured (the catalog then estimates it).
+    public var colorfulness: Double?
 
     public init(
         id: String, contentHash: String, originalName: String, title: String? = nil, format: String,
@@ -42,7 +44,7 @@ public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable, Fetchable
         takenAtSource: String, cameraMake: String? = nil, cameraModel: String? = nil, lens: String? = nil,
         exposureTime: Double? = nil, fNumber: Double? = nil, iso: Int? = nil, focalLength: Double? = nil,
         latitude: Double? = nil, longitude: Double? = nil, thumbHash: Data, averageColor: String,
-        importedAt: Int64, updatedAt: Int64
+        importedAt: Int64, updatedAt: Int64, colorfulness: Double? = nil
     ) {
         self.id = id
         self.contentHash = contentHash
@@ -69,6 +71,7 @@ public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable, Fetchable
         self.averageColor = averageColor
         self.importedAt = importedAt
         self.updatedAt = updatedAt
+        self.colorfulness = colorfulness
     }
 
     static let variants = hasMany(VariantRecord.self)

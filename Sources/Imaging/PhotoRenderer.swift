@@ -37,6 +37,8 @@ public struct RenderedPhoto: Sendable {
     public var thumbHash: [UInt8]
     /// Mean colour as `#rrggbb`, alpha-weighted over a white background.
     public var averageColor: String
+    /// Mean chroma (max − min channel) over white, 0 to 1: near 0 for greyscale photos.
+    public var colorfulness: Double
 }
 
 /// Decodes a photo once, with shrink-on-load, and produces all its variants from that one decoded image.
@@ -106,7 +108,7 @@ public enum PhotoRenderer {
         return RenderedPhoto(
             format: header.format, width: header.displayWidth, height: header.displayHeight, metadata: metadata,
             thumbWebP: thumb.webp, thumbJPEG: thumb.jpeg, preview: preview, thumbHash: thumb.hash,
-            averageColor: thumb.averageColor)
+            averageColor: thumb.averageColor, colorfulness: thumb.colorfulness)
     }
 
     /// Results of the two render lanes; each lane writes only its own slot.
@@ -120,6 +122,7 @@ public enum PhotoRenderer {
         var jpeg: EncodedVariant
         var hash: [UInt8]
         var averageColor: String
+        var colorfulness: Double
     }
 
     static func renderPreview(_ base: VipsImage, options: RenderOptions) throws(ImagingError) -> EncodedVariant {
@@ -145,7 +148,7 @@ public enum PhotoRenderer {
             webp: EncodedVariant(bytes: webp, width: thumb.width, height: thumb.height, mimeType: "image/webp"),
             jpeg: EncodedVariant(bytes: jpeg, width: thumb.width, height: thumb.height, mimeType: "image/jpeg"),
             hash: ThumbHash.encode(width: rgba.width, height: rgba.height, rgba: pixels),
-            averageColor: averageColor(rgba: pixels))
+            averageColor: averageColor(rgba: pixels), colorfulness: colorfulness(rgba: pixels))
     }
 
     static func fit(_ image: VipsImage, longEdge: Int) throws(ImagingError) -> VipsImage {
@@ -159,6 +162,22 @@ public enum PhotoRenderer {
         let (width, height) =
             image.width <= image.height ? (Int32(shortEdge), unbounded) : (unbounded, Int32(shortEdge))
         return try VipsImage.make { vt_thumbnail_image(image.pointer, $0, width, height) }
+    }
+
+    /// Mean chroma of the pixels composited over white. A colourful photo whose colours average to grey
+    /// still scores high here, which the average colour alone cannot tell.
+    static func colorfulness(rgba: [UInt8]) -> Double {
+        let count = rgba.count / 4
+        guard count > 0 else { return 0 }
+        var sum = 0.0
+        for i in 0..<count {
+            let a = Double(rgba[i * 4 + 3]) / 255
+            let r = Double(rgba[i * 4]) * a + 255 * (1 - a)
+            let g = Double(rgba[i * 4 + 1]) * a + 255 * (1 - a)
+            let b = Double(rgba[i * 4 + 2]) * a + 255 * (1 - a)
+            sum += (max(r, g, b) - min(r, g, b)) / 255
+        }
+        return sum / Double(count)
     }
 
     /// Alpha-weighted mean over white, as `#rrggbb`.

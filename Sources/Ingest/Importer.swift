@@ -142,7 +142,7 @@ public final class Importer: Sendable {
             exposureTime: meta.exposureTime, fNumber: meta.fNumber, iso: meta.iso, focalLength: meta.focalLength,
             latitude: meta.latitude, longitude: meta.longitude,
             thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
-            importedAt: now, updatedAt: now)
+            importedAt: now, updatedAt: now, colorfulness: rendered.colorfulness)
         func variant(_ kind: VariantKind, _ key: BlobKey, _ encoded: EncodedVariant) -> VariantRecord {
             VariantRecord(
                 photoId: id, kind: kind, blobKey: key.hex, mimeType: encoded.mimeType,

@@ -7,7 +7,8 @@ import Logging
 public enum VitrineServer {
     /// - Parameter webRoot: the web client's folder, read once here; nil serves the API only.
     public static func makeRouter(
-        library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration()
+        library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration(),
+        compat: CompatConfiguration = CompatConfiguration()
     ) throws -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.middlewares.add(RequestLogMiddleware())
@@ -36,6 +37,9 @@ public enum VitrineServer {
         PhotoWritesController(
             library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes
         ).addRoutes(to: writes)
+        addCompatRoutes(
+            library: library, compat: compat, token: token, isPrivate: access.isPrivate, root: assets, reads: reads,
+            writes: writes)
 
         if let webRoot, let assets = try WebAssets(root: webRoot) {
             let firstScreen = access.isPrivate ? nil : FirstScreen(catalog: library.catalog)
@@ -47,7 +51,9 @@ public enum VitrineServer {
     public static func makeApplication(
         library: Library, configuration: ServerConfiguration, logger: Logger
     ) throws -> some ApplicationProtocol {
-        let router = try makeRouter(library: library, webRoot: configuration.webRoot, access: configuration.access)
+        let router = try makeRouter(
+            library: library, webRoot: configuration.webRoot, access: configuration.access,
+            compat: configuration.compat)
         return Application(
             router: router,
             configuration: .init(

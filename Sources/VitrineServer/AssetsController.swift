@@ -38,47 +38,12 @@ struct AssetsController<Context: RequestContext>: Sendable {
                 variant = sibling
             }
         }
-        guard let servedKey = BlobKey(hex: variant.blobKey), let path = blobs.localPath(for: servedKey),
-            let size = try await blocking({ try blobs.size(of: servedKey) })
-        else {
-            throw APIError.notFound("asset")
-        }
-
+        guard let servedKey = BlobKey(hex: variant.blobKey) else { throw APIError.notFound("asset") }
         var headers = HTTPFields()
-        let etag = "\"\(servedKey.hex)\""
-        headers[.eTag] = etag
         headers[.cacheControl] = "public, max-age=31536000, immutable"
-        headers[.acceptRanges] = "bytes"
         if vary { headers[.vary] = "Accept" }
-
-        if Self.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentType] = variant.mimeType
-
-        var range = ByteRange(header: request.headers[.range], size: size)
-        // If-Range with a different validator means "the whole thing, it changed" (it never does here).
-        if let ifRange = request.headers[.ifRange], ifRange != etag { range = .whole }
-
-        switch range {
-        case .unsatisfiable:
-            headers[.contentRange] = "bytes */\(size)"
-            return APIError.jsonResponse(
-                status: .rangeNotSatisfiable, code: "bad_range", message: "range outside the file"
-            ).withHeaders(headers)
-        case .whole:
-            headers[.contentLength] = String(size)
-            if request.method == .head || size == 0 { return Response(status: .ok, headers: headers) }
-            let body = try await fileIO.loadFile(path: path, context: context)
-            return Response(status: .ok, headers: headers, body: body)
-        case .partial(let bytes):
-            headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
-            headers[.contentLength] = String(bytes.count)
-            if request.method == .head { return Response(status: .partialContent, headers: headers) }
-            let body = try await fileIO.loadFile(
-                path: path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context)
-            return Response(status: .partialContent, headers: headers, body: body)
-        }
+        return try await BlobResponder(blobs: blobs, fileIO: fileIO).respond(
+            key: servedKey, mimeType: variant.mimeType, headers: headers, request: request, context: context)
     }
 
     /// True when `accept` lists `type` with a non-zero quality.
@@ -91,17 +56,6 @@ struct AssetsController<Context: RequestContext>: Sendable {
             return quality > 0
         }
         return false
-    }
-
-    /// `If-None-Match` uses weak comparison: `W/"x"` matches `"x"`, and `*` matches anything.
-    static func matches(ifNoneMatch: String?, etag: String) -> Bool {
-        guard let ifNoneMatch else { return false }
-        return ifNoneMatch.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == etag
-        }
     }
 }
 

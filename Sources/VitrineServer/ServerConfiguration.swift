@@ -5,15 +5,18 @@ public struct ServerConfiguration: Sendable {
     /// The folder of static web client files (`Web/` in the repository); nil serves the API only.
     public var webRoot: String?
     public var access: AccessConfiguration
+    /// The Pixabay- and Parse-compatible APIs: public URL, owner, Parse application id, rate limits.
+    public var compat: CompatConfiguration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, webRoot: String? = nil,
-        access: AccessConfiguration = AccessConfiguration()
+        access: AccessConfiguration = AccessConfiguration(), compat: CompatConfiguration? = nil
     ) {
         self.host = host
         self.port = port
         self.webRoot = webRoot
         self.access = access
+        self.compat = compat ?? CompatConfiguration(fallbackAuthority: "\(host):\(port)")
     }
 }
 

@@ -31,7 +31,7 @@ struct WebController<Context: RequestContext>: Sendable {
         let digest = SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined()
         let etag = "\"" + digest + (gzip ? "-gz" : "") + "\""
         headers[.eTag] = etag
-        if AssetsController<Context>.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
+        if BlobResponder.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         if gzip, let packed = Gzip.compress(body, level: 6) {

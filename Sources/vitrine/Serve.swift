@@ -28,6 +28,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The largest upload accepted, in megabytes.")
     var maxUploadMb: Int = 200
 
+    @OptionGroup var compat: CompatOptions
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -62,7 +64,9 @@ struct Serve: AsyncParsableCommand {
         let access = AccessConfiguration(isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20)
         let app = try VitrineServer.makeApplication(
             library: opened,
-            configuration: ServerConfiguration(host: host, port: port, webRoot: webRoot, access: access),
+            configuration: ServerConfiguration(
+                host: host, port: port, webRoot: webRoot, access: access,
+                compat: compat.configuration(fallbackAuthority: "\(host):\(port)")),
             logger: logger)
         logger.info("serving \(library.data) on http://\(host):\(port)")
         try await app.runService()

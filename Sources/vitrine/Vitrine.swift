@@ -5,7 +5,7 @@ struct Vitrine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "A self-hosted photo gallery: import photos, serve the gallery.",
-        subcommands: [Serve.self, Import.self, Token.self, Collect.self]
+        subcommands: [Serve.self, Import.self, Token.self, Key.self, Collect.self]
     )
 }
 

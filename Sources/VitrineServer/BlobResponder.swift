@@ -1,0 +1,62 @@
+import Blobs
+import Foundation
+import Hummingbird
+
+/// Answers a GET or HEAD with one stored blob: strong ETag (the key), `If-None-Match` → 304, one `Range`
+/// → 206 (416 when unsatisfiable), streamed from disk. Callers set the caching headers they need.
+struct BlobResponder: Sendable {
+    let blobs: FileBlobStore
+    let fileIO: FileIO
+
+    func respond(
+        key: BlobKey, mimeType: String, headers extra: HTTPFields, request: Request, context: some RequestContext
+    ) async throws -> Response {
+        guard let path = blobs.localPath(for: key), let size = try await blocking({ try blobs.size(of: key) }) else {
+            throw APIError.notFound("asset")
+        }
+        var headers = extra
+        let etag = "\"\(key.hex)\""
+        headers[.eTag] = etag
+        headers[.acceptRanges] = "bytes"
+
+        if Self.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = mimeType
+
+        var range = ByteRange(header: request.headers[.range], size: size)
+        // If-Range with a different validator means "the whole thing, it changed" (it never does here).
+        if let ifRange = request.headers[.ifRange], ifRange != etag { range = .whole }
+
+        switch range {
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(size)"
+            return APIError.jsonResponse(
+                status: .rangeNotSatisfiable, code: "bad_range", message: "range outside the file"
+            ).withHeaders(headers)
+        case .whole:
+            headers[.contentLength] = String(size)
+            if request.method == .head || size == 0 { return Response(status: .ok, headers: headers) }
+            let body = try await fileIO.loadFile(path: path, context: context)
+            return Response(status: .ok, headers: headers, body: body)
+        case .partial(let bytes):
+            headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
+            headers[.contentLength] = String(bytes.count)
+            if request.method == .head { return Response(status: .partialContent, headers: headers) }
+            let body = try await fileIO.loadFile(
+                path: path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context)
+            return Response(status: .partialContent, headers: headers, body: body)
+        }
+    }
+
+    /// `If-None-Match` uses weak comparison: `W/"x"` matches `"x"`, and `*` matches anything.
+    static func matches(ifNoneMatch: String?, etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        return ifNoneMatch.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == etag
+        }
+    }
+}

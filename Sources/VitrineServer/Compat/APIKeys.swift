@@ -1,0 +1,53 @@
+import Catalog
+import Crypto
+import Foundation
+
+/// API keys for the Pixabay-compatible endpoint: made here, stored as SHA-256 digests, shown once.
+public struct APIKeys: Sendable {
+    let catalog: PhotoCatalog
+
+    public init(catalog: PhotoCatalog) { self.catalog = catalog }
+
+    static let maximumLabelLength = 100
+
+    public enum KeyError: Error, CustomStringConvertible {
+        case badLabel
+
+        public var description: String {
+            "a label is at most \(APIKeys.maximumLabelLength) characters, without control characters"
+        }
+    }
+
+    /// Makes a key shaped like Pixabay's (`12345678-` and 32 hex digits, 128 random bits in the hex part)
+    /// and stores its digest. Returns the record and the key, which is never retrievable again.
+    public func create(label: String) throws -> (record: APIKeyRecord, key: String) {
+        let label = label.trimmingCharacters(in: .whitespaces)
+        guard label.count <= Self.maximumLabelLength,
+            !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw KeyError.badLabel }
+        var generator = SystemRandomNumberGenerator()
+        let prefix = String(generator.next(upperBound: UInt32(90_000_000)) + 10_000_000)
+        let secret = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        let key = "\(prefix)-\(secret)"
+        let record = try catalog.insertAPIKey(
+            APIKeyRecord(
+                digest: Self.digest(key), hint: "…" + secret.suffix(4), label: label,
+                createdAt: Int64(Date().timeIntervalSince1970 * 1000)))
+        return (record, key)
+    }
+
+    public func list() throws -> [APIKeyRecord] { try catalog.apiKeys() }
+
+    public func revoke(id: Int64) throws -> Bool { try catalog.revokeAPIKey(id: id) }
+
+    /// The live key `text` names, or nil.
+    func authenticate(_ text: String) async throws -> APIKeyRecord? {
+        guard !text.isEmpty, text.utf8.count <= 100 else { return nil }
+        let digest = Self.digest(text)
+        return try await blocking { [catalog] in try catalog.activeAPIKey(digest: digest) }
+    }
+
+    static func digest(_ key: String) -> String {
+        SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

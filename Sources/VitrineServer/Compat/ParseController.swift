@@ -1,0 +1,99 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// `GET /parse/classes/Resource[/{objectId}]`: ToyPhotoGallery's Parse class, read-only, over the catalog.
+/// Mounted behind `ParseApplicationMiddleware`. Other classes are empty; every write is refused as Parse
+/// refuses writes its class-level permissions forbid.
+struct ParseController<Context: RequestContext>: Sendable {
+    let catalog: PhotoCatalog
+    let base: PublicBase
+
+    static var className: String { "Resource" }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("classes/{className}", use: find)
+        group.get("classes/{className}/{objectId}", use: get)
+        group.post("classes/{className}", use: refuse("create"))
+        group.put("classes/{className}/{objectId}", use: refuse("update"))
+        group.delete("classes/{className}/{objectId}", use: refuse("delete"))
+    }
+
+    func refuse(_ action: String) -> @Sendable (Request, Context) async throws -> Response {
+        { _, context in
+            let name = try context.parameters.require("className")
+            throw ParseError.forbidden(action, className: String(name.prefix(100)))
+        }
+    }
+
+    @Sendable func find(_ request: Request, context: Context) async throws -> Response {
+        let parsed = try ParseQuery(request.uri.queryParameters)
+        guard try context.parameters.require("className") == Self.className else {
+            return try Self.json(Results(results: [], count: parsed.counting ? 0 : nil))
+        }
+        let found = try await blocking { [catalog] in try catalog.resources(parsed.query, counting: parsed.counting) }
+        let base = base.resolve(request)
+        return try Self.json(
+            Results(results: found.items.map { Self.object($0, base: base, keys: parsed.keys) }, count: found.total))
+    }
+
+    @Sendable func get(_ request: Request, context: Context) async throws -> Response {
+        let objectId = try context.parameters.require("objectId")
+        guard try context.parameters.require("className") == Self.className, ObjectID.isValid(objectId),
+            let item = try await blocking({ [catalog] in try catalog.compatPhoto(objectId: objectId) })
+        else { throw ParseError.objectNotFound }
+        var keys: Set<ResourceField>?
+        if let list = request.uri.queryParameters["keys"] {
+            keys = Set(list.split(separator: ",").compactMap { ResourceField(rawValue: String($0)) })
+        }
+        return try Self.json(Self.object(item, base: base.resolve(request), keys: keys))
+    }
+
+    struct Results: Encodable {
+        var results: [[String: ParseValue]]
+        var count: Int?
+    }
+
+    enum ParseValue: Encodable, Equatable {
+        case string(String)
+        case integer(Int)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let text): try container.encode(text)
+            case .integer(let number): try container.encode(number)
+            }
+        }
+    }
+
+    /// A `Resource` object. `objectId`, `createdAt` and `updatedAt` are always present, as in Parse.
+    static func object(_ item: CompatPhoto, base: String, keys: Set<ResourceField>?) -> [String: ParseValue] {
+        let photo = item.photo
+        let thumb = item.item.variants[.thumbWebP] ?? item.item.variants[.thumbJPEG]
+        let fields: [ResourceField: ParseValue] = [
+            .filename: .string(photo.originalName),
+            .thumbnailURLString: .string(base + WireMapping.assetURL(thumb)),
+            .fileURLString: .string(base + WireMapping.assetURL(item.item.variants[.preview])),
+            .width: .integer(photo.width),
+            .height: .integer(photo.height),
+        ]
+        var object: [String: ParseValue] = [
+            "objectId": .string(item.objectId),
+            "createdAt": .string(ParseDate.string(milliseconds: photo.importedAt)),
+            "updatedAt": .string(ParseDate.string(milliseconds: photo.updatedAt)),
+        ]
+        for (field, value) in fields where keys?.contains(field) ?? true { object[field.rawValue] = value }
+        return object
+    }
+
+    static func json(_ value: some Encodable) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-cache"
+        return Response(
+            status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+}

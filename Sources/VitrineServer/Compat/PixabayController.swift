@@ -1,0 +1,82 @@
+import Catalog
+import Foundation
+import Hummingbird
+import Imaging
+
+/// `GET /api/?key=…`: the Pixabay image search API over this catalog, so Pixabay clients work by changing
+/// only the host. Keys come from `vitrine key create`; each is rate-limited.
+struct PixabayController<Context: RequestContext>: Sendable {
+    let catalog: PhotoCatalog
+    let keys: APIKeys
+    let limiter: RateLimiter
+    let base: PublicBase
+    let owner: CompatConfiguration.Owner
+
+    func addRoutes(to router: RouterGroup<Context>) {
+        router.get("api", use: search)
+    }
+
+    @Sendable func search(_ request: Request, context: Context) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        guard let key = parameters["key"], let record = try await keys.authenticate(String(key)), let keyID = record.id
+        else { throw PixabayError.invalidKey }
+        let decision = await limiter.check(keyID)
+        var rateHeaders = HTTPFields()
+        rateHeaders[.rateLimitLimit] = String(decision.limit)
+        rateHeaders[.rateLimitRemaining] = String(decision.remaining)
+        rateHeaders[.rateLimitReset] = String(decision.resetSeconds)
+        do {
+            guard decision.allowed else { throw PixabayError.tooManyRequests }
+            return try await answer(PixabayQuery(parameters), request: request).withHeaders(rateHeaders)
+        } catch var error as PixabayError {
+            error.headers = rateHeaders
+            throw error
+        }
+    }
+
+    func answer(_ query: PixabayQuery, request: Request) async throws -> Response {
+        var search = query.search
+        search.offset = (query.page - 1) * query.perPage
+        search.limit = query.perPage
+        let page = try await blocking { [catalog, search] in try catalog.compatSearch(search) }
+        let totalHits = min(page.total, PixabayQuery.maximumHits)
+        // Like Pixabay: past the last hit is an error, except that page 1 of nothing is an empty answer.
+        if query.page > 1 && search.offset >= totalHits { throw PixabayError.outOfRange("page") }
+        let base = base.resolve(request)
+        let hits = page.items.prefix(max(0, totalHits - search.offset)).map { hit($0, base: base) }
+        let body = PixabayResponse(total: page.total, totalHits: totalHits, hits: Array(hits))
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = query.pretty ? [.withoutEscapingSlashes, .prettyPrinted] : [.withoutEscapingSlashes]
+        var data = try encoder.encode(body)
+        var headers = HTTPFields()
+        headers[.cacheControl] = "no-cache"
+        if let callback = query.callback {
+            // JSONP. The leading comment defuses content-sniffing tricks; the name was checked to be an identifier.
+            data = Data("/**/\(callback)(".utf8) + data + Data(");".utf8)
+            headers[.contentType] = "application/javascript; charset=utf-8"
+            headers[.contentTypeOptions] = "nosniff"
+        } else {
+            headers[.contentType] = "application/json; charset=utf-8"
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    func hit(_ item: CompatPhoto, base: String) -> PixabayHit {
+        let photo = item.photo
+        func sized(_ edge: Int) -> (url: String, width: Int, height: Int) {
+            let size = SizedRenderer.fitted(width: photo.width, height: photo.height, edge: edge)
+            return (base + SizedController<Context>.path(photoId: photo.id, edge: edge), size.width, size.height)
+        }
+        let preview = sized(SizedController<Context>.previewEdge)
+        let webformat = sized(SizedController<Context>.webformatEdge)
+        let large = sized(SizedController<Context>.largeEdge)
+        return PixabayHit(
+            id: item.number, pageURL: base + "/p/" + photo.id, type: "photo", tags: item.tags.joined(separator: ", "),
+            previewURL: preview.url, previewWidth: preview.width, previewHeight: preview.height,
+            webformatURL: webformat.url, webformatWidth: webformat.width, webformatHeight: webformat.height,
+            largeImageURL: large.url, imageWidth: photo.width, imageHeight: photo.height, imageSize: photo.byteSize,
+            views: item.views, downloads: item.downloads, collections: 0, favorites: 0, likes: 0, comments: 0,
+            userId: owner.id, user: owner.name, userImageURL: owner.imageURL)
+    }
+}

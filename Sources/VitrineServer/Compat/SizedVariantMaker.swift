@@ -1,0 +1,54 @@
+import Blobs
+import Catalog
+import Imaging
+import Ingest
+
+/// Makes a photo's extra sizes from its original on first request, then keeps them as blobs with a catalog
+/// row, so each (photo, size) is rendered once. Concurrent first requests share one render.
+actor SizedVariantMaker {
+    let library: Library
+    private var inFlight: [String: Task<SizedVariantRecord?, any Error>] = [:]
+    /// How many renders ran: lets tests prove a size is made once.
+    private(set) var renderCount = 0
+
+    init(library: Library) { self.library = library }
+
+    /// The stored size, rendering it first when needed; nil when the photo does not exist.
+    func variant(photoId: String, edge: Int) async throws -> SizedVariantRecord? {
+        let catalog = library.catalog
+        if let stored = try await blocking({ try catalog.sizedVariant(photoId: photoId, edge: edge) }) {
+            return stored
+        }
+        let name = "\(photoId)/\(edge)"
+        if let running = inFlight[name] { return try await running.value }
+        renderCount += 1
+        let library = library
+        let task = Task { try await blocking { try Self.render(library: library, photoId: photoId, edge: edge) } }
+        inFlight[name] = task
+        defer { inFlight[name] = nil }
+        return try await task.value
+    }
+
+    /// Renders from the original, leases the new blob's key, writes it, then records it (dropping the lease),
+    /// the same order an import uses, so garbage collection can never take the file from under the row.
+    static func render(library: Library, photoId: String, edge: Int) throws -> SizedVariantRecord? {
+        guard let original = try library.catalog.variant(photoId: photoId, kind: .original),
+            let originalKey = BlobKey(hex: original.blobKey), let path = library.blobs.localPath(for: originalKey)
+        else { return nil }
+        let encoded = try SizedRenderer.render(path: path, edge: edge)
+        let key = BlobKey.of(encoded.bytes)
+        let owner = "sized-" + PhotoID.make()
+        try library.catalog.lease(keys: [key.hex], owner: owner)
+        do {
+            _ = try library.blobs.write(encoded.bytes)
+        } catch {
+            try? library.catalog.releaseLeases(owner: owner)
+            throw error
+        }
+        return try library.catalog.insertSizedVariant(
+            SizedVariantRecord(
+                photoId: photoId, edge: edge, blobKey: key.hex, mimeType: encoded.mimeType, width: encoded.width,
+                height: encoded.height, byteSize: Int64(encoded.bytes.count)),
+            leaseOwner: owner)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Ingest
+import VitrineServer
+
+struct Key: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage API keys for the Pixabay-compatible endpoint (GET /api/?key=…).",
+        subcommands: [Create.self, List.self, Revoke.self])
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make a key; it is shown once.")
+
+        @OptionGroup var library: LibraryOptions
+
+        @Option(help: "Who or what the key is for.")
+        var label: String = ""
+
+        func run() throws {
+            let keys = APIKeys(catalog: try Library(directory: library.data).catalog)
+            do {
+                let made = try keys.create(label: label)
+                print("API key \(made.record.id ?? 0) (shown once; only its digest is stored):\n\(made.key)")
+            } catch let error as APIKeys.KeyError {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List keys: id, hint, label, state.")
+
+        @OptionGroup var library: LibraryOptions
+
+        func run() throws {
+            let keys = try APIKeys(catalog: try Library(directory: library.data).catalog).list()
+            for key in keys {
+                let state = key.revokedAt == nil ? "live" : "revoked"
+                print("\(key.id ?? 0)\t\(key.hint)\t\(state)\t\(key.label)")
+            }
+            if keys.isEmpty { print("no keys") }
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a key by id (a running server refuses it from its next request).")
+
+        @OptionGroup var library: LibraryOptions
+
+        @Argument(help: "The key's id, as `vitrine key list` shows it.")
+        var id: Int64
+
+        func run() throws {
+            guard try APIKeys(catalog: try Library(directory: library.data).catalog).revoke(id: id) else {
+                throw ValidationError("no live key with id \(id)")
+            }
+            print("revoked key \(id)")
+        }
+    }
+}
