@@ -1,7 +1,8 @@
 import GRDB
 
 /// One entry of the live feed: a photo was inserted, updated or deleted.
-public struct ChangeEvent: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+/// Mutable persistence, so `insert` hands back the assigned `seq` (the feed prunes itself by it).
+public struct ChangeEvent: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "changeEvent"
 
     public enum Kind: String, Codable, Sendable {

@@ -115,6 +115,29 @@ import Testing
         #expect(try catalog.changes(after: 999) == nil, "a sequence from the future cannot resume")
     }
 
+    /// The feed keeps the last `retainedChanges` events; a client further behind is told to reload.
+    @Test func theFeedPrunesItselfAndSendsFarBehindClientsToReload() throws {
+        let catalog = try catalog()
+        let total = PhotoCatalog.retainedChanges + 1024
+        try catalog.writer.write { db in
+            for n in 0..<total {
+                try PhotoCatalog.recordChange(.update, photoId: "p\(n)", takenAt: n, in: db)
+            }
+        }
+        let (count, oldest) = try catalog.writer.read { db in
+            (
+                try Int64.fetchOne(db, sql: "SELECT COUNT(*) FROM changeEvent")!,
+                try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changeEvent")!
+            )
+        }
+        #expect(count <= PhotoCatalog.retainedChanges + 512)
+        #expect(count >= PhotoCatalog.retainedChanges)
+        #expect(oldest > 1)
+        #expect(try catalog.changes(after: 0) == nil)
+        #expect(try catalog.changes(after: oldest - 1)?.first?.seq == oldest)
+        #expect(try catalog.latestChangeSeq() == total)
+    }
+
     @Test func garbageCollectionSparesReferencedAndLeasedBlobs() throws {
         let catalog = try catalog()
         let shared = Self.key(100)
