@@ -19,6 +19,9 @@ export async function getJSON(url, init) {
   return body;
 }
 
+/** Original as an attachment; the server counts it as a download (Pixabay's `downloads`). */
+export const downloadURL = (it) => '/api/v1/photos/' + encodeURIComponent(it.id) + '/download';
+
 /** Newest-first sort key of a page item: [ms, id], as the change feed's `sortKey`. */
 const keys = new WeakMap();
 export function sortKey(it) {

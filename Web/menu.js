@@ -1,6 +1,7 @@
 // A tile's menu (loaded on first use): long press on touch, the context menu on desktop.
 // Open, Download original, Share (or Copy link), Show info. Arrow keys move, Esc closes.
 import { el, moreCSS } from './images.js';
+import { downloadURL } from './api.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 
@@ -37,7 +38,7 @@ export function showMenu(o) {
     return b;
   };
   item('button', 'Open', () => { closeMenu(false); o.open(); }, { type: 'button' });
-  item('a', 'Download original', null, { href: it.original.url, download: it.title || it.id });
+  item('a', 'Download original', null, { href: downloadURL(it), download: it.title || it.id });
   item('button', navigator.share ? 'Share…' : 'Copy link', async () => {
     closeMenu(true);
     if (navigator.share) { try { await navigator.share({ title: it.title, url }); } catch { /* cancelled */ } return; }

@@ -1,10 +1,18 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
 import { paintPlaceholder, load, cancel, decoded, el } from './images.js';
+import { downloadURL } from './api.js';
 
 export const tuning = {
   openResponse: 0.4, openDamping: 0.8, closeResponse: 0.35, closeDamping: 0.9,
   behind: 1, aheadAtRest: 2, maximumAhead: 5,
 };
+const viewed = new Set();
+/** Counts a view (Pixabay's `views`) once per photo per visit; nothing waits for it. */
+function countView(it) {
+  if (viewed.has(it.id)) return;
+  viewed.add(it.id);
+  fetch('/api/v1/photos/' + encodeURIComponent(it.id) + '/view', { method: 'POST', keepalive: true }).catch(() => {});
+}
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const aspectOf = (it) => it.width / it.height || 1.5;
 
@@ -262,6 +270,7 @@ export class Viewer {
     this.dir = i >= prev ? 1 : -1;
     this.speed = speed;
     const it = this.item(i);
+    countView(it);
     if (prev >= 0) this.g.setPhoto(aspectOf(it));
     this.deck();
     for (const [k, sl] of this.slides) this.mark(k, sl);
@@ -374,7 +383,7 @@ export class Viewer {
     if (!it) return;
     const total = Math.max(this.store.total, this.store.items.length);
     this.pos.textContent = `${this.current + 1} of ${total}`;
-    this.dl.href = it.original.url;
+    this.dl.href = downloadURL(it);
     this.dl.setAttribute('download', it.title || it.id);
   }
 
