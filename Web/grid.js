@@ -107,6 +107,9 @@ export class Grid {
 
   /** Full relayout keeping the photo at the top of the viewport in place. */
   relayout() {
+    // Read the offset through a scroll space for the current viewport: the old one clamps scrollTop to
+    // the old viewport's range, and the browser has already resized the scroller.
+    this.space = this.engine.scrollSpace(this.layout.contentHeight, this.height);
     const offset = this.offset();
     let anchor = -1, delta = 0;
     if (this.layout.count) {
