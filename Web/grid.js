@@ -1,5 +1,5 @@
 // Virtualized grid: the engine lays out, virtualizes and diffs; this file moves tiles.
-import { paintPlaceholder, load, cancel, el } from './images.js';
+import { paintColor, HashPainter, show, cancel, el } from './images.js';
 
 /** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */
 export const HEADER = 96;
@@ -28,6 +28,7 @@ export class Grid {
     this.lastTime = 0;
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
+    this.hashes = new HashPainter();
     this.sync();
     scroller.addEventListener('scroll', () => { this.cancelPress(); this.schedule(); }, { passive: true });
     scroller.addEventListener('click', (e) => {
@@ -260,8 +261,8 @@ export class Grid {
     const t = el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id });
     t.dataset.i = i;
     if (i === this.hidden) t.style.visibility = 'hidden';
-    paintPlaceholder(t, it);
-    const img = el('img', '', { alt: it.title || 'Photo', draggable: 'false' });
+    paintColor(t, it);
+    const img = el('img', '', { alt: it.title || 'Photo', draggable: 'false', elementtiming: 'thumb' });
     t.append(img);
     t.img = img;
     this.layer.append(t);
@@ -272,16 +273,19 @@ export class Grid {
   loadTile(t) {
     t.loaded = true;
     const img = t.img, it = this.store.items[+t.dataset.i];
-    load(img, it.thumb.url, (cached) => {
+    show(img, it.thumb.url, (cached) => {
       img.dataset.fade = cached ? '0' : '1';
       img.className = cached ? 'in' : 'in fade';
+      this.hashes.delete(t);
     });
+    if (!img.classList.contains('in')) this.hashes.add(t, it);
   }
 
   unmount(i) {
     const t = this.tiles.get(i);
     if (!t) return;
     cancel(t.img);
+    this.hashes.delete(t);
     t.remove();
     this.tiles.delete(i);
   }
@@ -315,4 +319,12 @@ export class Grid {
   }
 
   tile(i) { return this.tiles.get(i) || null; }
+
+  /** The images of the tiles on screen. */
+  visibleImages() {
+    if (!this.layout.count) return [];
+    const [a, b] = this.layout.virtualize(this.offset(), this.height, 0).visible, out = [];
+    for (let i = a; i < b; i++) { const t = this.tiles.get(i); if (t) out.push(t.img); }
+    return out;
+  }
 }

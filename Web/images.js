@@ -16,10 +16,55 @@ export function placeholder(item) {
 
 /** Paints the average colour and ThumbHash behind an element. */
 export function paintPlaceholder(el, item) {
+  paintColor(el, item);
+  paintHash(el, item);
+}
+
+/** Paints the average colour: free, so it is always there first. */
+export function paintColor(el, item) {
   const c = item.placeholder?.averageColor;
   if (c && /^#[0-9a-f]{3,8}$/i.test(c)) el.style.backgroundColor = c;
+}
+
+/** Paints the ThumbHash (about a millisecond to decode the first time a hash is seen). */
+export function paintHash(el, item) {
   const u = placeholder(item);
   if (u) el.style.backgroundImage = `url("${u}")`;
+}
+
+/**
+ * ThumbHashes for tiles still waiting for their image, a few per frame: decoding one costs about
+ * a millisecond, and decoding a whole screen at once would hold the first screen (whose images
+ * are preloaded and arrive before a hash would be seen) and the frames of a scroll. A tile whose
+ * image arrived, or that left the screen, before its turn is skipped.
+ */
+export class HashPainter {
+  constructor(budget = 4) {
+    this.budget = budget; // ms per frame
+    this.queue = new Map(); // element → item
+    this.raf = 0;
+  }
+
+  add(el, item) {
+    if (!item.placeholder?.thumbHash) return;
+    if (hashes.has(item.placeholder.thumbHash)) { paintHash(el, item); return; } // cached: free
+    this.queue.set(el, item);
+    this.raf ||= requestAnimationFrame(() => this.run());
+  }
+
+  delete(el) { this.queue.delete(el); }
+
+  run() {
+    this.raf = 0;
+    const end = performance.now() + this.budget;
+    for (const [el, item] of this.queue) {
+      this.queue.delete(el);
+      if (!el.isConnected || el.img?.classList.contains('in')) continue;
+      paintHash(el, item);
+      if (performance.now() > end) break;
+    }
+    if (this.queue.size) this.raf = requestAnimationFrame(() => this.run());
+  }
 }
 
 /** URLs known to be decoded (safe to show without a blank frame). */
@@ -34,6 +79,19 @@ export function load(img, url, done) {
   img.src = url;
   if (img.complete && img.naturalWidth) { decoded.add(url); done(true); return; }
   img.decode().then(() => { if (img.getAttribute('src') === url) { decoded.add(url); done(false); } }, () => {});
+}
+
+/**
+ * Like `load`, for images drawn smaller than their pixels (grid tiles): calls `done` on the load
+ * event rather than after `decode()`, which decodes at full size off screen; drawn, a JPEG is
+ * decoded straight to the scale the tile needs. Decoding stays async (a scroll never waits for
+ * it): the placeholder shows until the image is drawn.
+ */
+export function show(img, url, done) {
+  img.decoding = 'async';
+  img.src = url;
+  if (img.complete && img.naturalWidth) { done(true); return; }
+  img.onload = () => { img.onload = null; if (img.getAttribute('src') === url) done(false); };
 }
 
 /** Cancels a pending request. */
