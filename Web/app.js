@@ -34,10 +34,12 @@ async function boot() {
   if (!grid) start();
   // Lay out now rather than on the next frame, so the first screen's images exist to wait for.
   grid.update();
-  // First screen: reveal when the visible thumbnails decoded, or after a time limit.
-  const imgs = [...document.querySelectorAll('.tile img')].slice(0, 24);
+  // Reveal when the visible thumbnails arrived (the inline page's are preloaded), or after a time
+  // limit. Not after decode(): that decodes at full size, where drawing decodes straight to the
+  // tile's scale, in the raster tasks.
+  const imgs = grid.visibleImages().filter((i) => !i.complete);
   await Promise.race([
-    Promise.allSettled(imgs.map((i) => i.decode())),
+    Promise.all(imgs.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }))),
     new Promise((r) => setTimeout(r, 600)),
   ]);
   document.body.classList.remove('loading');
