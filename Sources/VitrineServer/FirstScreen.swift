@@ -12,8 +12,9 @@ struct FirstScreen: Sendable {
     /// A large window's worth (a 1920×1200 grid shows about 50 tiles): the HTML stays small, and the
     /// client pages on from the inline page's cursor at its own page size.
     var pageSize = 60
-    /// Enough thumbnails for a large desktop window; the rest load as the grid asks.
-    var preloads = 24
+    /// About a screen's worth of thumbnails (36 fills a 1280×800 grid, 6 columns by 5 rows below the
+    /// header); the rest load as the grid asks. Preloads are low priority: the modules go first.
+    var preloads = 36
 
     /// HTML for the `{{first-screen}}` slot of index.html.
     func html() throws -> String {
