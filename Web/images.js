@@ -14,12 +14,6 @@ export function placeholder(item) {
   return u;
 }
 
-/** Paints the average colour and ThumbHash behind an element. */
-export function paintPlaceholder(el, item) {
-  paintColor(el, item);
-  paintHash(el, item);
-}
-
 /** Paints the average colour: free, so it is always there first. */
 export function paintColor(el, item) {
   const c = item.placeholder?.averageColor;
@@ -33,10 +27,11 @@ export function paintHash(el, item) {
 }
 
 /**
- * ThumbHashes for tiles still waiting for their image, a few per frame: decoding one costs about
- * a millisecond, and decoding a whole screen at once would hold the first screen (whose images
- * are preloaded and arrive before a hash would be seen) and the frames of a scroll. A tile whose
- * image arrived, or that left the screen, before its turn is skipped.
+ * ThumbHashes for elements (grid tiles, viewer slides) still waiting for their image (`el.img`),
+ * a few per frame: decoding one costs about a millisecond, and decoding a screenful at once would
+ * hold the first screen, the first frame of the viewer and the frames of a scroll. Images usually
+ * arrive first (preloaded or cached); an element whose image arrived, or that left the page,
+ * before its turn is skipped.
  */
 export class HashPainter {
   constructor(budget = 4) {
@@ -59,7 +54,7 @@ export class HashPainter {
     const end = performance.now() + this.budget;
     for (const [el, item] of this.queue) {
       this.queue.delete(el);
-      if (!el.isConnected || el.img?.classList.contains('in')) continue;
+      if (!el.isConnected || (el.img?.complete && el.img.naturalWidth)) continue; // image arrived
       paintHash(el, item);
       if (performance.now() > end) break;
     }

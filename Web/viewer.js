@@ -1,5 +1,5 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
-import { paintPlaceholder, load, cancel, decoded, el } from './images.js';
+import { paintColor, paintHash, HashPainter, load, cancel, decoded, el } from './images.js';
 import { downloadURL } from './api.js';
 
 export const tuning = {
@@ -26,6 +26,7 @@ export class Viewer {
   constructor(engine, store, grid, hooks) {
     this.engine = engine; this.store = store; this.grid = grid; this.hooks = hooks;
     this.slides = new Map();
+    this.hashes = new HashPainter(); // ThumbHashes of slides whose thumbnail is not cached
     this.pointers = new Set();
     this.state = 'closed';
     const root = this.root = el('div', 'viewer', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Photo viewer', tabindex: '-1' });
@@ -94,6 +95,8 @@ export class Viewer {
     if (this.state !== 'closed') this.finish(true);
     const it = this.item(index);
     if (!it) return;
+    // Read the tile's rect before the DOM changes: read after, it would force a layout.
+    const tile = reducedMotion.matches ? null : this.grid.rect(index);
     this.opener = document.activeElement;
     this.root.hidden = false;
     this.root.classList.remove('bare');
@@ -103,7 +106,6 @@ export class Viewer {
     this.current = -1;
     this.setCurrent(index, 0);
     this.render();
-    const tile = reducedMotion.matches ? null : this.grid.rect(index);
     const visible = tile && tile.y + tile.height > 0 && tile.y < this.h;
     this.root.dataset.motion = visible ? 'fly' : 'fade';
     if (visible) {
@@ -114,8 +116,13 @@ export class Viewer {
     }
     this.startTrans(0, 1, tuning.openResponse, tuning.openDamping);
     this.setState('opening');
-    this.root.focus({ preventScroll: true });
     this.kick();
+    // Focus after the first frame is out: focusing forces a style and layout pass, which would
+    // otherwise delay that frame. Keys reach the viewer meanwhile (its key handler is on document).
+    requestAnimationFrame(() => setTimeout(() => {
+      const showing = this.state === 'opening' || this.state === 'open';
+      if (showing && !this.root.contains(document.activeElement)) this.root.focus({ preventScroll: true });
+    }));
   }
 
   close() {
@@ -166,8 +173,11 @@ export class Viewer {
   }
 
   setFly(url, it) {
-    paintPlaceholder(this.flyImg, it);
-    if (this.flyImg.getAttribute('src') !== url) this.flyImg.src = url;
+    const img = this.flyImg;
+    if (img.getAttribute('src') !== url) img.src = url;
+    paintColor(img, it);
+    // The image is usually cached (the grid showed it): then a ThumbHash would be hidden behind it.
+    if (img.complete && img.naturalWidth) img.style.backgroundImage = ''; else paintHash(img, it);
   }
 
   renderTrans(p) {
@@ -303,9 +313,12 @@ export class Viewer {
     const it = this.item(k);
     const sl = el('div', 'slide');
     const fr = sl.frame = el('div', 'frame');
-    paintPlaceholder(fr, it);
-    const thumb = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
+    paintColor(fr, it);
+    const thumb = fr.img = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
+    thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
     thumb.src = it.thumb.url;
+    // The ThumbHash only stands in while the thumbnail loads (usually cached from the grid).
+    if (!thumb.complete || !thumb.naturalWidth) this.hashes.add(fr, it);
     const hi = el('img', 'hi', { alt: '', draggable: 'false' });
     fr.append(thumb, hi);
     load(hi, it.preview.url, () => hi.classList.add('in'));

@@ -173,3 +173,24 @@ def test_download_and_copy_link(browser, server, catalog):
         assert page.evaluate("navigator.clipboard.readText()") == server + "/p/" + item["id"]
     finally:
         ctx.close()
+
+
+def test_slides_show_a_thumbhash_only_while_their_thumbnail_is_missing(desktop, server, catalog):
+    frames = "[...document.querySelectorAll('[role=dialog] .slide .frame')]"
+    # Cached thumbnails (the grid showed them): the slides paint their average colour, no ThumbHash.
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    desktop.locator(f'[data-grid] [data-photo-id="{catalog[1]["id"]}"]').click()
+    viewer_state(desktop, "open")
+    assert desktop.evaluate(f"{frames}.length") >= 2
+    assert desktop.evaluate(f"{frames}.every(f => f.style.backgroundColor && !f.style.backgroundImage)")
+    # A deep link whose thumbnails and previews never arrive: the ThumbHashes stand in.
+    blocked = {u for it in catalog for u in (it["thumb"]["url"], it["preview"]["url"])}
+    desktop.route("**/assets/*", lambda r: r.abort() if r.request.url.removeprefix(server) in blocked else r.continue_())
+    desktop.goto(server + "/p/" + catalog[5]["id"])
+    viewer_state(desktop, "open")
+    desktop.wait_for_function(f"{frames}.length >= 2 && {frames}.every(f => f.style.backgroundImage.includes('data:image/png'))", timeout=T)
+    # A thumbnail that failed is hidden, not drawn as a broken image over the placeholder.
+    desktop.wait_for_function("getComputedStyle(document.querySelector('[role=dialog] [aria-current=\"true\"] img.lo')).visibility === 'hidden'", timeout=T)
+    shot(desktop, "desktop-viewer-thumbhash")
+    desktop.unroute("**/assets/*")
