@@ -384,6 +384,8 @@ export class Viewer {
   setPhoto(aspectRatio) { this._e.ge_viewer_set_photo(this.handle, aspectRatio); }
   setViewport(width, height) { this._e.ge_viewer_set_viewport(this.handle, width, height); }
   setCount(count) { this._e.ge_viewer_set_count(this.handle, count); }
+  /** The current photo moved to `index` (live inserts or deletes before it): zoom and pan stay. */
+  reindex(index, count) { this._e.ge_viewer_reindex(this.handle, index, count); }
   /** Animates to a page (keyboard). */
   goTo(index) { this._e.ge_viewer_go_to(this.handle, index); }
   /** Animated zoom toggle around a point (keyboard / button). */

@@ -423,8 +423,9 @@ export class Viewer {
       if (j === undefined) { for (const img of sl.querySelectorAll('img')) cancel(img); sl.remove(); } else slides.set(j, sl);
     }
     this.slides = slides;
-    if (i !== this.current || items[i].id !== was) this.g.reset(i, items.length, aspectOf(items[i]));
-    else this.g.setCount(items.length);
+    // Still on its photo (maybe at another index): zoom and pan stay. On another one: reset.
+    if (items[i].id === was) this.g.reindex(i, items.length);
+    else this.g.reset(i, items.length, aspectOf(items[i]));
     this.current = -1;
     this.setCurrent(i, 0);
     if (items[i].id !== was) this.hooks.changed?.(items[i].id);

@@ -1,5 +1,5 @@
 """Live refresh over Server-Sent Events: inserts and deletes without moving what the user looks at."""
-from conftest import T, HEADER, wait_grid, viewer_state, wait_current, shot
+from conftest import T, HEADER, wait_grid, viewer_state, wait_current, wait_zoom, shot
 from photos import EXIF, api, jpeg, upload, with_exif
 
 # The photo under the header: the first tile (top, then left) whose bottom is below it.
@@ -97,10 +97,15 @@ def test_open_viewer_stays_on_its_photo_or_moves_to_the_next(desktop, writable):
     desktop.click(f'[data-grid] [data-photo-id="{shown}"]')
     viewer_state(desktop, "open")
     wait_current(desktop, shown)
-    # A photo arriving above it shifts every index: the viewer stays on its photo.
+    desktop.keyboard.press("+")
+    wait_zoom(desktop, "z > 1.2")
+    zoom = desktop.get_attribute("[role=dialog]", "data-zoom")
+    # A photo arriving above it shifts every index: the viewer stays on its photo, zoomed as it was.
     new = upload(writable.url, writable.token, jpeg(333), "while-viewing.jpg")["id"]
     desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=new, timeout=T)
     wait_current(desktop, shown)
+    desktop.wait_for_timeout(300)  # a reset would have sprung back to 1 by now
+    assert desktop.get_attribute("[role=dialog]", "data-zoom") == zoom
     assert desktop.evaluate("window.vitrine.viewer.current") == items.index(shown) + 1
     assert desktop.inner_text("[role=dialog] .pos").startswith(f"{items.index(shown) + 2} of ")
     # Its photo is deleted: it moves on to the next one, and the URL follows.

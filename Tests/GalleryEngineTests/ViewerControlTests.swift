@@ -24,6 +24,19 @@ struct ViewerControlTests {
         #expect(!v.isAnimating)
     }
 
+    @Test func reindexKeepsZoomAndPanWhereResetDropsThem() {
+        let v = makeViewer(aspect: 0.5)
+        v.zoom(to: 2.5, around: Point(x: 120, y: 300), animated: false)
+        let (scale, panX, panY) = (v.state.scale, v.state.panX, v.state.panY)
+        v.reindex(4, count: 8)  // two photos arrived before it
+        #expect(v.state.index == 4 && v.pager.count == 8)
+        #expect(v.state.scale == scale && v.state.panX == panX && v.state.panY == panY)
+        v.reindex(20, count: 8)  // clamped into the list
+        #expect(v.state.index == 7)
+        v.reset(index: 3, count: 8, photoAspectRatio: 0.5)
+        #expect(v.state.scale == 1 && v.state.panX == 0 && v.state.panY == 0)
+    }
+
     @Test func zoomToClampsToTheLimitsAndAnimates() {
         let v = makeViewer(aspect: 0.5)
         var f = Finger(viewer: v, time: 0)

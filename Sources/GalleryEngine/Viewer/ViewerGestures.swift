@@ -135,6 +135,14 @@ public final class ViewerGestures {
         pager.count = count
     }
 
+    /// The current photo moved in the list (photos inserted or deleted before it by a live
+    /// refresh): the pager follows it to `index` of `count`, and zoom, pan and any motion in flight
+    /// carry on, since the same photo is still on screen.
+    public func reindex(_ index: Int, count: Int) {
+        pager.count = count > 0 ? count : 0
+        pager.index = index < 0 ? 0 : (index >= pager.count ? (pager.count > 0 ? pager.count - 1 : 0) : index)
+    }
+
     /// Animates to page `index` (keyboard arrows, buttons).
     public func go(to index: Int) {
         let target = index < 0 ? 0 : (index >= pager.count ? pager.count - 1 : index)

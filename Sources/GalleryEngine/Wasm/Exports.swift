@@ -431,6 +431,11 @@ public func ge_viewer_set_viewport(_ h: Int32, _ width: Double, _ height: Double
 @_cdecl("ge_viewer_set_count")
 public func ge_viewer_set_count(_ h: Int32, _ count: Int32) { viewerSlot(h)?.viewer.setCount(Int(count)) }
 
+@_cdecl("ge_viewer_reindex")
+public func ge_viewer_reindex(_ h: Int32, _ index: Int32, _ count: Int32) {
+    viewerSlot(h)?.viewer.reindex(Int(index), count: Int(count))
+}
+
 @_cdecl("ge_viewer_go_to")
 public func ge_viewer_go_to(_ h: Int32, _ index: Int32) { viewerSlot(h)?.viewer.go(to: Int(index)) }
 
