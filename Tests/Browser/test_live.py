@@ -178,3 +178,29 @@ def test_a_search_follows_live_changes(desktop, writable):
     assert api(writable.url, "DELETE", f"/api/v1/photos/{pid}", writable.token)[0] == 204
     desktop.wait_for_selector("#empty:not([hidden])", timeout=T)
     desktop.wait_for_function("!document.querySelector('[data-grid] [data-photo-id]')", timeout=T)
+
+
+def test_a_reset_reloads_the_list_and_the_feed_goes_on(desktop, writable):
+    """When the server no longer has the changes a client missed, it says `reset`: the client
+    reloads its list, and follows the feed from there."""
+    desktop.route("**/api/v1/events*", lambda r: r.fulfill(status=503, body=""))
+    desktop.goto(writable.url + "/")
+    wait_grid(desktop)
+    items = desktop.evaluate("window.vitrine.store.items.map(i => i.id)")
+    missed = upload(writable.url, writable.token, jpeg(520), "missed.jpg")["id"]
+    # The client resumes from a point the server cannot replay (as after a catalog rebuild).
+    resumes = []
+
+    def too_far(route):
+        resumes.append(route.request.url)
+        route.continue_(url=writable.url + "/api/v1/events?since=999999999")
+
+    desktop.unroute("**/api/v1/events*")
+    desktop.route("**/api/v1/events*", too_far)
+    desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=missed, timeout=T)
+    assert resumes
+    assert desktop.evaluate("window.vitrine.store.items.map(i => i.id)")[1:len(items) + 1] == items
+    desktop.unroute("**/api/v1/events*")
+    _live(desktop)
+    after = upload(writable.url, writable.token, jpeg(521), "after-reset.jpg")["id"]
+    desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=after, timeout=T)
