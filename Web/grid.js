@@ -276,9 +276,8 @@ export class Grid {
     show(img, it.thumb.url, (cached) => {
       img.dataset.fade = cached ? '0' : '1';
       img.className = cached ? 'in' : 'in fade';
-      this.hashes.delete(t);
     });
-    if (!img.classList.contains('in')) this.hashes.add(t, it);
+    this.hashes.add(t, it);
   }
 
   unmount(i) {

@@ -33,6 +33,8 @@ export function paintHash(el, item) {
  * arrive first (preloaded or cached); an element whose image arrived, or that left the page,
  * before its turn is skipped.
  */
+const arrived = (el) => el.img?.complete && el.img.naturalWidth > 0;
+
 export class HashPainter {
   constructor(budget = 4) {
     this.budget = budget; // ms per frame
@@ -41,7 +43,7 @@ export class HashPainter {
   }
 
   add(el, item) {
-    if (!item.placeholder?.thumbHash) return;
+    if (!item.placeholder?.thumbHash || arrived(el)) return;
     if (hashes.has(item.placeholder.thumbHash)) { paintHash(el, item); return; } // cached: free
     this.queue.set(el, item);
     this.raf ||= requestAnimationFrame(() => this.run());
@@ -54,7 +56,7 @@ export class HashPainter {
     const end = performance.now() + this.budget;
     for (const [el, item] of this.queue) {
       this.queue.delete(el);
-      if (!el.isConnected || (el.img?.complete && el.img.naturalWidth)) continue; // image arrived
+      if (!el.isConnected || arrived(el)) continue;
       paintHash(el, item);
       if (performance.now() > end) break;
     }

@@ -317,8 +317,7 @@ export class Viewer {
     const thumb = fr.img = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
     thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
     thumb.src = it.thumb.url;
-    // The ThumbHash only stands in while the thumbnail loads (usually cached from the grid).
-    if (!thumb.complete || !thumb.naturalWidth) this.hashes.add(fr, it);
+    this.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
     const hi = el('img', 'hi', { alt: '', draggable: 'false' });
     fr.append(thumb, hi);
     load(hi, it.preview.url, () => hi.classList.add('in'));
