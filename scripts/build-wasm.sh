@@ -57,7 +57,7 @@ mkdir -p "$work" "$(dirname "$out")"
 mapfile -t exports < <(grep -ho '@_cdecl("[A-Za-z0-9_]*")' "${sources[@]}" | sed 's/@_cdecl("\(.*\)")/--export=\1/' | LC_ALL=C sort -u)
 
 "$swiftc" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
-  -Xcc -fno-stack-protector -Xfrontend -disable-stack-protector \
+  -Xcc -fno-stack-protector -Xcc -msimd128 -Xfrontend -disable-stack-protector \
   -module-name GalleryEngine -parse-as-library \
   "${sources[@]}" -c -o "$work/engine.o"
 
@@ -66,7 +66,7 @@ mapfile -t exports < <(grep -ho '@_cdecl("[A-Za-z0-9_]*")' "${sources[@]}" | sed
   "${exports[@]}" -L"$libdir" "$work/engine.o" -lc -o "$work/engine.wasm"
 
 if command -v wasm-opt >/dev/null 2>&1; then
-  wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int "$work/engine.wasm" -o "$out"
 else
   echo "build-wasm: wasm-opt not found, skipping size optimisation (apt-get install binaryen)" >&2
