@@ -42,7 +42,7 @@ size_report() {
 
 if [ "$force" = 0 ] && [ -f "$out" ]; then
   stale=0
-  for f in "${sources[@]}" "${BASH_SOURCE[0]}"; do
+  for f in "${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c; do
     if [ "$f" -nt "$out" ]; then stale=1; break; fi
   done
   if [ "$stale" = 0 ]; then
@@ -53,17 +53,19 @@ if [ "$force" = 0 ] && [ -f "$out" ]; then
 fi
 
 mkdir -p "$work" "$(dirname "$out")"
-# Every @_cdecl function is an export.
-mapfile -t exports < <(grep -ho '@_cdecl("[A-Za-z0-9_]*")' "${sources[@]}" | sed 's/@_cdecl("\(.*\)")/--export=\1/' | LC_ALL=C sort -u)
+# Every @_cdecl("ge_…") function is an export (the others, like the allocator's, serve the runtime).
+mapfile -t exports < <(grep -ho '@_cdecl("ge_[A-Za-z0-9_]*")' "${sources[@]}" | sed 's/@_cdecl("\(.*\)")/--export=\1/' | LC_ALL=C sort -u)
 
-"$swiftc" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
+"$swiftc" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -Osize \
   -Xcc -fno-stack-protector -Xcc -msimd128 -Xfrontend -disable-stack-protector \
   -module-name GalleryEngine -parse-as-library \
   "${sources[@]}" -c -o "$work/engine.o"
+# posix_memalign and free for the Swift runtime, forwarded to the engine's heap (WasmHeap.swift).
+"$toolbin/clang" --target=wasm32-unknown-unknown -Oz -c scripts/wasm/heap-shim.c -o "$work/heap-shim.o"
 
 "$wasm_ld" --no-entry --strip-all --gc-sections -z stack-size=262144 \
-  --initial-memory=2097152 --max-memory=4294967296 \
-  "${exports[@]}" -L"$libdir" "$work/engine.o" -lc -o "$work/engine.wasm"
+  --max-memory=4294967296 \
+  "${exports[@]}" -L"$libdir" "$work/engine.o" "$work/heap-shim.o" -lc -o "$work/engine.wasm"
 
 if command -v wasm-opt >/dev/null 2>&1; then
   wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \

@@ -131,7 +131,7 @@ extension JustifiedLayout {
         /// The height at which `items` items whose units add up to `total` fill the width.
         @inline(__always)
         func height(items: Int, units total: Int64, in units: Units) -> Double {
-            let space = width - Units.double(Int64(items &- 1)) * gap
+            let space = width - Units.double(Int64(truncatingIfNeeded: items &- 1)) * gap
             let h = space / units.aspectSum(total: total, count: items)
             return h > 0 ? h : target
         }
@@ -146,9 +146,13 @@ extension JustifiedLayout {
             var y = state.cursor.y
             var bottom = state.cursor.bottom
             for r in rows {
-                let items = Int(firstItem[r &+ 1] &- firstItem[r])
-                let rowHeight = height(
-                    items: items, units: rowUnits.load(fromByteOffset: r &* 8, as: Int64.self), in: units)
+                // As `height(items:units:in:)`, written out with 32-bit item counts: the
+                // generic conversions there cost a call per row in the wasm build.
+                let items = UInt32(bitPattern: firstItem[r &+ 1] &- firstItem[r])
+                let total = rowUnits.load(fromByteOffset: r &* 8, as: Int64.self)
+                let space = width - Units.double(Int64(items &- 1)) * gap
+                let h = space / (Units.double(total &- Int64(items) &* units.gap) * units.unitSize)
+                let rowHeight = h > 0 ? h : target
                 heights[r] = rowHeight
                 top[r] = y
                 bottom = y + rowHeight

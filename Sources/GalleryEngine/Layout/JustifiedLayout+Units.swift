@@ -74,7 +74,7 @@ extension JustifiedLayout {
         /// The aspect sum (without gaps) of a row of `count` items whose units add up to `total`.
         @inline(__always)
         func aspectSum(total: Int64, count: Int) -> Double {
-            Self.double(total &- Int64(count) &* gap) * unitSize
+            Self.double(total &- Int64(truncatingIfNeeded: count) &* gap) * unitSize
         }
 
         /// Clamps and converts `count` raw aspect ratios, four at a time with SIMD
