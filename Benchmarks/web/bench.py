@@ -4,7 +4,8 @@
 Measures, in one run, and prints one table (metric | measured | target | ✓/✗):
   - first screen: navigation → every thumbnail in the viewport painted (Element Timing; median of 5 cold loads)
   - fling-scroll through 5 000 rows: median fps, p95 frame, longest long task, max tile elements
-  - viewer animations (open, swipe, close): fps and frames from input to the first visual response
+  - viewer animations (open, swipe, close), 5 runs in fresh contexts: fps over every run's frames, and
+    the first visual response (frames and ms from the input), median of the runs with the worst shown
   - bytes shipped: every JS/CSS/wasm file the page loads from /static/ (+ the HTML page), gzip -9
 
 Usage: python3 Benchmarks/web/bench.py
@@ -46,6 +47,7 @@ TOTAL = 100_000
 DEMO_TOTAL = 30
 ROWS = int(os.environ.get("WEB_BENCH_ROWS", "5000"))
 SPEED = float(os.environ.get("WEB_BENCH_SPEED", "500"))  # rows per second
+ANIMATION_RUNS = 5
 FIRST_SCREEN_RUNS = 5
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
 T = 20_000  # Playwright waits (ms)
@@ -465,6 +467,24 @@ def animations(browser, base, errors):
     return out
 
 
+def pooled(runs):
+    """One row per animation over several runs: frame deltas pooled (fps is their median) and the first
+    visual response as the median of the runs, with every run's value kept for the worst and the log."""
+    out = []
+    for k, first in enumerate(runs[0]):
+        each = [r[k] for r in runs]
+        ms = [a["response_ms"] for a in each if a["response_ms"] is not None]
+        frames = [a["response_frames"] for a in each if a["response_frames"] is not None]
+        out.append(dict(first, deltas=[d for a in each for d in a["deltas"]], frames=sum(a["frames"] for a in each),
+                        response_ms=median(ms) if len(ms) == len(each) else None,
+                        response_frames=sorted(frames)[len(frames) // 2] if len(frames) == len(each) else None,
+                        response_each=[a["response_ms"] for a in each],
+                        duration=median([a["duration"] for a in each]),
+                        input_delay=median([a["input_delay"] or 0 for a in each]),
+                        states=sorted({s for a in each for s in a["states"]})))
+    return out
+
+
 # ── report ──────────────────────────────────────────────────────────────
 def main():
     from playwright.sync_api import sync_playwright
@@ -493,8 +513,8 @@ def main():
                 fs_runs, shipped = first_screen(browser, server.base, errors)
                 log(f"fling-scroll ({ROWS} rows at {SPEED:g} rows/s)…")
                 fl = fling(browser, server.base, errors)
-                log("viewer animations…")
-                anims = animations(browser, server.base, errors)
+                log(f"viewer animations ({ANIMATION_RUNS} runs)…")
+                anims = pooled([animations(browser, server.base, errors) for _ in range(ANIMATION_RUNS)])
                 version = browser.version
             finally:
                 browser.close()
@@ -530,9 +550,10 @@ def main():
         row(f"{a['name']}: fps (median, {a['frames']} frames, worst {max(a['deltas'], default=0):.0f} ms)",
             f"{afps:.1f} fps", "≥ 58 fps", afps >= 58)
         rf, ms = a["response_frames"], a["response_ms"]
-        row(f"{a['name']}: first visual response", "none" if rf is None else
-            f"{'next' if rf == 1 else rf} frame{'s' if rf > 1 else ''}, {ms:.0f} ms", f"≤ 1 frame ({2 * FRAME:.0f} ms)",
-            rf is not None and rf <= 1 and ms <= 2 * FRAME)
+        worst = max((x for x in a["response_each"] if x is not None), default=0)
+        row(f"{a['name']}: first visual response (median of {len(a['response_each'])}, worst {worst:.0f} ms)",
+            "none" if rf is None else f"{'next' if rf == 1 else rf} frame{'s' if rf > 1 else ''}, {ms:.0f} ms",
+            f"≤ 1 frame ({2 * FRAME:.0f} ms)", rf is not None and rf <= 1 and ms <= 2 * FRAME)
 
     static = [f for f in files if f["kind"] != "HTML"]
     gz_static = sum(f["gz"] for f in static)
@@ -571,7 +592,8 @@ def main():
     for a in anims:
         print(f"{a['name']}: {a['frames']} frames over {a['duration']:.0f} ms, frame ms "
               f"p50 {median(a['deltas']):.1f} max {max(a['deltas'], default=0):.1f}, states {a['states']}; "
-              f"input queued {a['input_delay'] or 0:.0f} ms, response {a['response_ms'] or 0:.0f} ms after the input")
+              f"input queued {a['input_delay'] or 0:.0f} ms, response {a['response_ms'] or 0:.0f} ms after the input "
+              f"(runs: {', '.join('none' if x is None else f'{x:.0f}' for x in a['response_each'])})")
     if errors:
         print("\nPage errors:", *errors, sep="\n  ")
     print(f"\n(total {time.time() - t_start:.0f} s)")
