@@ -26,6 +26,9 @@ export function paintHash(el, item) {
   if (u) el.style.backgroundImage = `url("${u}")`;
 }
 
+/** Whether an element's image (`el.img`) has arrived. */
+const arrived = (el) => el.img?.complete && el.img.naturalWidth > 0;
+
 /**
  * ThumbHashes for elements (grid tiles, viewer slides) still waiting for their image (`el.img`),
  * a few per frame: decoding one costs about a millisecond, and decoding a screenful at once would
@@ -33,8 +36,6 @@ export function paintHash(el, item) {
  * arrive first (preloaded or cached); an element whose image arrived, or that left the page,
  * before its turn is skipped.
  */
-const arrived = (el) => el.img?.complete && el.img.naturalWidth > 0;
-
 export class HashPainter {
   constructor(budget = 4) {
     this.budget = budget; // ms per frame

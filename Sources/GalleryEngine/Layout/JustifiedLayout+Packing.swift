@@ -47,7 +47,8 @@ extension JustifiedLayout {
                 // never wider than the container (a lone item wider than it, in a container
                 // narrower than the minimum aspect, shrinks to fit).
                 before = first == sectionStart.item ? sectionStart : state.cursor
-                let fitted = rowSpace.height(items: end - first, units: open.units, in: units)
+                let fitted = rowSpace.height(
+                    items: UInt32(truncatingIfNeeded: end - first), units: open.units, in: units)
                 let height = fitted < c.targetRowHeight ? fitted : c.targetRowHeight
                 state.appendRow(first: first, end: end, height: height)
                 lastRowIsOpen = end == count
@@ -129,9 +130,10 @@ extension JustifiedLayout {
         }
 
         /// The height at which `items` items whose units add up to `total` fill the width.
+        /// (Counts are `UInt32`: in the wasm build, widening `Int` went through a call per row.)
         @inline(__always)
-        func height(items: Int, units total: Int64, in units: Units) -> Double {
-            let space = width - Units.double(Int64(truncatingIfNeeded: items &- 1)) * gap
+        func height(items: UInt32, units total: Int64, in units: Units) -> Double {
+            let space = width - Units.double(Int64(items &- 1)) * gap
             let h = space / units.aspectSum(total: total, count: items)
             return h > 0 ? h : target
         }
@@ -146,13 +148,9 @@ extension JustifiedLayout {
             var y = state.cursor.y
             var bottom = state.cursor.bottom
             for r in rows {
-                // As `height(items:units:in:)`, written out with 32-bit item counts: the
-                // generic conversions there cost a call per row in the wasm build.
                 let items = UInt32(bitPattern: firstItem[r &+ 1] &- firstItem[r])
-                let total = rowUnits.load(fromByteOffset: r &* 8, as: Int64.self)
-                let space = width - Units.double(Int64(items &- 1)) * gap
-                let h = space / (Units.double(total &- Int64(items) &* units.gap) * units.unitSize)
-                let rowHeight = h > 0 ? h : target
+                let rowHeight = height(
+                    items: items, units: rowUnits.load(fromByteOffset: r &* 8, as: Int64.self), in: units)
                 heights[r] = rowHeight
                 top[r] = y
                 bottom = y + rowHeight

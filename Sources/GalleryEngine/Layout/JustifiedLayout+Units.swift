@@ -40,7 +40,7 @@ extension JustifiedLayout {
             let cap = Double(Int64(1) << 49)
             let gapUnits = c.spacing / c.targetRowHeight * unit
             gap = Int64(gapUnits < cap ? gapUnits : cap)
-            bias = Self.magic.bitPattern.toInt64 &- gap
+            bias = Int64(bitPattern: Self.magic.bitPattern) &- gap
             let limitUnits = (c.contentWidth + c.spacing) / c.targetRowHeight * unit
             let limit = Int64(limitUnits < 2 * cap ? limitUnits : 2 * cap)
             // A lone item always fits, even when rounding (or a container narrower than the
@@ -60,7 +60,7 @@ extension JustifiedLayout {
         @inline(__always)
         func callAsFunction(clampedBits: UInt32) -> Int64 {
             let scaled = Double(bitPattern: UInt64(bitPattern: Int64(clampedBits) &<< 29 &+ exponentBias))
-            return (scaled + Self.magic).bitPattern.toInt64 &- bias
+            return Int64(bitPattern: (scaled + Self.magic).bitPattern) &- bias
         }
 
         /// `Double(x)` for `0 ≤ x < 2^52`, from bit patterns: V8 compiles the
@@ -73,8 +73,8 @@ extension JustifiedLayout {
 
         /// The aspect sum (without gaps) of a row of `count` items whose units add up to `total`.
         @inline(__always)
-        func aspectSum(total: Int64, count: Int) -> Double {
-            Self.double(total &- Int64(truncatingIfNeeded: count) &* gap) * unitSize
+        func aspectSum(total: Int64, count: UInt32) -> Double {
+            Self.double(total &- Int64(count) &* gap) * unitSize
         }
 
         /// Clamps and converts `count` raw aspect ratios, four at a time with SIMD
@@ -124,9 +124,4 @@ extension JustifiedLayout {
             }
         }
     }
-}
-
-extension UInt64 {
-    @inline(__always)
-    fileprivate var toInt64: Int64 { Int64(bitPattern: self) }
 }
