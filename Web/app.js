@@ -18,7 +18,9 @@ async function boot() {
   const deep = idFromPath();
   try {
     // The engine and the first page load side by side: neither needs the other.
-    [engine] = await Promise.all([engine || loadEngine(), store.items.length ? null : store.more()]);
+    const loading = Promise.all([engine || loadEngine(), store.items.length ? null : store.more()]);
+    await serverTilesDecoded();
+    [engine] = await loading;
   } catch (e) {
     if (e.status === 401) {
       // A private server: sign in (the session cookie then authorises images and the feed).
@@ -34,16 +36,28 @@ async function boot() {
   if (!grid) start();
   // Lay out now rather than on the next frame, so the first screen's images exist to wait for.
   grid.update();
-  // Reveal when the visible thumbnails arrived (the inline page's are preloaded), or after a time
-  // limit. Not after decode(): that decodes at full size, where drawing decodes straight to the
-  // tile's scale, in the raster tasks.
-  const imgs = grid.visibleImages().filter((i) => !i.complete);
+  // Reveal when the visible thumbnails arrived, or after a time limit. Not after decode(): that
+  // decodes at full size, where drawing decodes straight to the tile's scale, in the raster tasks.
+  // At once when the grid adopted the server's tiles: they were on screen already.
+  const imgs = grid.adopted ? [] : grid.visibleImages().filter((i) => !i.complete);
   await Promise.race([
     Promise.all(imgs.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }))),
     new Promise((r) => setTimeout(r, 600)),
   ]);
   document.body.classList.remove('loading');
   if (deep) openDeep(deep);
+}
+
+/**
+ * The server's tiles (FirstScreen.swift) are the first screen: their thumbnails decode on the raster
+ * thread, and the grid's start-up, tens of milliseconds of script, would compete with them for
+ * the CPU. So it waits for the thumbnails on screen to decode (or a time limit) while the engine
+ * compiles off the main thread.
+ */
+function serverTilesDecoded() {
+  const h = innerHeight, imgs = [...document.querySelectorAll('.ssr img')].filter((i) => i.getBoundingClientRect().top < h);
+  if (!imgs.length) return null;
+  return Promise.race([Promise.all(imgs.map((i) => i.decode().catch(() => 0))), new Promise((r) => setTimeout(r, 400))]);
 }
 
 function start() {

@@ -1,6 +1,15 @@
 // Virtualized grid: the engine lays out, virtualizes and diffs; this file moves tiles.
 import { paintColor, HashPainter, show, cancel, el } from './images.js';
 
+/**
+ * The small thumbnail when it fills a w×h tile (object-fit: cover) at this screen's pixel density,
+ * else the thumbnail: a quarter of the pixels to fetch and decode for most tiles on a desktop.
+ */
+export function thumbURL(it, w, h) {
+  const s = it.small, d = globalThis.devicePixelRatio || 1;
+  return s && s.width >= w * d - 0.5 && s.height >= h * d - 0.5 ? s.url : it.thumb.url;
+}
+
 /** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */
 export const HEADER = 96;
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
@@ -20,6 +29,12 @@ export class Grid {
     scroller.append(this.spacer, this.layer);
     this.tiles = new Map(); // index → element
     this.style = localStorage.getItem('vitrine.layout') === 'justified' ? 'justified' : 'grid';
+    // The server's first-screen tiles (FirstScreen.swift), in the same places as ours in the 4:3 grid:
+    // the first update adopts them, images and all, so nothing loads, decodes or paints twice.
+    this.ssr = scroller.querySelector('.ssr');
+    this.adoptable = new Map();
+    if (this.ssr && this.style === 'grid') for (const t of this.ssr.children) this.adoptable.set(t.dataset.photoId, t);
+    this.adopted = 0;
     this.width = scroller.clientWidth;
     this.height = scroller.clientHeight;
     this.layout = engine.createLayout(this.config());
@@ -144,7 +159,7 @@ export class Grid {
     clearTimeout(this.idle);
     if (this.velocity) this.idle = setTimeout(() => { this.velocity = 0; this.lastTime = 0; this.update(); }, 150);
     const L = this.layout, count = L.count;
-    if (!count) return;
+    if (!count) { this.dropServerTiles(); return; }
     const u = L.virtualize(offset, this.height, this.velocity);
     // A fling mounts only what is on screen: the prefetch window would not load its images anyway
     // (see below), and at fling speed it is several screens long.
@@ -165,11 +180,20 @@ export class Grid {
     }
     // Visible tiles first; the rest of the prefetch window once not flinging.
     if (!fast) for (const t of later) this.loadTile(t);
+    this.dropServerTiles();
     // Paging: ask for more when the prefetch window gets near the loaded end.
     if (!this.store.done) {
       const p = u.prefetch[1], end = p >= count ? L.contentHeight : L.itemFrame(p).y;
       if (L.contentHeight - end < this.height * 1.5) this.store.more().catch(() => 0);
     }
+  }
+
+  /** The server's tiles not adopted by now are not ours to show. */
+  dropServerTiles() {
+    if (!this.ssr) return;
+    this.ssr.remove();
+    this.ssr = null;
+    this.adoptable.clear();
   }
 
   place(t, x, y, w, h) {
@@ -258,12 +282,19 @@ export class Grid {
 
   mount(i) {
     const it = this.store.items[i];
-    const t = el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id });
+    let t = this.adoptable.get(it.id), img;
+    if (t) {
+      this.adoptable.delete(it.id);
+      this.adopted++;
+      img = t.querySelector('img');
+    } else {
+      t = el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id });
+      paintColor(t, it);
+      img = el('img', '', { alt: it.title || 'Photo', draggable: 'false', elementtiming: 'thumb' });
+      t.append(img);
+    }
     t.dataset.i = i;
     if (i === this.hidden) t.style.visibility = 'hidden';
-    paintColor(t, it);
-    const img = el('img', '', { alt: it.title || 'Photo', draggable: 'false', elementtiming: 'thumb' });
-    t.append(img);
     t.img = img;
     this.layer.append(t);
     this.tiles.set(i, t);
@@ -273,7 +304,9 @@ export class Grid {
   loadTile(t) {
     t.loaded = true;
     const img = t.img, it = this.store.items[+t.dataset.i];
-    show(img, it.thumb.url, (cached) => {
+    // An adopted server tile chose among its srcset by its own size already.
+    const url = img.srcset ? img.getAttribute('src') : thumbURL(it, t.f[2], t.f[3]);
+    show(img, url, (cached) => {
       img.dataset.fade = cached ? '0' : '1';
       img.className = cached ? 'in' : 'in fade';
     });

@@ -87,7 +87,7 @@ export function load(img, url, done) {
  */
 export function show(img, url, done) {
   img.decoding = 'async';
-  img.src = url;
+  if (img.getAttribute('src') !== url) img.src = url; // an adopted server tile's may be on its way
   if (img.complete && img.naturalWidth) { done(true); return; }
   img.onload = () => { img.onload = null; if (img.getAttribute('src') === url) done(false); };
 }

@@ -316,7 +316,7 @@ export class Viewer {
     paintColor(fr, it);
     const thumb = fr.img = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
     thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
-    thumb.src = it.thumb.url;
+    thumb.src = this.gridThumb(k) || it.thumb.url;
     this.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
     const hi = el('img', 'hi', { alt: '', draggable: 'false' });
     fr.append(thumb, hi);
@@ -346,7 +346,13 @@ export class Viewer {
   bestURL(i) {
     const it = this.item(i);
     for (const u of [it.original.url, it.preview.url]) if (decoded.has(u)) return u;
-    return it.thumb.url;
+    return this.gridThumb(i) || it.thumb.url;
+  }
+
+  /** The image the grid's tile i shows, when it has arrived (the small thumbnail, maybe): cached. */
+  gridThumb(i) {
+    const img = this.grid.tile(i)?.img;
+    return img?.complete && img.naturalWidth ? img.currentSrc : null;
   }
 
   resize() {

@@ -19,6 +19,7 @@ Env:
 Exit status: 0 (a ✗ is a finding, not an error); 1 when the benchmark itself could not run.
 """
 import gzip
+import hashlib
 import json
 import os
 import pathlib
@@ -109,17 +110,30 @@ class Server:
         self.log.close()
 
 
+def _import_stamp():
+    """A hash of the sources that decide which variants an import makes, and how."""
+    h = hashlib.sha256()
+    for f in sorted([*(ROOT / "Sources/Imaging").glob("*.swift"), *(ROOT / "Sources/Ingest").glob("*.swift")]):
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def _stamp_path():
+    return DATA.parent / (DATA.name + ".stamp")
+
+
 def prepare():
     """The cached 100k library: demo import, then the fixture's synthetic rows (reusing the demo assets)."""
     if DATA.exists():
         s = Server(DATA)
         try:
-            if s.total() == TOTAL:
+            # Made by this import code: the variants it makes are what the client downloads.
+            if s.total() == TOTAL and _stamp_path().exists() and _stamp_path().read_text() == _import_stamp():
                 log(f"using cached catalog {DATA} ({TOTAL} photos)")
                 return
         finally:
             s.stop()
-        log(f"{DATA} does not hold {TOTAL} photos: rebuilding it")
+        log(f"{DATA} does not hold {TOTAL} photos made by this import code: rebuilding it")
         shutil.rmtree(DATA)
     DATA.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
@@ -135,6 +149,7 @@ def prepare():
         s.stop()
     log(f"  demo imported ({time.time() - t0:.0f} s); vitrine-fixture {TOTAL}…")
     subprocess.run([str(BIN / "vitrine-fixture"), str(DATA), str(TOTAL)], check=True, stdout=sys.stderr)
+    _stamp_path().write_text(_import_stamp())
     log(f"  catalog ready ({time.time() - t0:.0f} s)")
 
 
@@ -183,7 +198,7 @@ PROBE = r"""
   // Where the first-screen time goes (resource timing, ms since navigation start).
   P.breakdown = () => {
     const r = performance.getEntriesByType('resource'), end = (e) => e ? Math.round(e.responseEnd) : null;
-    const srcs = new Set(visibleTiles().map((t) => t.querySelector('img')?.src));
+    const srcs = new Set(visibleTiles().map((t) => t.querySelector('img')?.currentSrc));
     const thumbs = r.filter((e) => srcs.has(e.name));
     const modules = r.filter((e) => /\/static\/.*\.js$/.test(e.name));
     return {
@@ -205,11 +220,11 @@ PROBE = r"""
     const tiles = ready ? visibleTiles() : [];
     const done = tiles.length > 0 && tiles.every((t) => {
       const i = t.querySelector('img');
-      return i && i.complete && i.naturalWidth > 0 && i.classList.contains('in') && P.painted.has(i.src);
+      return i && i.complete && i.naturalWidth > 0 && i.classList.contains('in') && P.painted.has(i.currentSrc);
     });
     if (!done) { requestAnimationFrame(watch); return; }
     const frame = performance.now();
-    const painted = Math.max(...tiles.map((t) => P.painted.get(t.querySelector('img').src)));
+    const painted = Math.max(...tiles.map((t) => P.painted.get(t.querySelector('img').currentSrc)));
     P.afterFrame(() => {
       P.firstScreen = { painted, frame, tiles: tiles.length,
                         opacity: getComputedStyle(document.querySelector('[data-grid]')).opacity };

@@ -83,6 +83,8 @@ public enum VariantKind: String, Codable, Sendable, CaseIterable {
     case preview
     case thumbWebP = "thumb-webp"
     case thumbJPEG = "thumb-jpeg"
+    /// Photos imported before it existed have none until `SmallThumbBackfill` makes it.
+    case smallThumbWebP = "thumb-small-webp"
 }
 
 /// One stored file of a photo: where its bytes are and what they are.

@@ -6,6 +6,10 @@ public struct RenderOptions: Sendable, Equatable {
     /// Refuse images whose header announces more pixels than this (decompression bombs).
     public var maxPixels = 100_000_000
     public var thumbShortEdge = 400
+    /// The small thumb, for tiles drawn at one device pixel per CSS pixel, with a quarter of the thumb's
+    /// pixels to fetch and decode. 204 px covers a 4:3 tile 272 px wide: every tile of a grid of three
+    /// or more columns (Web/grid.js: columns at least 200 px wide, so tiles under 268 px).
+    public var smallThumbShortEdge = 204
     public var previewLongEdge = 2048
     public var thumbWebPQuality = 80
     public var thumbJPEGQuality = 80
@@ -33,6 +37,8 @@ public struct RenderedPhoto: Sendable {
     public var metadata: PhotoMetadata
     public var thumbWebP: EncodedVariant
     public var thumbJPEG: EncodedVariant
+    /// WebP only: a client that cannot show WebP gets the JPEG thumb instead.
+    public var smallThumbWebP: EncodedVariant
     public var preview: EncodedVariant
     public var thumbHash: [UInt8]
     /// Mean colour as `#rrggbb`, alpha-weighted over a white background.
@@ -107,7 +113,8 @@ public enum PhotoRenderer {
         let thumb = try thumbResult.get()
         return RenderedPhoto(
             format: header.format, width: header.displayWidth, height: header.displayHeight, metadata: metadata,
-            thumbWebP: thumb.webp, thumbJPEG: thumb.jpeg, preview: preview, thumbHash: thumb.hash,
+            thumbWebP: thumb.webp, thumbJPEG: thumb.jpeg, smallThumbWebP: thumb.small, preview: preview,
+            thumbHash: thumb.hash,
             averageColor: thumb.averageColor, colorfulness: thumb.colorfulness)
     }
 
@@ -120,6 +127,7 @@ public enum PhotoRenderer {
     struct Thumb {
         var webp: EncodedVariant
         var jpeg: EncodedVariant
+        var small: EncodedVariant
         var hash: [UInt8]
         var averageColor: String
         var colorfulness: Double
@@ -140,6 +148,8 @@ public enum PhotoRenderer {
         let webp = try thumb.encoded(as: ".webp[Q=\(options.thumbWebPQuality),effort=2,strip=true]")
         let opaque = thumb.hasAlpha ? try VipsImage.make { vt_flatten(thumb.pointer, $0, 255) } : thumb
         let jpeg = try opaque.encoded(as: ".jpg[Q=\(options.thumbJPEGQuality),optimize_coding=true,strip=true]")
+        let small = try fit(thumb, shortEdge: options.smallThumbShortEdge)
+        let smallWebP = try small.encoded(as: ".webp[Q=\(options.thumbWebPQuality),effort=2,strip=true]")
 
         let tiny = try fit(thumb, longEdge: options.placeholderEdge)
         let rgba = tiny.hasAlpha ? tiny : try VipsImage.make { vt_addalpha(tiny.pointer, $0) }
@@ -147,6 +157,7 @@ public enum PhotoRenderer {
         return Thumb(
             webp: EncodedVariant(bytes: webp, width: thumb.width, height: thumb.height, mimeType: "image/webp"),
             jpeg: EncodedVariant(bytes: jpeg, width: thumb.width, height: thumb.height, mimeType: "image/jpeg"),
+            small: EncodedVariant(bytes: smallWebP, width: small.width, height: small.height, mimeType: "image/webp"),
             hash: ThumbHash.encode(width: rgba.width, height: rgba.height, rgba: pixels),
             averageColor: averageColor(rgba: pixels), colorfulness: colorfulness(rgba: pixels))
     }

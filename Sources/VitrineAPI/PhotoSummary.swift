@@ -11,12 +11,15 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
     public var placeholder: Placeholder
     /// The thumbnail URL answers WebP or JPEG depending on `Accept`; its size is the same either way.
     public var thumb: VariantInfo
+    /// A quarter of the thumb's pixels (204 px short edge), for tiles drawn at one device pixel per CSS
+    /// pixel; absent until made for photos imported before it existed. WebP, or the JPEG thumb by `Accept`.
+    public var small: VariantInfo?
     public var preview: VariantInfo
     public var original: VariantInfo
 
     public init(
         id: String, width: Int, height: Int, title: String, takenAt: String, placeholder: Placeholder,
-        thumb: VariantInfo, preview: VariantInfo, original: VariantInfo
+        thumb: VariantInfo, small: VariantInfo? = nil, preview: VariantInfo, original: VariantInfo
     ) {
         self.id = id
         self.width = width
@@ -25,6 +28,7 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
         self.takenAt = takenAt
         self.placeholder = placeholder
         self.thumb = thumb
+        self.small = small
         self.preview = preview
         self.original = original
     }

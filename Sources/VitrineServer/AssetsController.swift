@@ -6,8 +6,8 @@ import Hummingbird
 /// `GET /assets/<sha256>[.ext]`: immutable, content-addressed files streamed from the blob store.
 ///
 /// The name is the bytes' SHA-256, so the strong ETag is the key itself and a year of `immutable`
-/// caching is safe. The thumb's URL names its WebP bytes; clients that do not accept WebP get the
-/// JPEG sibling instead, hence `Vary: Accept` on thumbs.
+/// caching is safe. The thumbs' URLs name their WebP bytes; clients that do not accept WebP get the
+/// JPEG thumb instead (the small thumb has no JPEG of its own), hence `Vary: Accept` on thumbs.
 struct AssetsController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
     let blobs: FileBlobStore
@@ -28,10 +28,10 @@ struct AssetsController<Context: RequestContext>: Sendable {
             throw APIError.notFound("asset")
         }
         var variant = requested
-        let vary = requested.kind == .thumbWebP || requested.kind == .thumbJPEG
+        let vary = [.thumbWebP, .thumbJPEG, .smallThumbWebP].contains(requested.kind)
         if vary {
-            let wanted: VariantKind =
-                Self.accepts(request.headers[.accept], "image/webp") ? .thumbWebP : .thumbJPEG
+            let webp = Self.accepts(request.headers[.accept], "image/webp")
+            let wanted: VariantKind = !webp ? .thumbJPEG : requested.kind == .thumbJPEG ? .thumbWebP : requested.kind
             if requested.kind != wanted,
                 let sibling = try await blocking({ try catalog.variant(photoId: requested.photoId, kind: wanted) })
             {

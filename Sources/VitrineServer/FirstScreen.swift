@@ -1,33 +1,104 @@
 import Catalog
 import Foundation
+import Synchronization
 import VitrineAPI
 
-/// What the index page carries so the first screen needs no round trip after the scripts: the first
-/// page of the catalog inline, and `preload` hints that start the first thumbnails downloading while
-/// the modules and the wasm are still compiling.
+/// What the index page carries so the first screen needs neither the scripts nor a round trip: the
+/// first page of the catalog inline (JSON), and the first screen's tiles as plain HTML.
 ///
-/// Never used on a private server: the index page is public there, the photos are not.
+/// The tiles are links with their thumbnails, laid out by CSS exactly as the engine's default 4:3 grid
+/// lays them out (styles.css, `.ssr`), so the thumbnails download and paint while the modules and the
+/// wasm are still compiling; the grid then adopts these very elements (Web/grid.js), so nothing is
+/// fetched, decoded or painted twice. Without JavaScript they still open each photo.
+///
+/// Never used on a private server: the index page is public there, the photos are not. Nor for a
+/// filtered URL (`?q=`, `?tag=`) or a custom page size (`?limit=`): the client asks for those itself.
 struct FirstScreen: Sendable {
     let catalog: PhotoCatalog
     /// A large window's worth (a 1920×1200 grid shows about 50 tiles): the HTML stays small, and the
     /// client pages on from the inline page's cursor at its own page size.
     var pageSize = 60
-    /// About a screen's worth of thumbnails (36 fills a 1280×800 grid, 6 columns by 5 rows below the
-    /// header); the rest load as the grid asks. Preloads are low priority: the modules go first.
-    var preloads = 36
+    /// About a screen's worth of tiles (36 fills a 1280×800 grid, 6 columns by 5 rows below the header,
+    /// and most of a phone's); the rest load as the grid asks.
+    var tiles = 36
+    /// The last slots rendered. Every visit waits for the index page, and counting and encoding the
+    /// first page of a 100 000-photo catalog takes about 10 ms, where checking the change feed is one
+    /// indexed read.
+    let memo = Memo()
 
-    /// HTML for the `{{first-screen}}` slot of index.html.
-    func html() throws -> String {
+    final class Memo: Sendable {
+        /// The slots, and the change feed's position when they were read.
+        let state = Mutex<(seq: Int64, slots: Slots)?>(nil)
+    }
+
+    /// What goes into index.html's two slots.
+    struct Slots: Sendable {
+        /// `{{first-screen}}`, in `<head>`: the inline page.
+        var head = ""
+        /// `{{first-tiles}}`, in the grid: the first screen's tiles.
+        var tiles = ""
+    }
+
+    /// Query parameters after which the client does not use the inline page.
+    static let ownQueries: Set<String> = ["q", "tag", "limit"]
+
+    /// The slots for a request with these query parameter names.
+    func slots(queryNames: some Sequence<String>) throws -> Slots {
+        if queryNames.contains(where: Self.ownQueries.contains) { return Slots() }
+        // Every write to photos and their variants appends to the change feed in its own transaction,
+        // whichever process made it, and the feed's sequence only grows. Read before the page: a write
+        // in between then only makes the next visit render again.
+        let seq = try catalog.latestChangeSeq()
+        if let memo = memo.state.withLock({ $0 }), memo.seq == seq { return memo.slots }
+        let slots = try render()
+        memo.state.withLock { $0 = (seq, slots) }
+        return slots
+    }
+
+    func render() throws -> Slots {
         let page = try catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
         let body = PhotoPage(
             items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
-        var html = ""
-        for item in body.items.prefix(preloads) {
-            html += #"<link rel="preload" as="image" href="\#(Self.attribute(item.thumb.url))">"# + "\n"
-        }
         let json = String(decoding: try Self.encoder.encode(body), as: UTF8.self)
-        html += #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
-        return html
+        var slots = Slots()
+        slots.head = #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
+        guard !body.items.isEmpty else { return slots }
+        var html = #"<div class="ssr">"#
+        for item in body.items.prefix(tiles) where !item.thumb.url.isEmpty {
+            html += Self.tile(item)
+        }
+        slots.tiles = html + "</div>"
+        return slots
+    }
+
+    /// One tile as the grid draws it (Web/grid.js `mount`): the average colour under the thumbnail.
+    ///
+    /// With a small thumb, the browser picks one by `srcset`: each candidate's `w` is the widest 4:3 tile
+    /// it covers, and `sizes` bounds the tile's width, so the small one is taken when it fills the tile
+    /// at the screen's pixel density, as `thumbURL` in Web/grid.js decides for the tiles the client makes.
+    static func tile(_ item: PhotoSummary) -> String {
+        let id = attribute(item.id)
+        var style = ""
+        let color = item.placeholder.averageColor
+        if isHexColor(color) { style = #" style="background-color:\#(color)""# }
+        return #"<a class="tile" href="/p/\#(attribute(percentEncoded(item.id)))" data-photo-id="\#(id)"\#(style)>"#
+            + #"<img src="\#(attribute(item.thumb.url))"\#(sources(item)) "#
+            + #"alt="\#(attribute(item.title.isEmpty ? "Photo" : item.title))" "#
+            + #"draggable="false" elementtiming="thumb"></a>"#
+    }
+
+    /// The widest a 4:3 grid tile gets (GridLayout: columns of at least 200 px, 4 px apart, share the
+    /// width): 302 px in two columns (windows under 816 px), 268 px in three or more; on a phone
+    /// (under 600 px: 96 px, 2 px apart) about a third of the width. An upper bound, not `auto`, which
+    /// would need `loading="lazy"` and so wait for layout before fetching.
+    static let sizes = "(max-width:599px) 34vw, (max-width:815px) 302px, 268px"
+
+    /// ` srcset=… sizes=…` when the small thumb covers smaller tiles than the thumb.
+    static func sources(_ item: PhotoSummary) -> String {
+        func covered(_ v: VariantInfo) -> Int { min(v.width, v.height * 4 / 3) }
+        guard let small = item.small, covered(small) > 0, covered(small) < covered(item.thumb) else { return "" }
+        let srcset = "\(small.url) \(covered(small))w, \(item.thumb.url) \(covered(item.thumb))w"
+        return #" srcset="\#(attribute(srcset))" sizes="\#(sizes)""#
     }
 
     /// Sorted keys: the page's ETag hashes it, so equal pages must encode to equal bytes.
@@ -56,8 +127,24 @@ struct FirstScreen: Sendable {
         return out
     }
 
+    /// For a double-quoted attribute value.
     static func attribute(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// A path segment, as `encodeURIComponent` writes it (ids are URL-safe today; this keeps it so).
+    static func percentEncoded(_ s: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        allowed.insert(charactersIn: "-_.!~*'()")
+        return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// The same check the client makes (Web/images.js `paintColor`) before it paints a colour.
+    static func isHexColor(_ s: String) -> Bool {
+        let digits = s.utf8.dropFirst()
+        return s.utf8.first == UInt8(ascii: "#") && (3...8).contains(digits.count)
+            && digits.allSatisfy { (48...57).contains($0) || (97...102).contains($0 | 0x20) }
     }
 }

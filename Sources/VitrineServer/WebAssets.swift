@@ -23,7 +23,8 @@ struct WebAssets: Sendable {
 
     let version: String
     let files: [String: File]
-    /// index.html with `{{static}}` resolved; `{{first-screen}}` is filled per request.
+    /// index.html with `{{static}}` resolved; `{{first-screen}}` and `{{first-tiles}}` are filled
+    /// per request (`FirstScreen`).
     let index: String
 
     /// Reads `root` recursively (hidden files skipped). Nil when there is no `index.html`.

@@ -20,9 +20,14 @@ struct WebController<Context: RequestContext>: Sendable {
     /// Revalidated on every visit (`no-cache`), so a new version, or a changed first page, reaches
     /// clients on their next load; the tag is a hash of the page as rendered.
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
-        var slot = ""
-        if let firstScreen { slot = try await blocking { try firstScreen.html() } }
-        let body = Array(assets.index.replacingOccurrences(of: "{{first-screen}}", with: slot).utf8)
+        var slots = FirstScreen.Slots()
+        if let firstScreen {
+            let names = request.uri.queryParameters.map { String($0.key) }
+            slots = try await blocking { try firstScreen.slots(queryNames: names) }
+        }
+        let html = assets.index.replacingOccurrences(of: "{{first-screen}}", with: slots.head)
+            .replacingOccurrences(of: "{{first-tiles}}", with: slots.tiles)
+        let body = Array(html.utf8)
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"

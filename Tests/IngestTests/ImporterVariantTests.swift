@@ -35,10 +35,15 @@ import Testing
         #expect((jpeg.width, jpeg.height) == (600, 400))
         #expect(Array(fixture.bytes(webp)[8..<12]) == Array("WEBP".utf8))
         #expect(Array(fixture.bytes(jpeg).prefix(2)) == [0xFF, 0xD8])
+        let small = try #require(item.variants[.smallThumbWebP])
+        #expect((small.width, small.height) == (306, 204))
+        #expect(Array(fixture.bytes(small)[8..<12]) == Array("WEBP".utf8))
+        #expect(try fixture.decoded(small).width == 306)
+        #expect(small.byteSize < webp.byteSize)
 
         #expect((5...25).contains(item.photo.thumbHash.count))
         #expect(item.photo.averageColor.range(of: "^#[0-9a-f]{6}$", options: .regularExpression) != nil)
-        #expect(fixture.blobCount == 4)
+        #expect(fixture.blobCount == 5)
     }
 
     @Test func neverUpscalesSmallPhotos() throws {
@@ -46,12 +51,14 @@ import Testing
         let item = try fixture.photo(fixture.importOne(path))
         #expect(item.variants[.preview].map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
         #expect(item.variants[.thumbWebP].map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
+        #expect(item.variants[.smallThumbWebP].map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
     }
 
     @Test func panoramasGetAThumbWithAFullShortEdge() throws {
         let path = try Fixtures.write(fixture.inputs.file("pano.jpg"), width: 8000, height: 800)
         let item = try fixture.photo(fixture.importOne(path))
         #expect(item.variants[.thumbWebP]?.height == 400)
+        #expect(item.variants[.smallThumbWebP].map { ($0.width, $0.height) } ?? (0, 0) == (2040, 204))
         #expect(item.variants[.preview]?.width == 2048)
     }
 
@@ -174,7 +181,7 @@ import Testing
         let item = try fixture.photo(fixture.importOne(path))
         #expect(item.photo.format == format)
         #expect((item.photo.width, item.photo.height) == (160, 120))
-        #expect(item.variants.count == 4)
+        #expect(item.variants.count == 5)
     }
 
     @Test func decidesByContentNotByExtension() throws {

@@ -8,12 +8,14 @@ import VitrineAPI
 
 @testable import VitrineServer
 
-/// The index page carries the first page of photos and preloads their thumbnails, safely.
+/// The index page carries the first page of photos and the first screen's tiles, safely.
 @Suite struct FirstScreenTests {
     let web = TemporaryDirectory("web-first")
 
     init() {
-        _ = web.write(Array("<head>{{first-screen}}</head><body></body>\n".utf8), to: "index.html")
+        _ = web.write(
+            Array("<head>{{first-screen}}</head><body><main data-grid>{{first-tiles}}</main></body>\n".utf8),
+            to: "index.html")
         _ = web.write(Array("export {};\n".utf8), to: "app.js")
     }
 
@@ -24,7 +26,16 @@ import VitrineAPI
         return try JSONDecoder().decode(PhotoPage.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
     }
 
-    @Test func indexInlinesTheFirstPageAndPreloadsItsThumbnails() async throws {
+    /// The server's tiles, in order: (href, data-photo-id, img src, srcset, alt).
+    static func tiles(_ html: String) -> [(href: String, id: String, src: String, srcset: String, alt: String)] {
+        let pattern =
+            #/<a class="tile" href="([^"]*)" data-photo-id="([^"]*)"[^>]*><img src="([^"]*)"(?: srcset="([^"]*)" sizes="[^"]*")? alt="([^"]*)"/#
+        return html.matches(of: pattern).map {
+            (String($0.1), String($0.2), String($0.3), String($0.4 ?? ""), String($0.5))
+        }
+    }
+
+    @Test func indexInlinesTheFirstPageAndItsTiles() async throws {
         let fixture = try await ServerFixture(photos: 3)
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in
             let html = try await client.execute(uri: "/", method: .get) {
@@ -36,10 +47,20 @@ import VitrineAPI
             }
             #expect(page == api)
             #expect(page.items.count == 3)
-            for item in page.items {
-                #expect(html.contains(#"<link rel="preload" as="image" href="\#(item.thumb.url)">"#))
+            let tiles = Self.tiles(html)
+            #expect(tiles.map(\.id) == page.items.map(\.id))
+            #expect(tiles.map(\.href) == page.items.map { "/p/" + $0.id })
+            #expect(tiles.map(\.src) == page.items.map(\.thumb.url))
+            #expect(tiles.map(\.alt) == page.items.map(\.title))
+            // Each candidate's width is the widest 4:3 tile it covers: the small thumb's 204 px short edge
+            // covers 272 px; the thumb's 400 px, 533 px.
+            for (tile, item) in zip(tiles, page.items) {
+                let small = try #require(item.small)
+                #expect(small.height == 204 && item.thumb.height == 400)
+                #expect(tile.srcset == "\(small.url) 272w, \(item.thumb.url) 533w")
             }
-            #expect(!html.contains("{{first-screen}}"))
+            #expect(html.contains(#"<main data-grid><div class="ssr">"#))
+            #expect(!html.contains("{{first-screen}}") && !html.contains("{{first-tiles}}"))
         }
     }
 
@@ -51,10 +72,34 @@ import VitrineAPI
             let html = try await client.execute(uri: "/", method: .get) {
                 String(decoding: $0.bytes, as: UTF8.self)
             }
-            #expect(!html.contains("<img"))
+            #expect(!html.contains("<img src=x"))
             #expect(html.components(separatedBy: "</script>").count == 2)
             let page = try #require(try Self.inlinePage(html))
             #expect(page.items.first?.title == hostile)
+            // In the tile, the title is an attribute value: quotes and angle brackets are escaped.
+            let alt = try #require(Self.tiles(html).first?.alt)
+            #expect(alt == "&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; \u{2028} end")
+        }
+    }
+
+    @Test func onlyTheCatalogsOwnFirstPageIsInlined() async throws {
+        let fixture = try await ServerFixture(photos: 2)
+        try await fixture.makeApp(webRoot: web.path).test(.router) { client in
+            // The client asks for a filtered list or another page size itself: nothing to inline.
+            for uri in ["/?q=sunset", "/?tag=sea", "/?limit=3", "/p/\(fixture.ids[0])?tag=sea&debug"] {
+                let html = try await client.execute(uri: uri, method: .get) {
+                    String(decoding: $0.bytes, as: UTF8.self)
+                }
+                #expect(try Self.inlinePage(html) == nil, "\(uri)")
+                #expect(Self.tiles(html).isEmpty, "\(uri)")
+                #expect(!html.contains("{{first-"), "\(uri)")
+            }
+            for uri in ["/?debug", "/p/\(fixture.ids[0])"] {
+                let html = try await client.execute(uri: uri, method: .get) {
+                    String(decoding: $0.bytes, as: UTF8.self)
+                }
+                #expect(Self.tiles(html).count == 2, "\(uri)")
+            }
         }
     }
 
@@ -73,6 +118,21 @@ import VitrineAPI
         }
     }
 
+    @Test func aWriteByAnotherProcessReachesTheNextVisit() async throws {
+        let fixture = try await ServerFixture(photos: 2)
+        try await fixture.makeApp(webRoot: web.path).test(.router) { client in
+            let first = try await client.execute(uri: "/", method: .get) { $0.headers[.eTag] }
+            let again = try await client.execute(uri: "/", method: .get) { $0.headers[.eTag] }
+            #expect(first == again)
+            // Another connection to the same file, as a `vitrine import` or an admin CLI would have.
+            let other = try PhotoCatalog(path: fixture.data.path + "/catalog.sqlite")
+            _ = try other.update(id: fixture.ids[1], .init(title: .some("Edited elsewhere")))
+            let html = try await client.execute(uri: "/", method: .get) { String(decoding: $0.bytes, as: UTF8.self) }
+            #expect(Self.tiles(html).map(\.alt).contains("Edited elsewhere"))
+            #expect(try Self.inlinePage(html)?.items.map(\.title).contains("Edited elsewhere") == true)
+        }
+    }
+
     @Test func privateServersInlineNothing() async throws {
         let fixture = try await ServerFixture(photos: 2)
         try await fixture.makeApp(webRoot: web.path, access: AccessConfiguration(isPrivate: true)).test(.router) {
@@ -81,8 +141,8 @@ import VitrineAPI
                 #expect(response.status == .ok)
                 let html = String(decoding: response.bytes, as: UTF8.self)
                 #expect(try Self.inlinePage(html) == nil)
-                #expect(!html.contains("preload"))
-                #expect(!html.contains("{{first-screen}}"))
+                #expect(Self.tiles(html).isEmpty && !html.contains("/assets/"))
+                #expect(!html.contains("{{first-screen}}") && !html.contains("{{first-tiles}}"))
             }
         }
     }

@@ -1,0 +1,109 @@
+"""The server's first-screen tiles (Sources/VitrineServer/FirstScreen.swift): there before any script runs,
+in the places the engine's grid puts its own tiles, and adopted by it, images and all."""
+import pytest
+from conftest import DESKTOP, PHONE, T, shot, wait_grid
+
+# Marks every <img> the HTML parser creates inside the server's tiles.
+MARK = """new MutationObserver(() => { for (const i of document.querySelectorAll('.ssr img')) i.__server = true; })
+  .observe(document, { childList: true, subtree: true });"""
+RECTS = """(sel) => Object.fromEntries([...document.querySelectorAll(sel)].map((t) => {
+  const r = t.getBoundingClientRect();
+  return [t.dataset.photoId, [r.x, r.y, r.width, r.height]];
+}))"""
+
+
+def _server_tiles(browser, server, opts, init=None):
+    """The page as the server sends it, with app.js never running: the server's tiles' rects by photo id."""
+    ctx = browser.new_context(**opts)
+    page = ctx.new_page()
+    if init:
+        page.add_init_script(init)
+    page.route("**/app.js", lambda route: route.abort())
+    page.goto(server + "/")
+    page.wait_for_function("[...document.querySelectorAll('.ssr img')].every((i) => i.complete)", timeout=T)
+    return ctx, page, page.evaluate(RECTS, ".ssr .tile")
+
+
+@pytest.mark.parametrize("name,opts", [("desktop", DESKTOP), ("phone", PHONE)])
+def test_server_tiles_sit_where_the_grid_puts_its_own(browser, server, catalog, name, opts):
+    ctx, page, before = _server_tiles(browser, server, opts)
+    assert list(before) == [it["id"] for it in catalog[: len(before)]]
+    assert len(before) >= 20
+    # Without the app they are plain links to each photo, each with its thumbnail painted.
+    first = page.locator(".ssr .tile").first
+    assert first.get_attribute("href") == "/p/" + catalog[0]["id"]
+    assert first.locator("img").evaluate("i => i.naturalWidth") > 0
+    shot(page, f"{name}-server-tiles")
+    ctx.close()
+
+    ctx = browser.new_context(**opts)
+    page = ctx.new_page()
+    page.add_init_script(MARK)
+    page.goto(server + "/")
+    wait_grid(page)
+    after = page.evaluate(RECTS, "[data-grid] .layer .tile")
+    assert page.locator(".ssr").count() == 0
+    for photo_id, rect in before.items():
+        assert photo_id in after, photo_id
+        assert all(abs(a - b) < 0.5 for a, b in zip(rect, after[photo_id])), (photo_id, rect, after[photo_id])
+    # The grid adopted the server's elements: their images are not requested or decoded again.
+    adopted = page.evaluate("[...document.querySelectorAll('[data-grid] .layer .tile img')].filter((i) => i.__server).length")
+    assert adopted == len(before)
+    ctx.close()
+
+
+def test_a_remembered_justified_layout_skips_the_server_tiles(browser, server):
+    remember = "localStorage.setItem('vitrine.layout', 'justified')"
+    ctx, page, _ = _server_tiles(browser, server, DESKTOP, init=remember)
+    assert page.locator(".ssr").is_hidden()
+    ctx.close()
+
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.add_init_script(remember + ";" + MARK)
+    page.goto(server + "/")
+    wait_grid(page)
+    assert page.evaluate("document.body.dataset.layout") == "justified"
+    assert page.evaluate("[...document.querySelectorAll('[data-grid] img')].some((i) => i.__server)") is False
+    assert page.locator(".ssr").count() == 0
+    ctx.close()
+
+
+SHOWN = """[...document.querySelectorAll('[data-grid] .tile')].map((t) => {
+  const i = t.querySelector('img'), r = t.getBoundingClientRect();
+  return [t.dataset.photoId, i.complete && i.naturalWidth > 0 ? new URL(i.currentSrc).pathname : null, r.width, r.height];
+})"""
+
+
+@pytest.mark.parametrize("name,opts,dpr", [("desktop", DESKTOP, 1), ("phone", PHONE, 3)])
+@pytest.mark.parametrize("path", ["/", "/?limit=100"])  # the server's tiles, and the client's own
+def test_tiles_take_the_small_thumbnail_when_it_fills_them(browser, server, catalog, name, opts, dpr, path):
+    by_id = {it["id"]: it for it in catalog}
+    ctx = browser.new_context(**opts)
+    page = ctx.new_page()
+    page.goto(server + path)
+    wait_grid(page)
+    page.wait_for_function(f"({SHOWN}).every((t) => t[1])", timeout=T)
+    small = 0
+    for photo_id, shown, w, h in page.evaluate(SHOWN):
+        it = by_id[photo_id]
+        s = it["small"]
+        if path == "/":
+            # The server's tiles: the browser picks by srcset, the small one when the widest 4:3 tile it
+            # covers is at least FirstScreen.sizes' bound (268 px in 3+ columns, 34vw on a phone).
+            bound = 268 if opts is DESKTOP else 0.34 * opts["viewport"]["width"]
+            fills = min(s["width"], s["height"] * 4 / 3) >= bound * dpr
+        else:
+            fills = s["width"] >= w * dpr - 0.5 and s["height"] >= h * dpr - 0.5
+        assert shown == (s if fills else it["thumb"])["url"], (photo_id, shown, w, h)
+        small += fills
+    # Landscape demo photos: every desktop tile (about 208 × 156) takes the small one, no 3× phone tile does.
+    assert small == (len(page.evaluate(SHOWN)) if dpr == 1 else 0)
+    if path == "/" and dpr == 1:
+        # The viewer flies the image the tile shows: it is decoded already.
+        tile = page.locator("[data-grid] .tile").nth(3)
+        src = tile.locator("img").evaluate("i => i.currentSrc")
+        tile.click()
+        page.wait_for_selector('[role=dialog][data-state="open"]', state="attached", timeout=T)
+        assert page.locator('[role=dialog] .slide[aria-current="true"] img.lo').evaluate("i => i.currentSrc") == src
+    ctx.close()
