@@ -19,6 +19,7 @@ async function boot() {
   try {
     // The engine and the first page load side by side: neither needs the other.
     const loading = Promise.all([engine || loadEngine(), store.items.length ? null : store.more()]);
+    loading.catch(() => 0); // handled below, after the wait: not an unhandled rejection meanwhile
     await serverTilesDecoded();
     [engine] = await loading;
   } catch (e) {

@@ -63,3 +63,39 @@ extension PhotoCatalog {
         try db.execute(sql: "DELETE FROM tag WHERE id NOT IN (SELECT tagId FROM photoTag)")
     }
 }
+
+// MARK: - Variants made after import
+
+extension PhotoCatalog {
+    /// Up to `limit` photos without a variant of `kind`, newest first, after `cursor` (keyset order, so a
+    /// pass over a large catalog reads each photo once).
+    public func photos(missing kind: VariantKind, after cursor: PageCursor?, limit: Int) throws -> [PhotoWithVariants] {
+        try writer.read { db in
+            var request = PhotoRecord.filter(
+                sql: "NOT EXISTS (SELECT 1 FROM variant WHERE variant.photoId = photo.id AND variant.kind = ?)",
+                arguments: [kind.rawValue])
+            if let cursor {
+                request = request.filter(sql: "(takenAt, id) < (?, ?)", arguments: [cursor.takenAt, cursor.id])
+            }
+            let photos = try request.order(Column("takenAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+            let variants = try Self.variants(of: photos.map(\.id), in: db)
+            return photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) }
+        }
+    }
+
+    /// Records a variant made after import, whose blob `leaseOwner` leased and wrote, dropping the lease in
+    /// the same transaction and announcing the photo as updated (clients and the index page pick up the new
+    /// file). False when the photo was deleted meanwhile (the blob is then an orphan for collection) or
+    /// already has that kind.
+    public func addVariant(_ record: VariantRecord, leaseOwner: String) throws -> Bool {
+        try writer.write { db in
+            defer { try? Self.releaseLeases(owner: leaseOwner, in: db) }
+            guard let photo = try PhotoRecord.fetchOne(db, key: record.photoId),
+                try !VariantRecord.exists(db, key: ["photoId": record.photoId, "kind": record.kind.rawValue])
+            else { return false }
+            try record.insert(db)
+            try Self.recordChange(.update, photoId: photo.id, takenAt: photo.takenAt, in: db)
+            return true
+        }
+    }
+}

@@ -148,8 +148,7 @@ public enum PhotoRenderer {
         let webp = try thumb.encoded(as: ".webp[Q=\(options.thumbWebPQuality),effort=2,strip=true]")
         let opaque = thumb.hasAlpha ? try VipsImage.make { vt_flatten(thumb.pointer, $0, 255) } : thumb
         let jpeg = try opaque.encoded(as: ".jpg[Q=\(options.thumbJPEGQuality),optimize_coding=true,strip=true]")
-        let small = try fit(thumb, shortEdge: options.smallThumbShortEdge)
-        let smallWebP = try small.encoded(as: ".webp[Q=\(options.thumbWebPQuality),effort=2,strip=true]")
+        let small = try smallThumb(of: thumb, options: options)
 
         let tiny = try fit(thumb, longEdge: options.placeholderEdge)
         let rgba = tiny.hasAlpha ? tiny : try VipsImage.make { vt_addalpha(tiny.pointer, $0) }
@@ -157,7 +156,7 @@ public enum PhotoRenderer {
         return Thumb(
             webp: EncodedVariant(bytes: webp, width: thumb.width, height: thumb.height, mimeType: "image/webp"),
             jpeg: EncodedVariant(bytes: jpeg, width: thumb.width, height: thumb.height, mimeType: "image/jpeg"),
-            small: EncodedVariant(bytes: smallWebP, width: small.width, height: small.height, mimeType: "image/webp"),
+            small: small,
             hash: ThumbHash.encode(width: rgba.width, height: rgba.height, rgba: pixels),
             averageColor: averageColor(rgba: pixels), colorfulness: colorfulness(rgba: pixels))
     }

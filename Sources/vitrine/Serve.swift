@@ -53,6 +53,22 @@ struct Serve: AsyncParsableCommand {
                 for failure in summary.failures { logger.warning("\(failure.path): \(failure.reason)") }
             }
         }
+        // Photos imported before the small thumb existed get one, in the background (on a GCD thread: it
+        // blocks, and Swift's cooperative threads serve requests); until then the client uses their thumb.
+        let backfill = SmallThumbBackfill(catalog: opened.catalog, blobs: opened.blobs)
+        DispatchQueue.global(qos: .background).async {
+            do {
+                let summary = try backfill.run()
+                if summary.made > 0 || !summary.failures.isEmpty {
+                    logger.info("small thumbnails: \(summary.made) made, \(summary.failures.count) failed")
+                }
+                for failure in summary.failures {
+                    logger.warning("small thumbnail for \(failure.photoId): \(failure.reason)")
+                }
+            } catch {
+                logger.error("small thumbnails: \(error)")
+            }
+        }
         guard maxUploadMb > 0, maxUploadMb <= 1 << 20 else {
             throw ValidationError("--max-upload-mb must be between 1 and \(1 << 20)")
         }

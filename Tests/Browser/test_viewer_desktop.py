@@ -185,7 +185,7 @@ def test_slides_show_a_thumbhash_only_while_their_thumbnail_is_missing(desktop, 
     assert desktop.evaluate(f"{frames}.length") >= 2
     assert desktop.evaluate(f"{frames}.every(f => f.style.backgroundColor && !f.style.backgroundImage)")
     # A deep link whose thumbnails and previews never arrive: the ThumbHashes stand in.
-    blocked = {u for it in catalog for u in (it["thumb"]["url"], it["preview"]["url"])}
+    blocked = {u for it in catalog for u in (it["thumb"]["url"], it["small"]["url"], it["preview"]["url"])}
     desktop.route("**/assets/*", lambda r: r.abort() if r.request.url.removeprefix(server) in blocked else r.continue_())
     desktop.goto(server + "/p/" + catalog[5]["id"])
     viewer_state(desktop, "open")

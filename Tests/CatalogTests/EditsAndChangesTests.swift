@@ -48,8 +48,8 @@ import Testing
 
     @Test func tagCountsFollowEditsAndDeletes() throws {
         let catalog = try catalog()
-        let a = try insert(catalog, name: "a.jpg", tags: ["Sea", "Sun"], keys: (0..<4).map(Self.key))
-        let b = try insert(catalog, name: "b.jpg", tags: ["Sea"], keys: (4..<8).map(Self.key))
+        let a = try insert(catalog, name: "a.jpg", tags: ["Sea", "Sun"], keys: (0..<5).map(Self.key))
+        let b = try insert(catalog, name: "b.jpg", tags: ["Sea"], keys: (5..<10).map(Self.key))
         #expect(try catalog.tagCounts() == [TagCount(name: "Sea", count: 2), TagCount(name: "Sun", count: 1)])
         _ = try catalog.update(id: b.id, .init(tags: ["Sun", "Snow"]))
         #expect(
@@ -57,7 +57,7 @@ import Testing
                 TagCount(name: "Sun", count: 2), TagCount(name: "Sea", count: 1), TagCount(name: "Snow", count: 1),
             ])
         let keys = try #require(try catalog.delete(id: a.id))
-        #expect(Set(keys) == Set((0..<4).map(Self.key)))
+        #expect(Set(keys) == Set((0..<5).map(Self.key)))
         #expect(try catalog.tagCounts() == [TagCount(name: "Snow", count: 1), TagCount(name: "Sun", count: 1)])
         #expect(try catalog.delete(id: a.id) == nil)
         #expect(try catalog.count() == 1)
@@ -141,17 +141,17 @@ import Testing
     @Test func garbageCollectionSparesReferencedAndLeasedBlobs() throws {
         let catalog = try catalog()
         let shared = Self.key(100)
-        let a = try insert(catalog, name: "a.jpg", keys: [Self.key(1), Self.key(2), Self.key(3), shared])
-        _ = try insert(catalog, name: "b.jpg", keys: [Self.key(4), Self.key(5), Self.key(6), shared])
+        let a = try insert(catalog, name: "a.jpg", keys: [Self.key(1), Self.key(2), Self.key(3), Self.key(8), shared])
+        _ = try insert(catalog, name: "b.jpg", keys: [Self.key(4), Self.key(5), Self.key(6), Self.key(9), shared])
         try catalog.lease(keys: [Self.key(2)], owner: "upload-1")
         let candidates = try #require(try catalog.delete(id: a.id))
         var deleted: [String] = []
         try catalog.collectGarbage(candidates: candidates) { deleted.append($0) }
-        #expect(deleted == [Self.key(1), Self.key(3)], "shared blob and leased blob stay")
+        #expect(deleted == [Self.key(1), Self.key(3), Self.key(8)], "shared blob and leased blob stay")
         try catalog.releaseLeases(owner: "upload-1")
         deleted = []
         try catalog.collectGarbage(candidates: candidates) { deleted.append($0) }
-        #expect(deleted == [Self.key(1), Self.key(2), Self.key(3)])
+        #expect(deleted == [Self.key(1), Self.key(2), Self.key(3), Self.key(8)])
     }
 
     @Test func insertingReleasesItsLeases() throws {

@@ -54,7 +54,9 @@ import Testing
         #expect(try fixture.library.catalog.count() == 0)
         #expect(fixture.temporaryCount == 0)
         let orphans = fixture.blobCount
-        #expect(orphans == 4, "durable blobs written before the insert stay for the re-run to reuse")
+        #expect(
+            orphans == VariantKind.allCases.count,
+            "durable blobs written before the insert stay for the re-run to reuse")
 
         // A restart, then a re-run, finishes the job and reuses the blobs.
         let reopened = try Library(directory: fixture.data.path)
@@ -95,7 +97,7 @@ import Testing
             #expect(fixture.temporaryCount == 0)
             let page = try library.catalog.page(after: nil, limit: 10)
             for item in page.items {
-                #expect(item.variants.count == 4)
+                #expect(item.variants.count == VariantKind.allCases.count)
                 for variant in item.variants.values {
                     #expect(try library.blobs.contains(#require(BlobKey(hex: variant.blobKey))))
                 }

@@ -1,0 +1,67 @@
+import Blobs
+import Catalog
+import Imaging
+
+/// Makes the small thumb for photos imported before it existed, from their stored thumb, newest first
+/// (the photos of the first screens first).
+///
+/// Safe beside imports, deletions and collection in this or another process: like an import, it leases
+/// the new blob's key before writing it, and the transaction that records the variant drops the lease.
+public struct SmallThumbBackfill: Sendable {
+    public let catalog: PhotoCatalog
+    public let blobs: FileBlobStore
+    public var options = RenderOptions()
+    /// Photos read per catalog query.
+    public var batchSize = 64
+
+    public struct Summary: Sendable {
+        public var made = 0
+        /// Photos whose thumb could not be read or decoded: they keep using the thumb.
+        public var failures: [(photoId: String, reason: String)] = []
+    }
+
+    public init(catalog: PhotoCatalog, blobs: FileBlobStore) {
+        self.catalog = catalog
+        self.blobs = blobs
+    }
+
+    /// One pass over the catalog. A photo that fails is reported and skipped, not retried in this pass.
+    public func run() throws -> Summary {
+        var summary = Summary()
+        var cursor: PageCursor?
+        while true {
+            let batch = try catalog.photos(missing: .smallThumbWebP, after: cursor, limit: batchSize)
+            guard let last = batch.last else { return summary }
+            cursor = PageCursor(takenAt: last.photo.takenAt, id: last.photo.id)
+            for item in batch {
+                do {
+                    if try make(for: item) { summary.made += 1 }
+                } catch {
+                    summary.failures.append((item.photo.id, "\(error)"))
+                }
+            }
+        }
+    }
+
+    /// True when the variant was recorded (false: the photo went away, or got one meanwhile).
+    func make(for item: PhotoWithVariants) throws -> Bool {
+        guard let thumb = item.variants[.thumbWebP] ?? item.variants[.thumbJPEG],
+            let thumbKey = BlobKey(hex: thumb.blobKey)
+        else { throw ImagingError.corrupt("no thumb to make it from") }
+        let small = try PhotoRenderer.smallThumb(fromThumbAt: blobs.path(for: thumbKey), options: options)
+        let key = BlobKey.of(small.bytes)
+        let owner = "backfill-" + PhotoID.make()
+        try catalog.lease(keys: [key.hex], owner: owner)
+        do {
+            _ = try blobs.write(small.bytes)
+        } catch {
+            try? catalog.releaseLeases(owner: owner)
+            throw error
+        }
+        return try catalog.addVariant(
+            VariantRecord(
+                photoId: item.photo.id, kind: .smallThumbWebP, blobKey: key.hex, mimeType: small.mimeType,
+                width: small.width, height: small.height, byteSize: Int64(small.bytes.count)),
+            leaseOwner: owner)
+    }
+}
