@@ -31,7 +31,7 @@ struct WebAssets: Sendable {
     init?(root: String) throws {
         let manager = FileManager.default
         guard let indexData = manager.contents(atPath: root + "/index.html") else { return nil }
-        var files: [String: File] = [:]
+        var sources: [String: [UInt8]] = [:]
         let rootURL = URL(fileURLWithPath: root).standardizedFileURL
         let enumerator = manager.enumerator(
             at: rootURL, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
@@ -39,8 +39,12 @@ struct WebAssets: Sendable {
             guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(rootURL.path.count + 1))
             guard relative != "index.html", let data = manager.contents(atPath: url.path) else { continue }
-            files[relative] = File(
-                bytes: WebMinifier.minify([UInt8](data), path: relative), contentType: Self.contentType(of: relative))
+            sources[relative] = WebMinifier.minify([UInt8](data), path: relative)
+        }
+        // One script for the first visit, when the modules keep to what WebBundle reads; else as they are.
+        if let bundled = WebBundle.bundle(entry: "app.js", files: sources) { sources = bundled }
+        let files = sources.reduce(into: [String: File]()) { files, source in
+            files[source.key] = File(bytes: source.value, contentType: Self.contentType(of: source.key))
         }
         var hasher = SHA256()
         hasher.update(data: indexData)

@@ -1,9 +1,10 @@
 /// Strips what a browser doesn't need from the web client's JS and CSS before it is hashed and served:
-/// comment lines and blocks, indentation, blank lines. The source stays commented for people.
+/// comment lines and blocks, indentation, blank lines, and in JS the spaces between tokens and trailing
+/// comments (`squeezed`). The source stays commented for people.
 ///
 /// It works line by line and never joins lines, so automatic semicolon insertion sees the same line
-/// breaks; it only removes a comment that starts a line, so `//` inside a string, URL or regex is never
-/// touched; and lines inside a multi-line template literal are kept verbatim.
+/// breaks; within a line it reads strings, templates and regular expressions as such, so `//` inside
+/// them is never taken for a comment; and lines inside a multi-line template literal are kept verbatim.
 enum WebMinifier {
     static func minify(_ bytes: [UInt8], path: String) -> [UInt8] {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -33,6 +34,11 @@ enum WebMinifier {
                 text = trimmed(text[end.upperBound...])
             }
             if text.isEmpty { continue }
+            if ext != "css", let squeezed = squeezed(text) {
+                if !squeezed.text.isEmpty { output.append(Substring(squeezed.text)) }
+                inTemplate = squeezed.inTemplate
+                continue
+            }
             output.append(text)
             if ext != "css" && backticksAreOdd(text) { inTemplate = true }
         }

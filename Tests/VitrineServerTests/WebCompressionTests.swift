@@ -11,7 +11,7 @@ import Testing
     static let repositoryWeb = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Web").path
 
-    @Test func minifierDropsCommentsAndIndentationOnly() {
+    @Test func minifierDropsCommentsIndentationAndSpaces() {
         let source = """
             /** A doc comment
              * spanning lines. */
@@ -30,13 +30,13 @@ import Testing
         let out = String(decoding: WebMinifier.minify(Array(source.utf8), path: "x.js"), as: UTF8.self)
         #expect(
             out == """
-                export function f(a) {
-                const url = 'http://example.com/x'; // kept: not at line start
-                const re = /\\/p\\/([^/]+)$/;
-                const t = `line one
+                export function f(a){
+                const url='http://example.com/x';
+                const re=/\\/p\\/([^/]+)$/;
+                const t=`line one
                       // inside a template: kept verbatim
                     line three`;
-                return a + url + re + t;
+                return a+url+re+t;
                 }
 
                 """)
@@ -45,6 +45,41 @@ import Testing
             String(decoding: WebMinifier.minify(Array(css.utf8), path: "s.css"), as: UTF8.self)
                 == ".a {\ncolor: red; /* why */\n}\n")
         #expect(WebMinifier.minify([0, 97, 115, 109], path: "engine.wasm") == [0, 97, 115, 109])
+    }
+
+    /// Spaces go only where no token changes: the minified code computes what the source computes.
+    @Test func squeezedCodeComputesTheSame() throws {
+        let source = """
+            export function f(a, b) {
+              const s = 'a  b // c', t = `x ${ `y  z` } ${ a + 1 } ${ '}' }`; // a trailing comment
+              const re = / +\\/\\/ [a-z]+ /g, d = (a + 4) / 2 / b, e = [a] / 2;
+              const g = a ? .5 : 1, h = a<b ? 1 : 2, i = 'x' /* inline */ + "y  'z'";
+              if (typeof a === 'number') return [s, t, 'p  q //  r'.replace(re, '-'), d, e, g, h, i, a - -b, a + ++b,
+                b - --a, 1 .toString(), /=\\s+/.test('= '), a instanceof Object, void 0];
+              return null
+            }
+            let n = 1
+            n
+            ++n
+            console.log(JSON.stringify(f(3, 2)), n)
+
+            """
+        let minified = WebMinifier.minify(Array(source.utf8), path: "x.js")
+        #expect(minified.count < source.utf8.count * 4 / 5)
+        let dir = TemporaryDirectory("squeeze")
+        func run(_ bytes: [UInt8], _ name: String) throws -> String {
+            let node = Process()
+            node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            node.arguments = ["node", dir.write(bytes, to: name)]
+            let out = Pipe()
+            node.standardOutput = out
+            try node.run()
+            node.waitUntilExit()
+            return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let expected = try run(Array(source.utf8), "source.mjs")
+        #expect(expected.hasPrefix(#"["a  b // c","x y  z 4 }","p  q //  r",1.75,1.5,0.5,2,"xy  'z'",5,6,1,"1",true"#))
+        #expect(try run(minified, "minified.mjs") == expected)
     }
 
     /// The real client, minified, must still parse: `node --check` on every module.
@@ -56,7 +91,8 @@ import Testing
         for name in scripts {
             let file = try #require(assets.files[name])
             let original = try Data(contentsOf: URL(fileURLWithPath: Self.repositoryWeb + "/" + name))
-            #expect(file.bytes.count < original.count, "\(name) should shrink")
+            // app.js is the bundle of the modules it imports (WebBundle).
+            #expect(name == "app.js" || file.bytes.count < original.count, "\(name) should shrink")
             let path = dir.write(file.bytes, to: name.replacingOccurrences(of: "/", with: "_") + ".mjs")
             let node = Process()
             node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -139,16 +175,20 @@ import Testing
         #expect(WebModuleGraph.resolve("../../etc/passwd", from: "lib/b.js") == nil)
     }
 
-    @Test func theRealIndexPreloadsEveryStaticModuleOfTheClient() async throws {
+    @Test func theRealClientIsOneBundleWithNothingLeftToPreload() async throws {
         let fixture = try await ServerFixture(photos: 1)
         let assets = try #require(try WebAssets(root: WebCompressionTests.repositoryWeb))
+        let app = String(decoding: try #require(assets.files["app.js"]).bytes, as: UTF8.self)
+        for module in ["engine.js", "api.js", "grid.js", "viewer.js", "images.js", "thumbhash.js", "search.js"] {
+            #expect(app.contains("const \(WebBundle.namespace(module)) = (() => {"), "\(module)")
+        }
+        // The modules loaded later share the bundle's modules.
+        let debug = String(decoding: try #require(assets.files["debug.js"]).bytes, as: UTF8.self)
+        #expect(debug.contains("import { $m_viewer_js } from './app.js';"))
         try await fixture.makeApp(webRoot: WebCompressionTests.repositoryWeb).test(.router) { client in
             try await client.execute(uri: "/", method: .get) { (response: TestResponse) async throws in
                 let html = String(decoding: response.bytes, as: UTF8.self)
-                for module in ["engine.js", "api.js", "grid.js", "viewer.js", "images.js", "thumbhash.js"] {
-                    #expect(html.contains(#"<link rel="modulepreload" href="/static/\#(assets.version)/\#(module)">"#))
-                }
-                #expect(!html.contains("debug.js"))  // loaded by import() only, with ?debug
+                #expect(!html.contains(#"<link rel="modulepreload""#))
                 #expect(!html.contains("{{"))
             }
         }

@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import VitrineServer
+
+/// The entry module and its static imports become one file that runs as the modules would.
+@Suite struct WebBundleTests {
+    static func files(_ sources: [String: String]) -> [String: [UInt8]] { sources.mapValues { Array($0.utf8) } }
+
+    static let modules = files([
+        "app.js": """
+        import { a, b as bee } from './a.js';
+        import { c } from './c.js';
+        console.log(JSON.stringify([a(), bee, c.n]));
+        import('./lazy.js').then((m) => console.log(m.same()));
+
+        """,
+        "a.js": "import { c } from './c.js';\nexport function a() { return c.n + 1; }\nexport const b = 'B';\n",
+        "c.js": "export const c = { n: 41 };\n",
+        // Loaded later: it must share c with the bundle, not get a second one.
+        "lazy.js":
+            "import { c } from './c.js';\nimport { a } from './a.js';\nexport function same() { c.n += 1; return a(); }\n",
+    ])
+
+    @Test func runsLikeTheModulesAndSharesThemWithModulesLoadedLater() throws {
+        let bundled = try #require(WebBundle.bundle(entry: "app.js", files: Self.modules))
+        let app = String(decoding: try #require(bundled["app.js"]), as: UTF8.self)
+        #expect(!app.contains("import {"))
+        #expect(app.contains("const $m_c_js = (() => {"))
+        // c before a (a imports it); a lazy module imports the bundle's copy.
+        #expect(app.range(of: "$m_c_js = ")!.lowerBound < app.range(of: "$m_a_js = ")!.lowerBound)
+        #expect(String(decoding: bundled["lazy.js"] ?? [], as: UTF8.self).contains("from './app.js'"))
+
+        let dir = TemporaryDirectory("bundle")
+        _ = dir.write(Array(#"{"type":"module"}"#.utf8), to: "package.json")
+        for (name, bytes) in bundled where name.hasSuffix(".js") { _ = dir.write(bytes, to: name) }
+        let node = Process()
+        node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        node.arguments = ["node", dir.path + "/app.js"]
+        let pipe = Pipe()
+        node.standardOutput = pipe
+        try node.run()
+        node.waitUntilExit()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(node.terminationStatus == 0)
+        // 43: the lazy module's increment reached the bundle's c.
+        #expect(output == "[42,\"B\",41]\n43\n")
+    }
+
+    @Test(arguments: [
+        ("export default", "c.js", "export default { n: 41 };\n"),
+        ("export list", "c.js", "const c = { n: 41 };\nexport { c };\n"),
+        (
+            "namespace import", "a.js",
+            "import * as all from './c.js';\nexport function a() { return 1; }\nexport const b = 2;\n"
+        ),
+        ("cycle", "c.js", "import { a } from './a.js';\nexport const c = { n: 41 };\n"),
+        ("destructured export", "c.js", "export const { c } = { c: { n: 41 } };\n"),
+    ])
+    func anythingOutsideTheSubsetIsServedUnbundled(_ what: String, _ file: String, _ source: String) {
+        var files = Self.modules
+        files[file] = Array(source.utf8)
+        #expect(WebBundle.bundle(entry: "app.js", files: files) == nil, "\(what)")
+    }
+
+    @Test func aModuleInAnotherFolderIsNotBundled() {
+        var files = Self.modules
+        files["app.js"] = Array("import { c } from './lib/c.js';\nconsole.log(c);\n".utf8)
+        files["lib/c.js"] = files["c.js"]
+        #expect(WebBundle.bundle(entry: "app.js", files: files) == nil)
+    }
+}
