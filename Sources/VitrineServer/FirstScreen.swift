@@ -37,6 +37,8 @@ struct FirstScreen: Sendable {
         var head = ""
         /// `{{first-tiles}}`, in the grid: the first screen's tiles.
         var tiles = ""
+        /// The change feed's position they were read at; nil when there is nothing to inline.
+        var seq: Int64?
     }
 
     /// Query parameters after which the client does not use the inline page.
@@ -50,7 +52,8 @@ struct FirstScreen: Sendable {
         // in between then only makes the next visit render again.
         let seq = try catalog.latestChangeSeq()
         if let memo = memo.state.withLock({ $0 }), memo.seq == seq { return memo.slots }
-        let slots = try render()
+        var slots = try render()
+        slots.seq = seq
         memo.state.withLock { $0 = (seq, slots) }
         return slots
     }
