@@ -53,7 +53,8 @@ async function boot() {
  * The server's tiles (FirstScreen.swift) are the first screen: their thumbnails decode on the raster
  * thread, and the grid's start-up, tens of milliseconds of script, would compete with them for
  * the CPU. So it waits for the thumbnails on screen to decode (or a time limit) while the engine
- * compiles off the main thread.
+ * compiles off the main thread. (decode() decodes at full size, which for these WebP thumbnails is
+ * what drawing them costs too: WebP has no scaled decode.)
  */
 function serverTilesDecoded() {
   const h = innerHeight, imgs = [...document.querySelectorAll('.ssr img')].filter((i) => i.getBoundingClientRect().top < h);

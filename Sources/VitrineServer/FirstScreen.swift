@@ -67,7 +67,8 @@ struct FirstScreen: Sendable {
         slots.head = #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
         guard !body.items.isEmpty else { return slots }
         var html = #"<div class="ssr">"#
-        for item in body.items.prefix(tiles) where !item.thumb.url.isEmpty {
+        // In order, stopping before a photo without a thumb: CSS places tiles by their order.
+        for item in body.items.prefix(tiles).prefix(while: { !$0.thumb.url.isEmpty }) {
             html += Self.tile(item)
         }
         slots.tiles = html + "</div>"
@@ -91,10 +92,10 @@ struct FirstScreen: Sendable {
     }
 
     /// The widest a 4:3 grid tile gets (GridLayout: columns of at least 200 px, 4 px apart, share the
-    /// width): 302 px in two columns (windows under 816 px), 268 px in three or more; on a phone
-    /// (under 600 px: 96 px, 2 px apart) about a third of the width. An upper bound, not `auto`, which
-    /// would need `loading="lazy"` and so wait for layout before fetching.
-    static let sizes = "(max-width:599px) 34vw, (max-width:815px) 302px, 268px"
+    /// width less 4 px each side): 302 px in two columns (windows of 600 to 615 px), 268 px in three or
+    /// more; on a phone (under 600 px: 96 px, 2 px apart) about a third of the width. An upper bound,
+    /// not `auto`, which would need `loading="lazy"` and so wait for layout before fetching.
+    static let sizes = "(max-width:599px) 34vw, (max-width:615px) 302px, 268px"
 
     /// ` srcset=… sizes=…` when the small thumb covers smaller tiles than the thumb.
     static func sources(_ item: PhotoSummary) -> String {

@@ -86,7 +86,8 @@ enum WebBundle {
                 continue
             }
             guard let target = ImportLine(line, from: path) else { return nil }
-            guard bundled.contains(target.path) else {
+            // The entry keeps its own exports: importing it needs no rewrite.
+            guard bundled.contains(target.path), target.path != entry else {
                 lines.append(String(line))
                 continue
             }
