@@ -60,6 +60,7 @@ import VitrineAPI
                 #expect(tile.srcset == "\(small.url) 272w, \(item.thumb.url) 533w")
             }
             #expect(html.contains(#"<main data-grid><div class="ssr">"#))
+            #expect(html.components(separatedBy: #"fetchpriority="high""#).count - 1 == tiles.count)
             #expect(!html.contains("{{first-screen}}") && !html.contains("{{first-tiles}}"))
         }
     }
