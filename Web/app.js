@@ -18,10 +18,7 @@ async function boot() {
   const deep = idFromPath();
   try {
     // The engine and the first page load side by side: neither needs the other.
-    const loading = Promise.all([engine || loadEngine(), store.items.length ? null : store.more()]);
-    loading.catch(() => 0); // handled below, after the wait: not an unhandled rejection meanwhile
-    await serverTilesDecoded();
-    [engine] = await loading;
+    [engine] = await Promise.all([engine || loadEngine(), store.items.length ? null : store.more()]);
   } catch (e) {
     if (e.status === 401) {
       // A private server: sign in (the session cookie then authorises images and the feed).
@@ -47,19 +44,6 @@ async function boot() {
   ]);
   document.body.classList.remove('loading');
   if (deep) openDeep(deep);
-}
-
-/**
- * The server's tiles (FirstScreen.swift) are the first screen: their thumbnails decode on the raster
- * thread, and the grid's start-up, tens of milliseconds of script, would compete with them for
- * the CPU. So it waits for the thumbnails on screen to decode (or a time limit) while the engine
- * compiles off the main thread. (decode() decodes at full size, which for these WebP thumbnails is
- * what drawing them costs too: WebP has no scaled decode.)
- */
-function serverTilesDecoded() {
-  const h = innerHeight, imgs = [...document.querySelectorAll('.ssr img')].filter((i) => i.getBoundingClientRect().top < h);
-  if (!imgs.length) return null;
-  return Promise.race([Promise.all(imgs.map((i) => i.decode().catch(() => 0))), new Promise((r) => setTimeout(r, 400))]);
 }
 
 function start() {
