@@ -28,6 +28,8 @@ public struct SmallThumbBackfill: Sendable {
     /// One pass over the catalog. A photo that fails is reported and skipped, not retried in this pass.
     public func run() throws -> Summary {
         var summary = Summary()
+        // Every server start asks; once done, counting answers in a fraction of a full pass.
+        if try catalog.count(of: .smallThumbWebP) >= catalog.count() { return summary }
         var cursor: PageCursor?
         while true {
             let batch = try catalog.photos(missing: .smallThumbWebP, after: cursor, limit: batchSize)
