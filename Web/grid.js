@@ -5,7 +5,7 @@ import { paintColor, HashPainter, show, cancel, el } from './images.js';
  * The small thumbnail when it fills a w×h tile (object-fit: cover) at this screen's pixel density,
  * else the thumbnail: a quarter of the pixels to fetch and decode for most tiles on a desktop.
  */
-export function thumbURL(it, w, h) {
+function thumbURL(it, w, h) {
   const s = it.small, d = globalThis.devicePixelRatio || 1;
   return s && s.width >= w * d - 0.5 && s.height >= h * d - 0.5 ? s.url : it.thumb.url;
 }

@@ -1,6 +1,5 @@
 import Catalog
 import Foundation
-import Synchronization
 import VitrineAPI
 
 /// What the index page carries so the first screen needs neither the scripts nor a round trip: the
@@ -21,15 +20,6 @@ struct FirstScreen: Sendable {
     /// About a screen's worth of tiles (36 fills a 1280×800 grid, 6 columns by 5 rows below the header,
     /// and most of a phone's); the rest load as the grid asks.
     var tiles = 36
-    /// The last slots rendered. Every visit waits for the index page, and counting and encoding the
-    /// first page of a 100 000-photo catalog takes about 10 ms, where checking the change feed is one
-    /// indexed read.
-    let memo = Memo()
-
-    final class Memo: Sendable {
-        /// The slots, and the change feed's position when they were read.
-        let state = Mutex<(seq: Int64, slots: Slots)?>(nil)
-    }
 
     /// What goes into index.html's two slots.
     struct Slots: Sendable {
@@ -37,26 +27,20 @@ struct FirstScreen: Sendable {
         var head = ""
         /// `{{first-tiles}}`, in the grid: the first screen's tiles.
         var tiles = ""
-        /// The change feed's position they were read at; nil when there is nothing to inline.
-        var seq: Int64?
     }
 
     /// Query parameters after which the client does not use the inline page.
     static let ownQueries: Set<String> = ["q", "tag", "limit"]
 
-    /// The slots for a request with these query parameter names.
-    func slots(queryNames: some Sequence<String>) throws -> Slots {
-        if queryNames.contains(where: Self.ownQueries.contains) { return Slots() }
-        // Every write to photos and their variants appends to the change feed in its own transaction,
-        // whichever process made it, and the feed's sequence only grows. Read before the page: a write
-        // in between then only makes the next visit render again.
-        let seq = try catalog.latestChangeSeq()
-        if let memo = memo.state.withLock({ $0 }), memo.seq == seq { return memo.slots }
-        var slots = try render()
-        slots.seq = seq
-        memo.state.withLock { $0 = (seq, slots) }
-        return slots
+    /// Whether a request with these query parameter names gets a first screen.
+    static func applies(to queryNames: some Sequence<String>) -> Bool {
+        !queryNames.contains(where: ownQueries.contains)
     }
+
+    /// What the first screen is made of, as a number that changes whenever it may: every write to photos
+    /// and their variants appends to the change feed in its own transaction, whichever process made it,
+    /// and the feed's sequence only grows. One indexed read, where `render` counts and encodes a page.
+    func version() throws -> Int64 { try catalog.latestChangeSeq() }
 
     func render() throws -> Slots {
         let page = try catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
