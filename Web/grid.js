@@ -28,7 +28,8 @@ export class Grid {
     this.layer = el('div', 'layer');
     scroller.append(this.spacer, this.layer);
     this.tiles = new Map(); // index → element
-    this.style = localStorage.getItem('vitrine.layout') === 'justified' ? 'justified' : 'grid';
+    // The layout the visitor chose, as the server rendered the page for it (GridStyle.swift).
+    this.style = document.documentElement.dataset.layout === 'justified' ? 'justified' : 'grid';
     // The server's first-screen tiles (FirstScreen.swift), in the same places as ours in the 4:3 grid:
     // the first update adopts them, images and all, so nothing loads, decodes or paints twice.
     this.ssr = scroller.querySelector('.ssr');
@@ -110,7 +111,8 @@ export class Grid {
   setStyle(style) {
     if (style === this.style) return;
     this.style = style;
-    localStorage.setItem('vitrine.layout', style);
+    // A cookie, not storage: the server renders the next visit's page for this layout.
+    document.cookie = `vitrine_layout=${style}; path=/; max-age=31536000; samesite=lax`;
     this.relayout();
   }
 

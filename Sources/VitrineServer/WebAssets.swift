@@ -23,8 +23,8 @@ struct WebAssets: Sendable {
 
     let version: String
     let files: [String: File]
-    /// index.html with `{{static}}` resolved; `{{first-screen}}` and `{{first-tiles}}` are filled
-    /// per request (`FirstScreen`).
+    /// index.html with `{{static}}` resolved; `{{layout}}` (`GridStyle`), `{{first-screen}}` and
+    /// `{{first-tiles}}` (`FirstScreen`) are filled per request.
     let index: String
 
     /// Reads `root` recursively (hidden files skipped). Nil when there is no `index.html`.

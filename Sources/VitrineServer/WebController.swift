@@ -8,7 +8,7 @@ struct WebController<Context: RequestContext>: Sendable {
     let assets: WebAssets
     /// Nil on a private server.
     var firstScreen: FirstScreen?
-    /// The index page as last rendered, with and without a first screen. Every visit waits for it, and
+    /// The index page as last rendered, with and without a first screen, per layout. Every visit waits for it, and
     /// reading and encoding the first page of a 100 000-photo catalog, filling, hashing and gzipping the
     /// page took 12 ms; checking the first screen's version is one indexed read.
     let pages = PageMemo()
@@ -20,8 +20,13 @@ struct WebController<Context: RequestContext>: Sendable {
             var digest: String
         }
 
-        /// By `FirstScreen.version()`; nil: no first screen.
-        let state = Mutex<[Int64?: Page]>([:])
+        struct Key: Hashable {
+            /// `FirstScreen.version()`; nil: no first screen.
+            var version: Int64?
+            var style: GridStyle
+        }
+
+        let state = Mutex<[Key: Page]>([:])
     }
 
     init(assets: WebAssets, firstScreen: FirstScreen? = nil) {
@@ -45,20 +50,22 @@ struct WebController<Context: RequestContext>: Sendable {
         if let firstScreen, FirstScreen.applies(to: request.uri.queryParameters.map { String($0.key) }) {
             version = try await blocking { try firstScreen.version() }
         }
+        let key = PageMemo.Key(version: version, style: GridStyle(request))
         let page: PageMemo.Page
-        if let kept = pages.state.withLock({ [version] in $0[version] }) {
+        if let kept = pages.state.withLock({ [key] in $0[key] }) {
             page = kept
         } else {
             // Version first, then the page: a write in between only makes the next visit render again.
-            let slots = try await blocking { [firstScreen, version] in
-                version == nil ? FirstScreen.Slots() : try firstScreen?.render() ?? FirstScreen.Slots()
+            let slots = try await blocking { [firstScreen, key] in
+                guard key.version != nil, let firstScreen else { return FirstScreen.Slots() }
+                return try firstScreen.render(tiles: key.style == .grid)
             }
-            page = render(slots, version: version)
+            page = render(slots, key: key)
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
-        headers[.vary] = "Accept-Encoding"
+        headers[.vary] = "Accept-Encoding, Cookie"
         let gzip = Self.acceptsGzip(request.headers[values: .acceptEncoding])
         let etag = "\"" + page.digest + (gzip ? "-gz" : "") + "\""
         headers[.eTag] = etag
@@ -74,15 +81,16 @@ struct WebController<Context: RequestContext>: Sendable {
 
     /// Fills index.html's slots, hashes and gzips the page, and keeps it for the next visits (only the
     /// newest first screen: an older one is never asked for again).
-    func render(_ slots: FirstScreen.Slots, version: Int64?) -> PageMemo.Page {
-        let html = assets.index.replacingOccurrences(of: "{{first-screen}}", with: slots.head)
+    func render(_ slots: FirstScreen.Slots, key: PageMemo.Key) -> PageMemo.Page {
+        let html = assets.index.replacingOccurrences(of: "{{layout}}", with: key.style.rawValue)
+            .replacingOccurrences(of: "{{first-screen}}", with: slots.head)
             .replacingOccurrences(of: "{{first-tiles}}", with: slots.tiles)
         let body = Array(html.utf8)
         let digest = SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined()
         let page = PageMemo.Page(body: body, gzipped: Gzip.compress(body, level: 6), digest: digest)
         pages.state.withLock { pages in
-            if version != nil { pages = pages.filter { $0.key == nil } }
-            pages[version] = page
+            if key.version != nil { pages = pages.filter { $0.key.version == nil || $0.key.version == key.version } }
+            pages[key] = page
         }
         return page
     }

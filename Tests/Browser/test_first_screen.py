@@ -52,20 +52,38 @@ def test_server_tiles_sit_where_the_grid_puts_its_own(browser, server, catalog, 
     ctx.close()
 
 
-def test_a_remembered_justified_layout_skips_the_server_tiles(browser, server):
-    remember = "localStorage.setItem('vitrine.layout', 'justified')"
-    ctx, page, _ = _server_tiles(browser, server, DESKTOP, init=remember)
-    assert page.locator(".ssr").is_hidden()
+def test_a_remembered_justified_layout_gets_no_server_tiles(browser, server):
+    """The layout is remembered in a cookie, so the server renders the page for it: no 4:3 tiles, and
+    no thumbnail fetched for them."""
+    def justified_context():
+        ctx = browser.new_context(**DESKTOP)
+        ctx.add_cookies([{"name": "vitrine_layout", "value": "justified", "url": server}])
+        return ctx
+
+    ctx = justified_context()
+    page = ctx.new_page()
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.route("**/app.js", lambda route: route.abort())
+    page.goto(server + "/")
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.documentElement.dataset.layout") == "justified"
+    assert page.locator(".ssr").count() == 0
+    assert not [u for u in requested if "/assets/" in u]
     ctx.close()
 
-    ctx = browser.new_context(**DESKTOP)
+    ctx = justified_context()
     page = ctx.new_page()
-    page.add_init_script(remember + ";" + MARK)
     page.goto(server + "/")
     wait_grid(page)
     assert page.evaluate("document.body.dataset.layout") == "justified"
-    assert page.evaluate("[...document.querySelectorAll('[data-grid] img')].some((i) => i.__server)") is False
-    assert page.locator(".ssr").count() == 0
+    # Toggling back writes the cookie the next visit's page is rendered for.
+    page.click("#layout")
+    page.wait_for_function("document.body.dataset.layout === 'grid'")
+    assert {c["name"]: c["value"] for c in ctx.cookies()}["vitrine_layout"] == "grid"
+    assert '<div class="ssr">' in page.reload().text()
+    wait_grid(page)
+    assert page.evaluate("document.documentElement.dataset.layout") == "grid"
     ctx.close()
 
 

@@ -14,7 +14,9 @@ import VitrineAPI
 
     init() {
         _ = web.write(
-            Array("<head>{{first-screen}}</head><body><main data-grid>{{first-tiles}}</main></body>\n".utf8),
+            Array(
+                #"<html data-layout="{{layout}}"><head>{{first-screen}}</head><body><main data-grid>{{first-tiles}}</main></body>"#
+                    .utf8),
             to: "index.html")
         _ = web.write(Array("export {};\n".utf8), to: "app.js")
     }
@@ -62,6 +64,37 @@ import VitrineAPI
             #expect(html.contains(#"<main data-grid><div class="ssr">"#))
             #expect(html.components(separatedBy: #"fetchpriority="high""#).count - 1 == tiles.count)
             #expect(!html.contains("{{first-screen}}") && !html.contains("{{first-tiles}}"))
+        }
+    }
+
+    /// The layout cookie (Web/grid.js `setStyle`) picks the page: the server's tiles are the 4:3 grid's.
+    @Test func aJustifiedVisitorGetsTheInlinePageWithoutTheTiles() async throws {
+        let fixture = try await ServerFixture(photos: 3)
+        try await fixture.makeApp(webRoot: web.path).test(.router) { client in
+            func visit(_ cookie: String?) async throws -> (html: String, etag: String?, vary: String?) {
+                var headers = HTTPFields()
+                if let cookie { headers[.cookie] = cookie }
+                return try await client.execute(uri: "/", method: .get, headers: headers) {
+                    (String(decoding: $0.bytes, as: UTF8.self), $0.headers[.eTag], $0.headers[.vary])
+                }
+            }
+            let grid = try await visit(nil)
+            #expect(grid.html.hasPrefix(#"<html data-layout="grid">"#))
+            #expect(Self.tiles(grid.html).count == 3)
+            let justified = try await visit("other=1; vitrine_layout=justified")
+            #expect(justified.html.hasPrefix(#"<html data-layout="justified">"#))
+            #expect(Self.tiles(justified.html).isEmpty && !justified.html.contains("ssr"))
+            #expect(try Self.inlinePage(justified.html) == Self.inlinePage(grid.html))
+            #expect(justified.etag != grid.etag)
+            #expect(justified.vary?.contains("Cookie") == true)
+            // Both stay kept: a grid visit after a justified one gets the same page as before.
+            #expect(try await visit("vitrine_layout=grid").etag == grid.etag)
+            // Any other value is the grid, and is never written into the page.
+            for value in ["Justified", "\"><script>x</script>", ""] {
+                let page = try await visit("vitrine_layout=" + value)
+                #expect(page.etag == grid.etag, "\(value)")
+                #expect(!page.html.contains("<script>x"), "\(value)")
+            }
         }
     }
 
