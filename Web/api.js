@@ -62,9 +62,10 @@ export class Store {
     // The index page may carry the first unfiltered page inline: the first unfiltered store takes it,
     // once (it goes stale as the catalog changes).
     const inline = globalThis.document?.getElementById('first-page');
+    this.since = ''; // the change feed's position the inline page was read at
     if (inline && !this.filtered && !q.has('limit')) {
       inline.remove();
-      try { this.accept(JSON.parse(inline.textContent)); } catch { /* fetch it instead */ }
+      try { this.accept(JSON.parse(inline.textContent)); this.since = inline.dataset.seq || ''; } catch { /* fetch it instead */ }
     }
   }
   on(f) { this.listeners.add(f); }

@@ -17,8 +17,16 @@ async function boot() {
   document.body.classList.add('loading');
   const deep = idFromPath();
   try {
+    const loading = engine || loadEngine();
+    // The server's tiles paint first: the boot (about 100 ms of main thread on a slow machine) would
+    // hold back the frames that show their thumbnails. Not for a deep link: its viewer comes first.
+    const ssr = [...document.querySelectorAll('.ssr img')];
+    if (!engine && ssr.length && !deep) {
+      await arrival(ssr, 300);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))); // after that frame
+    }
     // The engine and the first page load side by side: neither needs the other.
-    [engine] = await Promise.all([engine || loadEngine(), store.items.length ? null : store.more()]);
+    [engine] = await Promise.all([loading, store.items.length ? null : store.more()]);
   } catch (e) {
     if (e.status === 401) {
       // A private server: sign in (the session cookie then authorises images and the feed).
@@ -31,19 +39,33 @@ async function boot() {
     $('#retry').focus();
     return;
   }
-  if (!grid) start();
+  const first = !grid;
+  if (first) start();
   // Lay out now rather than on the next frame, so the first screen's images exist to wait for.
   grid.update();
   // Reveal when the visible thumbnails arrived, or after a time limit. Not after decode(): that
   // decodes at full size, where drawing decodes straight to the tile's scale, in the raster tasks.
   // At once when the grid adopted the server's tiles: they were on screen already.
-  const imgs = grid.adopted ? [] : grid.visibleImages().filter((i) => !i.complete);
-  await Promise.race([
-    Promise.all(imgs.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }))),
-    new Promise((r) => setTimeout(r, 600)),
-  ]);
+  if (!grid.adopted) await arrival(grid.visibleImages());
   document.body.classList.remove('loading');
   if (deep) openDeep(deep);
+  if (!first) return;
+  // What the first screen does not need waits until its thumbnails arrived and the browser is idle:
+  // the change feed, the tag bar, and a kept admin token (a synchronous storage read).
+  await arrival(grid.visibleImages());
+  await new Promise((r) => (globalThis.requestIdleCallback ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
+  import('./live.js').then((m) => m.live(changes, () => store.replace(store.filter, true).catch(() => 0), store.since));
+  search.loadTags();
+  if (token()) admin(null, true);
+}
+
+/** Resolves when these images have loaded or failed, or after `limit` ms. */
+function arrival(imgs, limit = 600) {
+  const loading = imgs.filter((i) => !i.complete);
+  return Promise.race([
+    Promise.all(loading.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }))),
+    new Promise((r) => setTimeout(r, limit)),
+  ]);
 }
 
 function start() {
@@ -82,9 +104,6 @@ function start() {
   setToggle();
   toggle.onclick = () => { grid.setStyle(grid.style === 'grid' ? 'justified' : 'grid'); setToggle(); };
   adminBtn.onclick = admin;
-  if (token()) admin(null, true);
-  // Not needed for the first screen: fetched after it.
-  import('./live.js').then((m) => m.live(changes, () => store.replace(store.filter, true).catch(() => 0)));
   if (new URLSearchParams(location.search).has('debug')) import('./debug.js').then((m) => m.debug(viewer, engine));
   window.vitrine = { store, grid, viewer, search }; // for tests and the console
 }

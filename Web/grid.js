@@ -12,6 +12,10 @@ function thumbURL(it, w, h) {
 
 /** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */
 export const HEADER = 96;
+/** How long the rest of the prefetch window waits for a visible thumbnail still on its way (ms). */
+const VISIBLE_FIRST = 400;
+/** How long a server tile's image may take before its ThumbHash is painted under it (ms). */
+const HASH_GRACE = 200;
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 // Photo ids → the Int32 handles the engine's diff works on.
 const handles = new Map();
@@ -45,6 +49,9 @@ export class Grid {
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
     this.hashes = new HashPainter();
+    this.firstScreen = true; // until its thumbnails arrived (update)
+    this.watched = new WeakSet(); // images whose arrival schedules an update (waitingForVisible)
+    this.patience = 0;
     this.sync();
     scroller.addEventListener('scroll', () => { this.cancelPress(); this.schedule(); }, { passive: true });
     scroller.addEventListener('click', (e) => {
@@ -163,31 +170,56 @@ export class Grid {
     const L = this.layout, count = L.count;
     if (!count) { this.dropServerTiles(); return; }
     const u = L.virtualize(offset, this.height, this.velocity);
-    // A fling mounts only what is on screen: the prefetch window would not load its images anyway
-    // (see below), and at fling speed it is several screens long.
+    // A fling mounts only what is on screen: at fling speed the prefetch window is several screens
+    // long, and its images would arrive after it went by.
     const fast = Math.abs(this.velocity) > 2.5;
     const keep = fast ? u.visible : u.retained;
     for (const [i] of this.tiles) if (i < keep[0] || i >= keep[1]) this.unmount(i);
-    const [a, b] = fast ? u.visible : u.prefetch;
+    const [a, b] = fast ? u.visible : u.prefetch, [va, vb] = u.visible;
     const origin = this.scaled ? offset : 0;
     this.layer.style.transform = this.scaled ? `translateY(${st}px)` : '';
     const f = L.frames(a, b, origin).slice();
-    const later = [];
-    for (let i = a; i < b; i++) {
-      let t = this.tiles.get(i);
-      if (!t) t = this.mount(i);
-      const k = (i - a) * 4;
+    const mount = (i) => {
+      const t = this.tiles.get(i) || this.mount(i), k = (i - a) * 4;
       this.place(t, f[k], f[k + 1], f[k + 2], f[k + 3]);
-      if (!t.loaded) (i >= u.visible[0] && i < u.visible[1] ? this.loadTile(t) : later.push(t));
-    }
-    // Visible tiles first; the rest of the prefetch window once not flinging.
-    if (!fast) for (const t of later) this.loadTile(t);
+      if (!t.loaded) this.loadTile(t);
+    };
+    for (let i = va; i < vb; i++) mount(i);
     this.dropServerTiles();
+    // On a cold start, the rest of the prefetch window (its tiles, their images, the next page) waits
+    // until the first screen's thumbnails arrived (briefly): they get the connections and the decoder
+    // to themselves. From then on, the window is mounted at once, visible tiles asked for first.
+    if (this.firstScreen) {
+      if (this.waitingForVisible(va, vb)) return;
+      this.firstScreen = false;
+    }
+    for (let i = a; i < b; i++) if (i < va || i >= vb) mount(i);
     // Paging: ask for more when the prefetch window gets near the loaded end.
     if (!this.store.done) {
       const p = u.prefetch[1], end = p >= count ? L.contentHeight : L.itemFrame(p).y;
       if (L.contentHeight - end < this.height * 1.5) this.store.more().catch(() => 0);
     }
+  }
+
+  /**
+   * True while a visible tile's image is loading (for at most VISIBLE_FIRST ms since it was asked
+   * for); its arrival, or the end of that wait, schedules the update that mounts the rest.
+   */
+  waitingForVisible(a, b) {
+    const now = performance.now();
+    let waiting = false;
+    for (let i = a; i < b; i++) {
+      const t = this.tiles.get(i), img = t.img;
+      if (img.complete || now - t.since > VISIBLE_FIRST) continue;
+      waiting = true;
+      if (this.watched.has(img)) continue;
+      this.watched.add(img);
+      const arrived = () => this.schedule();
+      img.addEventListener('load', arrived, { once: true });
+      img.addEventListener('error', arrived, { once: true });
+    }
+    if (waiting && !this.patience) this.patience = setTimeout(() => { this.patience = 0; this.schedule(); }, VISIBLE_FIRST + 1);
+    return waiting;
   }
 
   /** The server's tiles not adopted by now are not ours to show. */
@@ -288,6 +320,7 @@ export class Grid {
     if (t) {
       this.adoptable.delete(it.id);
       this.adopted++;
+      t.server = true;
       img = t.querySelector('img');
     } else {
       t = el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id });
@@ -305,6 +338,7 @@ export class Grid {
 
   loadTile(t) {
     t.loaded = true;
+    t.since = performance.now();
     const img = t.img, it = this.store.items[+t.dataset.i];
     // An adopted server tile chose among its srcset by its own size already.
     const url = img.srcset ? img.getAttribute('src') : thumbURL(it, t.f[2], t.f[3]);
@@ -312,7 +346,13 @@ export class Grid {
       img.dataset.fade = cached ? '0' : '1';
       img.className = cached ? 'in' : 'in fade';
     });
-    this.hashes.add(t, it);
+    // A server tile has shown its colour since the first frame, and its image, asked for before
+    // any script ran, is about to arrive: its ThumbHash only if that image failed or is slow.
+    if (!t.server || (img.complete && !img.naturalWidth)) this.hashes.add(t, it);
+    else if (!img.complete) {
+      const late = setTimeout(() => this.hashes.add(t, it), HASH_GRACE);
+      img.addEventListener('error', () => { clearTimeout(late); this.hashes.add(t, it); }, { once: true });
+    }
   }
 
   unmount(i) {

@@ -5,9 +5,10 @@
 /**
  * @param {(changes: object[]) => void} onChanges a batch of `change` messages, in order
  * @param {() => void} onReset the server no longer has what we missed: reload the list
+ * @param {string} since the feed position the list was read at: what changed after it comes first
  */
-export function live(onChanges, onReset) {
-  let es = null, last = '', delay = 1000, timer = 0, queue = [], raf = 0;
+export function live(onChanges, onReset, since = '') {
+  let es = null, last = since, delay = 1000, timer = 0, queue = [], raf = 0;
   const flush = () => { raf = 0; const q = queue; queue = []; if (q.length) onChanges(q); };
   const connect = () => {
     timer = 0;

@@ -45,8 +45,7 @@ export class Search {
       e.preventDefault();
       this.input.focus();
     });
-    this.render();
-    this.loadTags();
+    this.render(); // the tags come after the first screen (app.js)
   }
 
   commitText() {

@@ -42,14 +42,17 @@ struct FirstScreen: Sendable {
     /// and the feed's sequence only grows. One indexed read, where `render` counts and encodes a page.
     func version() throws -> Int64 { try catalog.latestChangeSeq() }
 
-    /// The inline page, and the tiles unless `tiles` is false (they are the 4:3 grid's).
-    func render(tiles withTiles: Bool = true) throws -> Slots {
+    /// The inline page, and the tiles unless `tiles` is false (they are the 4:3 grid's). `version`, read
+    /// before the page, goes with it: the client's change feed starts there (`since`), so nothing written
+    /// between this render and the feed's connection is missed (replaying a change already read is harmless).
+    func render(at version: Int64, tiles withTiles: Bool = true) throws -> Slots {
         let page = try catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
         let body = PhotoPage(
             items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
         let json = String(decoding: try Self.encoder.encode(body), as: UTF8.self)
         var slots = Slots()
-        slots.head = #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
+        slots.head =
+            #"<script id="first-page" type="application/json" data-seq="\#(version)">\#(Self.scriptSafe(json))</script>"#
         guard withTiles, !body.items.isEmpty else { return slots }
         var html = #"<div class="ssr">"#
         // In order, stopping before a photo without a thumb: CSS places tiles by their order.

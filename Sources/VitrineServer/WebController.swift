@@ -57,8 +57,8 @@ struct WebController<Context: RequestContext>: Sendable {
         } else {
             // Version first, then the page: a write in between only makes the next visit render again.
             let slots = try await blocking { [firstScreen, key] in
-                guard key.version != nil, let firstScreen else { return FirstScreen.Slots() }
-                return try firstScreen.render(tiles: key.style == .grid)
+                guard let version = key.version, let firstScreen else { return FirstScreen.Slots() }
+                return try firstScreen.render(at: version, tiles: key.style == .grid)
             }
             page = render(slots, key: key)
         }

@@ -77,6 +77,30 @@ def test_ten_photos_arrive_without_moving_the_view(phone, writable):
     shot(phone, "phone-live-top")
 
 
+def test_a_photo_added_before_the_feed_connects_still_arrives(browser, writable):
+    """The feed connects after the first screen, from where the page's inline list was read."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    held = []
+    page.route("**/live.js", lambda route: held.append(route))  # answered below
+    page.goto(writable.url + "/")
+    wait_grid(page)
+    page.wait_for_function("window.vitrine.store.since !== ''", timeout=T)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "live.js was asked for after the first screen"
+    new_id = upload(writable.url, writable.token, jpeg(77), "before-the-feed.jpg")["id"]
+    page.wait_for_timeout(300)
+    assert page.evaluate("id => !window.vitrine.store.ids.has(id)", new_id)
+    held[0].continue_()
+    _live(page)
+    page.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=new_id, timeout=T)
+    page.wait_for_selector(f'[data-grid] [data-photo-id="{new_id}"]', timeout=T)
+    ctx.close()
+
+
 def test_a_deletion_closes_the_gap(desktop, writable):
     items = _grid_with_feed(desktop, writable.url)
     victim, follower = items[1], items[2]

@@ -22,7 +22,7 @@ import VitrineAPI
     }
 
     static func inlinePage(_ html: String) throws -> PhotoPage? {
-        guard let start = html.range(of: #"<script id="first-page" type="application/json">"#),
+        guard let start = html.firstRange(of: #/<script id="first-page" type="application\/json" data-seq="\d+">/#),
             let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
         else { return nil }
         return try JSONDecoder().decode(PhotoPage.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
@@ -54,8 +54,8 @@ import VitrineAPI
             #expect(tiles.map(\.href) == page.items.map { "/p/" + $0.id })
             #expect(tiles.map(\.src) == page.items.map(\.thumb.url))
             #expect(tiles.map(\.alt) == page.items.map(\.title))
-            // Each candidate's width is the widest 4:3 tile it covers: the small thumb's 204 px short edge
-            // covers 272 px; the thumb's 400 px, 533 px.
+            // Each candidate's width is the widest 4:3 tile it covers: the small thumb covers 272×204,
+            // the thumb's 400 px short edge 533 px.
             for (tile, item) in zip(tiles, page.items) {
                 let small = try #require(item.small)
                 #expect(small.height == 204 && item.thumb.height == 400)
@@ -64,6 +64,8 @@ import VitrineAPI
             #expect(html.contains(#"<main data-grid><div class="ssr">"#))
             #expect(html.components(separatedBy: #"fetchpriority="high""#).count - 1 == tiles.count)
             #expect(!html.contains("{{first-screen}}") && !html.contains("{{first-tiles}}"))
+            // Where the client's change feed starts: the catalog as the page was read.
+            #expect(html.contains(#"data-seq="\#(try fixture.library.catalog.latestChangeSeq())""#))
         }
     }
 
