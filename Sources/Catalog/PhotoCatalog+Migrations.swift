@@ -88,6 +88,20 @@ extension PhotoCatalog {
             }
         }
         migrator.registerMigration("v4-compat", migrate: migrateCompat)
+        // The small thumb became a JPEG (`thumb-small`). The WebP ones stop being variants; their blobs
+        // wait in `retiredBlob` until `SmallThumbBackfill` has made the JPEGs (clients holding the old
+        // URLs keep loading them meanwhile) and collects them.
+        migrator.registerMigration("v5-small-thumb-jpeg") { db in
+            try db.create(table: "retiredBlob") { t in
+                t.primaryKey("blobKey", .text)
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO retiredBlob (blobKey)
+                    SELECT blobKey FROM variant WHERE kind = 'thumb-small-webp'
+                    """)
+            try db.execute(sql: "DELETE FROM variant WHERE kind = 'thumb-small-webp'")
+        }
         return migrator
     }
 }

@@ -83,8 +83,9 @@ public enum VariantKind: String, Codable, Sendable, CaseIterable {
     case preview
     case thumbWebP = "thumb-webp"
     case thumbJPEG = "thumb-jpeg"
-    /// Photos imported before it existed have none until `SmallThumbBackfill` makes it.
-    case smallThumbWebP = "thumb-small-webp"
+    /// A JPEG covering a grid tile. Photos imported before it existed have none until
+    /// `SmallThumbBackfill` makes it (migration `v5-small-thumb-jpeg` retired the WebP ones).
+    case smallThumb = "thumb-small"
 }
 
 /// One stored file of a photo: where its bytes are and what they are.

@@ -6,10 +6,11 @@ public struct RenderOptions: Sendable, Equatable {
     /// Refuse images whose header announces more pixels than this (decompression bombs).
     public var maxPixels = 100_000_000
     public var thumbShortEdge = 400
-    /// The small thumb, for tiles drawn at one device pixel per CSS pixel, with a quarter of the thumb's
-    /// pixels to fetch and decode. 204 px covers a 4:3 tile 272 px wide: every tile of a grid of three
-    /// or more columns (Web/grid.js: columns at least 200 px wide, so tiles under 268 px).
-    public var smallThumbShortEdge = 204
+    /// The small thumb covers a tile this size whatever the photo's shape: every 4:3 tile of a grid of
+    /// three or more columns at one device pixel per CSS pixel (Web/grid.js: columns at least 200 px
+    /// wide, so tiles under 268 px), with about a quarter of the thumb's pixels to fetch and decode.
+    public var smallThumbWidth = 272
+    public var smallThumbHeight = 204
     public var previewLongEdge = 2048
     public var thumbWebPQuality = 80
     public var thumbJPEGQuality = 80
@@ -37,8 +38,8 @@ public struct RenderedPhoto: Sendable {
     public var metadata: PhotoMetadata
     public var thumbWebP: EncodedVariant
     public var thumbJPEG: EncodedVariant
-    /// WebP only: a client that cannot show WebP gets the JPEG thumb instead.
-    public var smallThumbWebP: EncodedVariant
+    /// A JPEG: see `PhotoRenderer.smallThumb(of:options:)`.
+    public var smallThumb: EncodedVariant
     public var preview: EncodedVariant
     public var thumbHash: [UInt8]
     /// Mean colour as `#rrggbb`, alpha-weighted over a white background.
@@ -113,7 +114,7 @@ public enum PhotoRenderer {
         let thumb = try thumbResult.get()
         return RenderedPhoto(
             format: header.format, width: header.displayWidth, height: header.displayHeight, metadata: metadata,
-            thumbWebP: thumb.webp, thumbJPEG: thumb.jpeg, smallThumbWebP: thumb.small, preview: preview,
+            thumbWebP: thumb.webp, thumbJPEG: thumb.jpeg, smallThumb: thumb.small, preview: preview,
             thumbHash: thumb.hash,
             averageColor: thumb.averageColor, colorfulness: thumb.colorfulness)
     }
@@ -164,6 +165,16 @@ public enum PhotoRenderer {
     static func fit(_ image: VipsImage, longEdge: Int) throws(ImagingError) -> VipsImage {
         guard max(image.width, image.height) > longEdge else { return image }
         return try VipsImage.make { vt_thumbnail_image(image.pointer, $0, Int32(longEdge), Int32(longEdge)) }
+    }
+
+    /// Scaled down (never up) as far as it still covers a `width`×`height` tile.
+    static func fit(_ image: VipsImage, covering width: Int, _ height: Int) throws(ImagingError) -> VipsImage {
+        guard image.width > width, image.height > height else { return image }
+        let unbounded: Int32 = 10_000_000
+        // vips fits inside the box: bound the edge that reaches the tile's first, leave the other free.
+        let wider = image.width * height >= image.height * width
+        let (boxWidth, boxHeight) = wider ? (unbounded, Int32(height)) : (Int32(width), unbounded)
+        return try VipsImage.make { vt_thumbnail_image(image.pointer, $0, boxWidth, boxHeight) }
     }
 
     static func fit(_ image: VipsImage, shortEdge: Int) throws(ImagingError) -> VipsImage {

@@ -117,7 +117,7 @@ public final class Importer: Sendable {
         // Lease before writing, so a deletion collecting the same blobs meanwhile either runs first (and
         // the writes below put the files back) or leaves them alone.
         let leaseOwner = "import-" + PhotoID.make()
-        let renderedKeys = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumbWebP].map {
+        let renderedKeys = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb].map {
             BlobKey.of($0.bytes)
         }
         try catalog.lease(keys: [hash.hex] + renderedKeys.map(\.hex), owner: leaseOwner)
@@ -128,7 +128,7 @@ public final class Importer: Sendable {
         let preview = try blobs.write(rendered.preview.bytes)
         let thumbWebP = try blobs.write(rendered.thumbWebP.bytes)
         let thumbJPEG = try blobs.write(rendered.thumbJPEG.bytes)
-        let smallThumbWebP = try blobs.write(rendered.smallThumbWebP.bytes)
+        let smallThumb = try blobs.write(rendered.smallThumb.bytes)
 
         try beforeCatalogInsert?(path)
 
@@ -158,7 +158,7 @@ public final class Importer: Sendable {
             variant(.preview, preview, rendered.preview),
             variant(.thumbWebP, thumbWebP, rendered.thumbWebP),
             variant(.thumbJPEG, thumbJPEG, rendered.thumbJPEG),
-            variant(.smallThumbWebP, smallThumbWebP, rendered.smallThumbWebP),
+            variant(.smallThumb, smallThumb, rendered.smallThumb),
         ]
         do {
             try catalog.insert(

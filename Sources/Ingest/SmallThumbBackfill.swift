@@ -2,8 +2,9 @@ import Blobs
 import Catalog
 import Imaging
 
-/// Makes the small thumb for photos imported before it existed, from their stored thumb, newest first
-/// (the photos of the first screens first).
+/// Makes the small thumb for photos imported before it existed (or before it was a JPEG), from their
+/// stored thumb, newest first (the photos of the first screens first). Once every photo has one, the
+/// small WebP thumbs the migration retired are deleted.
 ///
 /// Safe beside imports, deletions and collection in this or another process: like an import, it leases
 /// the new blob's key before writing it, and the transaction that records the variant drops the lease.
@@ -16,6 +17,8 @@ public struct SmallThumbBackfill: Sendable {
 
     public struct Summary: Sendable {
         public var made = 0
+        /// Retired blobs deleted at the end of the pass.
+        public var retired = 0
         /// Photos whose thumb could not be read or decoded: they keep using the thumb.
         public var failures: [(photoId: String, reason: String)] = []
     }
@@ -29,11 +32,17 @@ public struct SmallThumbBackfill: Sendable {
     public func run() throws -> Summary {
         var summary = Summary()
         // Every server start asks; once done, counting answers in a fraction of a full pass.
-        if try catalog.count(of: .smallThumbWebP) >= catalog.count() { return summary }
+        if try catalog.count(of: .smallThumb) >= catalog.count() {
+            summary.retired = try collectRetired()
+            return summary
+        }
         var cursor: PageCursor?
         while true {
-            let batch = try catalog.photos(missing: .smallThumbWebP, after: cursor, limit: batchSize)
-            guard let last = batch.last else { return summary }
+            let batch = try catalog.photos(missing: .smallThumb, after: cursor, limit: batchSize)
+            guard let last = batch.last else {
+                summary.retired = try collectRetired()
+                return summary
+            }
             cursor = PageCursor(takenAt: last.photo.takenAt, id: last.photo.id)
             for item in batch {
                 do {
@@ -43,6 +52,14 @@ public struct SmallThumbBackfill: Sendable {
                 }
             }
         }
+    }
+
+    /// Deletes the retired blobs, now that the photos have their new small thumbs.
+    func collectRetired() throws -> Int {
+        try catalog.collectRetiredBlobs { hex in
+            guard let key = BlobKey(hex: hex) else { return }
+            try blobs.delete(key)
+        }.count
     }
 
     /// True when the variant was recorded (false: the photo went away, or got one meanwhile).
@@ -62,7 +79,7 @@ public struct SmallThumbBackfill: Sendable {
         }
         return try catalog.addVariant(
             VariantRecord(
-                photoId: item.photo.id, kind: .smallThumbWebP, blobKey: key.hex, mimeType: small.mimeType,
+                photoId: item.photo.id, kind: .smallThumb, blobKey: key.hex, mimeType: small.mimeType,
                 width: small.width, height: small.height, byteSize: Int64(small.bytes.count)),
             leaseOwner: owner)
     }

@@ -7,7 +7,7 @@ import Hummingbird
 ///
 /// The name is the bytes' SHA-256, so the strong ETag is the key itself and a year of `immutable`
 /// caching is safe. The thumbs' URLs name their WebP bytes; clients that do not accept WebP get the
-/// JPEG thumb instead (the small thumb has no JPEG of its own), hence `Vary: Accept` on thumbs.
+/// JPEG thumb instead, hence `Vary: Accept` on thumbs (the small thumb is a JPEG for everyone).
 struct AssetsController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
     let blobs: FileBlobStore
@@ -28,7 +28,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
             throw APIError.notFound("asset")
         }
         var variant = requested
-        let vary = [.thumbWebP, .thumbJPEG, .smallThumbWebP].contains(requested.kind)
+        let vary = [.thumbWebP, .thumbJPEG].contains(requested.kind)
         if vary {
             let webp = Self.accepts(request.headers[.accept], "image/webp")
             let wanted: VariantKind = !webp ? .thumbJPEG : requested.kind == .thumbJPEG ? .thumbWebP : requested.kind

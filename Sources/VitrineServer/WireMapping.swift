@@ -8,7 +8,7 @@ enum WireMapping {
         guard let variant else { return "" }
         switch variant.kind {
         // The thumbs' URLs are extension-less: they answer WebP or JPEG by `Accept`.
-        case .thumbWebP, .thumbJPEG, .smallThumbWebP: return "/assets/\(variant.blobKey)"
+        case .thumbWebP, .thumbJPEG, .smallThumb: return "/assets/\(variant.blobKey)"
         case .preview: return "/assets/\(variant.blobKey).jpg"
         case .original:
             let ext = fileExtension(mimeType: variant.mimeType)
@@ -36,7 +36,7 @@ enum WireMapping {
             id: photo.id, width: photo.width, height: photo.height, title: photo.title ?? photo.originalName,
             takenAt: takenAt(photo), placeholder: placeholder(photo),
             thumb: info(item.variants[.thumbWebP] ?? item.variants[.thumbJPEG]),
-            small: item.variants[.smallThumbWebP].map(info),
+            small: item.variants[.smallThumb].map(info),
             preview: info(item.variants[.preview]), original: info(item.variants[.original]))
     }
 

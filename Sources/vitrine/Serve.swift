@@ -59,8 +59,10 @@ struct Serve: AsyncParsableCommand {
         DispatchQueue.global(qos: .background).async {
             do {
                 let summary = try backfill.run()
-                if summary.made > 0 || !summary.failures.isEmpty {
-                    logger.info("small thumbnails: \(summary.made) made, \(summary.failures.count) failed")
+                if summary.made > 0 || summary.retired > 0 || !summary.failures.isEmpty {
+                    logger.info(
+                        "small thumbnails: \(summary.made) made, \(summary.failures.count) failed, \(summary.retired) old ones deleted"
+                    )
                 }
                 for failure in summary.failures {
                     logger.warning("small thumbnail for \(failure.photoId): \(failure.reason)")

@@ -1,10 +1,11 @@
 import Blobs
-import Catalog
 import Foundation
+import GRDB
 import Imaging
 import TestSupport
 import Testing
 
+@testable import Catalog
 @testable import Ingest
 
 /// Libraries imported before the small thumb existed get one from each photo's stored thumb.
@@ -26,7 +27,7 @@ import Testing
                 fixture.inputs.file("p\(index).jpg"), width: size.0, height: size.1, seed: UInt32(index + 1))
             let item = try fixture.photo(fixture.importOne(path))
             var variants = item.variants
-            variants[.smallThumbWebP] = nil
+            variants[.smallThumb] = nil
             for variant in variants.values { _ = try old.library.blobs.write(fixture.bytes(variant)) }
             try old.library.catalog.insert(item.photo, variants: Array(variants.values))
             copied.append(PhotoWithVariants(photo: item.photo, variants: variants))
@@ -35,23 +36,24 @@ import Testing
     }
 
     @Test func makesTheSmallThumbFromTheThumbAndAnnouncesIt() throws {
-        let photos = try makeOldLibrary([(1200, 800), (600, 900), (300, 200)])
+        let photos = try makeOldLibrary([(1200, 800), (600, 900), (300, 200), (1000, 1000)])
         let before = try old.library.catalog.latestChangeSeq()
         let backfill = SmallThumbBackfill(catalog: old.library.catalog, blobs: old.library.blobs)
         let summary = try backfill.run()
-        #expect(summary.made == 3)
+        #expect(summary.made == 4)
         #expect(summary.failures.isEmpty)
         for photo in photos {
             let item = try #require(try old.library.catalog.photo(id: photo.photo.id))
-            let small = try #require(item.variants[.smallThumbWebP])
+            let small = try #require(item.variants[.smallThumb])
             let thumb = try #require(item.variants[.thumbWebP])
-            // The short edge fitted to 204 px, never enlarged; the same size an import makes now.
-            let made = try #require(try fixture.library.catalog.photo(id: photo.photo.id)?.variants[.smallThumbWebP])
+            // Covering a 272×204 tile whatever the shape, never enlarged; the size an import makes now.
+            let made = try #require(try fixture.library.catalog.photo(id: photo.photo.id)?.variants[.smallThumb])
             #expect((small.width, small.height) == (made.width, made.height))
-            #expect(min(small.width, small.height) == min(204, min(thumb.width, thumb.height)))
+            #expect(small.width >= min(272, thumb.width) && small.height >= min(204, thumb.height))
+            #expect(small.width == min(272, thumb.width) || small.height == min(204, thumb.height))
             let decoded = try old.decoded(small)
             #expect((decoded.width, decoded.height) == (small.width, small.height))
-            #expect(Array(old.bytes(small)[8..<12]) == Array("WEBP".utf8))
+            #expect(Array(old.bytes(small).prefix(2)) == [0xFF, 0xD8] && small.mimeType == "image/jpeg")
         }
         // Each photo is announced as updated, so open clients and the index page pick up the new file.
         let changes = try #require(try old.library.catalog.changes(after: before))
@@ -59,7 +61,7 @@ import Testing
         #expect(changes.allSatisfy { $0.kind == .update })
         // Nothing left to do on a second pass.
         #expect(try backfill.run().made == 0)
-        #expect(try old.library.catalog.photos(missing: .smallThumbWebP, after: nil, limit: 10).isEmpty)
+        #expect(try old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).isEmpty)
     }
 
     @Test func aPhotoWhoseThumbIsUnreadableIsReportedAndTheRestAreDone() throws {
@@ -73,12 +75,50 @@ import Testing
         let summary = try backfill.run()
         #expect(summary.made == 2)
         #expect(summary.failures.map(\.photoId) == [broken.photo.id])
-        #expect(try old.library.catalog.photo(id: broken.photo.id)?.variants[.smallThumbWebP] == nil)
+        #expect(try old.library.catalog.photo(id: broken.photo.id)?.variants[.smallThumb] == nil)
         // No blob leases are left behind: collection may take what the failure wrote.
         #expect(
-            try old.library.catalog.photos(missing: .smallThumbWebP, after: nil, limit: 10).map(\.photo.id) == [
+            try old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).map(\.photo.id) == [
                 broken.photo.id
             ])
+    }
+
+    /// A library whose small thumbs are WebP, as versions before migration `v5-small-thumb-jpeg` made
+    /// them: the migration retires them, the backfill makes the JPEGs, and only then deletes the WebPs.
+    @Test func retiredWebPSmallThumbsAreDeletedOnceReplaced() throws {
+        let photos = try makeOldLibrary([(1200, 800), (800, 1200)])
+        let blobs = old.library.blobs
+        let queue = try DatabaseQueue(path: old.inputs.file("v4.sqlite"))
+        try PhotoCatalog.migrator.migrate(queue, upTo: "v4-compat")
+        var retired: [BlobKey] = []
+        try queue.write { db in
+            for photo in photos {
+                try photo.photo.insert(db)
+                for variant in photo.variants.values { try variant.insert(db) }
+                let bytes = Array("RIFF WEBP small thumb of \(photo.photo.id)".utf8)
+                let key = try blobs.write(bytes)
+                retired.append(key)
+                try db.execute(
+                    sql: """
+                        INSERT INTO variant (photoId, kind, blobKey, mimeType, width, height, byteSize)
+                        VALUES (?, 'thumb-small-webp', ?, 'image/webp', 306, 204, ?)
+                        """, arguments: [photo.photo.id, key.hex, bytes.count])
+            }
+        }
+        let catalog = try PhotoCatalog(writer: queue)
+        #expect(try catalog.retiredBlobCount() == 2)
+        #expect(try catalog.photos(missing: .smallThumb, after: nil, limit: 10).count == 2)
+        // Still on disk, for clients holding their URLs, until the JPEGs exist.
+        #expect(try retired.allSatisfy { try blobs.contains($0) })
+        let summary = try SmallThumbBackfill(catalog: catalog, blobs: blobs).run()
+        #expect(summary.made == 2 && summary.retired == 2)
+        #expect(try retired.allSatisfy { try !blobs.contains($0) })
+        #expect(try catalog.retiredBlobCount() == 0)
+        for photo in photos {
+            #expect(try catalog.photo(id: photo.photo.id)?.variants[.smallThumb]?.mimeType == "image/jpeg")
+        }
+        // Every other blob is still there.
+        #expect(try photos.flatMap(\.variants.values).allSatisfy { try blobs.contains(BlobKey(hex: $0.blobKey)!) })
     }
 
     @Test func aPhotoDeletedMeanwhileGetsNoRow() throws {
@@ -90,7 +130,7 @@ import Testing
         // Deleted between the render and the row, as another request or process could.
         #expect(try old.library.deletePhoto(id: photos[0].photo.id))
         let record = VariantRecord(
-            photoId: photos[0].photo.id, kind: .smallThumbWebP, blobKey: BlobKey.of(small.bytes).hex,
+            photoId: photos[0].photo.id, kind: .smallThumb, blobKey: BlobKey.of(small.bytes).hex,
             mimeType: small.mimeType, width: small.width, height: small.height, byteSize: Int64(small.bytes.count))
         #expect(try catalog.addVariant(record, leaseOwner: "test") == false)
         #expect(try catalog.photo(id: photos[0].photo.id) == nil)
