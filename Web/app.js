@@ -50,9 +50,11 @@ async function boot() {
   document.body.classList.remove('loading');
   if (deep) openDeep(deep);
   if (!first) return;
-  // What the first screen does not need waits until its thumbnails arrived and the browser is idle:
-  // the change feed, the tag bar, and a kept admin token (a synchronous storage read).
+  // What the first screen does not need waits until its thumbnails arrived: the rest of the grid's
+  // prefetch window, then, once the browser is idle, the change feed, the tag bar, and a kept admin
+  // token (a synchronous storage read).
   await arrival(grid.visibleImages());
+  grid.release();
   await new Promise((r) => (globalThis.requestIdleCallback ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
   import('./live.js').then((m) => m.live(changes, () => store.replace(store.filter, true).catch(() => 0), store.since));
   search.loadTags();

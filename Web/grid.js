@@ -12,10 +12,6 @@ function thumbURL(it, w, h) {
 
 /** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */
 export const HEADER = 96;
-/** How long the rest of the prefetch window waits for a visible thumbnail still on its way (ms). */
-const VISIBLE_FIRST = 400;
-/** How long a server tile's image may take before its ThumbHash is painted under it (ms). */
-const HASH_GRACE = 200;
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 // Photo ids → the Int32 handles the engine's diff works on.
 const handles = new Map();
@@ -49,9 +45,7 @@ export class Grid {
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
     this.hashes = new HashPainter();
-    this.firstScreen = true; // until its thumbnails arrived (update)
-    this.watched = new WeakSet(); // images whose arrival schedules an update (waitingForVisible)
-    this.patience = 0;
+    this.holding = true; // only the visible tiles until `release`
     this.sync();
     scroller.addEventListener('scroll', () => { this.cancelPress(); this.schedule(); }, { passive: true });
     scroller.addEventListener('click', (e) => {
@@ -187,12 +181,9 @@ export class Grid {
     for (let i = va; i < vb; i++) mount(i);
     this.dropServerTiles();
     // On a cold start, the rest of the prefetch window (its tiles, their images, the next page) waits
-    // until the first screen's thumbnails arrived (briefly): they get the connections and the decoder
-    // to themselves. From then on, the window is mounted at once, visible tiles asked for first.
-    if (this.firstScreen) {
-      if (this.waitingForVisible(va, vb)) return;
-      this.firstScreen = false;
-    }
+    // until the first screen's thumbnails arrived: they get the connections and the decoder to
+    // themselves. From then on, the window is mounted at once, visible tiles asked for first.
+    if (this.holding) return;
     for (let i = a; i < b; i++) if (i < va || i >= vb) mount(i);
     // Paging: ask for more when the prefetch window gets near the loaded end.
     if (!this.store.done) {
@@ -201,25 +192,11 @@ export class Grid {
     }
   }
 
-  /**
-   * True while a visible tile's image is loading (for at most VISIBLE_FIRST ms since it was asked
-   * for); its arrival, or the end of that wait, schedules the update that mounts the rest.
-   */
-  waitingForVisible(a, b) {
-    const now = performance.now();
-    let waiting = false;
-    for (let i = a; i < b; i++) {
-      const t = this.tiles.get(i), img = t.img;
-      if (img.complete || now - t.since > VISIBLE_FIRST) continue;
-      waiting = true;
-      if (this.watched.has(img)) continue;
-      this.watched.add(img);
-      const arrived = () => this.schedule();
-      img.addEventListener('load', arrived, { once: true });
-      img.addEventListener('error', arrived, { once: true });
-    }
-    if (waiting && !this.patience) this.patience = setTimeout(() => { this.patience = 0; this.schedule(); }, VISIBLE_FIRST + 1);
-    return waiting;
+  /** Ends the first screen's hold (app.js: once its thumbnails arrived): the rest follows. */
+  release() {
+    if (!this.holding) return;
+    this.holding = false;
+    this.update();
   }
 
   /** The server's tiles not adopted by now are not ours to show. */
@@ -320,7 +297,6 @@ export class Grid {
     if (t) {
       this.adoptable.delete(it.id);
       this.adopted++;
-      t.server = true;
       img = t.querySelector('img');
     } else {
       t = el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id });
@@ -338,7 +314,6 @@ export class Grid {
 
   loadTile(t) {
     t.loaded = true;
-    t.since = performance.now();
     const img = t.img, it = this.store.items[+t.dataset.i];
     // An adopted server tile chose among its srcset by its own size already.
     const url = img.srcset ? img.getAttribute('src') : thumbURL(it, t.f[2], t.f[3]);
@@ -346,13 +321,7 @@ export class Grid {
       img.dataset.fade = cached ? '0' : '1';
       img.className = cached ? 'in' : 'in fade';
     });
-    // A server tile has shown its colour since the first frame, and its image, asked for before
-    // any script ran, is about to arrive: its ThumbHash only if that image failed or is slow.
-    if (!t.server || (img.complete && !img.naturalWidth)) this.hashes.add(t, it);
-    else if (!img.complete) {
-      const late = setTimeout(() => this.hashes.add(t, it), HASH_GRACE);
-      img.addEventListener('error', () => { clearTimeout(late); this.hashes.add(t, it); }, { once: true });
-    }
+    this.hashes.add(t, it); // none once the image arrived, as a server tile's has by now (app.js)
   }
 
   unmount(i) {

@@ -43,6 +43,9 @@ struct WebAssets: Sendable {
         }
         // One script for the first visit, when the modules keep to what WebBundle reads; else as they are.
         if let bundled = WebBundle.bundle(entry: "app.js", files: sources) { sources = bundled }
+        for (path, bytes) in sources where path.hasSuffix(".js") || path.hasSuffix(".mjs") {
+            sources[path] = WebMinifier.joined(bytes)
+        }
         let files = sources.reduce(into: [String: File]()) { files, source in
             files[source.key] = File(bytes: source.value, contentType: Self.contentType(of: source.key))
         }

@@ -40,7 +40,7 @@ extension WebMinifier {
                     emit(bytes[i...])
                     return (String(decoding: out, as: UTF8.self), true)
                 }
-                emit(bytes[i..<end])
+                emit(squeezedTemplate(bytes[i..<end]))
                 i = end
                 divides = true
             case 47:  // /
@@ -135,6 +135,55 @@ extension WebMinifier {
                 }
             default: i += 1
             }
+        }
+        return nil
+    }
+
+    /// A one-line template literal with each `${…}` squeezed like code; its text is copied as it is. As
+    /// written when a substitution does not squeeze cleanly.
+    static func squeezedTemplate(_ template: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let bytes = Array(template)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 92 {
+                out.append(contentsOf: bytes[i..<min(i + 2, bytes.count)])
+                i += 2
+            } else if bytes[i] == 36, i + 1 < bytes.count, bytes[i + 1] == 123,
+                let close = substitutionEnd(bytes, from: i + 2),
+                let inner = squeezed(Substring(decoding: bytes[(i + 2)..<close], as: UTF8.self)), !inner.inTemplate
+            {
+                out.append(contentsOf: Array("${".utf8) + Array(inner.text.utf8) + [125])
+                i = close + 1
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return out[...]
+    }
+
+    /// Index of the `}` that closes a substitution whose code starts at `start`.
+    static func substitutionEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var depth = 1
+        var i = start
+        while i < bytes.count {
+            switch bytes[i] {
+            case 123: depth += 1
+            case 125:
+                depth -= 1
+                if depth == 0 { return i }
+            case 39, 34:
+                i = quoteEnd(bytes, from: i)
+                continue
+            case 96:
+                guard let end = templateEnd(bytes, from: i) else { return nil }
+                i = end
+                continue
+            default: break
+            }
+            i += 1
         }
         return nil
     }

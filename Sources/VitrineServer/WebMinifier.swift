@@ -5,6 +5,8 @@
 /// It works line by line and never joins lines, so automatic semicolon insertion sees the same line
 /// breaks; within a line it reads strings, templates and regular expressions as such, so `//` inside
 /// them is never taken for a comment; and lines inside a multi-line template literal are kept verbatim.
+/// `joined` then drops the line breaks that cannot end a statement, once the modules are bundled
+/// (`WebBundle` reads their imports line by line).
 enum WebMinifier {
     static func minify(_ bytes: [UInt8], path: String) -> [UInt8] {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -43,6 +45,24 @@ enum WebMinifier {
             if ext != "css" && backticksAreOdd(text) { inTemplate = true }
         }
         return Array((output.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// Minified JS with each line that ends with `{`, `,`, `;`, `(` or `[` joined to the next: a line
+    /// break after one of these never ends a statement, so automatic semicolon insertion is unchanged.
+    /// Lines of a multi-line template literal (and the line that opens one) keep their breaks.
+    static func joined(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var inTemplate = false
+        for line in bytes.split(separator: 10, omittingEmptySubsequences: false) {
+            out.append(contentsOf: line)
+            let odd = backticksAreOdd(Substring(decoding: line, as: UTF8.self))
+            if odd { inTemplate.toggle() }
+            let continues = !inTemplate && !odd && line.last.map { [123, 44, 59, 40, 91].contains($0) } == true
+            if !continues { out.append(10) }
+        }
+        if out.last == 10 { out.removeLast() }  // the split's empty tail
+        return out
     }
 
     static func trimmed(_ s: Substring) -> Substring {

@@ -41,7 +41,8 @@ import Testing
                     #expect(response.status == .ok, "\(path)")
                     #expect(response.headers[.contentType] == type)
                     #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
-                    #expect(response.bytes == WebMinifier.minify(web.read(path), path: path))
+                    let minified = WebMinifier.minify(web.read(path), path: path)
+                    #expect(response.bytes == (path.hasSuffix(".js") ? WebMinifier.joined(minified) : minified))
                 }
             }
         }
