@@ -7,6 +7,8 @@ Measures, in one run, and prints one table (metric | measured | target | ✓/✗
   - viewer animations (open, swipe, close), 5 runs in fresh contexts: fps over every run's frames, and
     the first visual response (frames and ms from the input), median of the runs with the worst shown
   - bytes shipped: every JS/CSS/wasm file the page loads from /static/ (+ the HTML page), gzip -9
+Each cold load, fling and animation run starts once the CPUs were ≥ 90 % idle for half a second (at most
+10 s of waiting), and the harness waits on a console message rather than injecting Playwright's script.
 
 Usage: python3 Benchmarks/web/bench.py
 Env:
@@ -313,6 +315,30 @@ async ([rows, rowsPerSecond, capMs]) => {
 """
 
 
+def cpu_idle(seconds):
+    """Share of the CPUs' time spent idle over the next `seconds` (/proc/stat; idle + iowait)."""
+    def snap():
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+        return v[3] + v[4], sum(v)
+    i0, t0 = snap()
+    time.sleep(seconds)
+    i1, t1 = snap()
+    return (i1 - i0) / max(1, t1 - t0)
+
+
+def settle(window=0.5, limit=10.0, idle=0.9):
+    """Waits until the CPUs were at least `idle` idle over a `window`, for at most `limit` seconds, so each
+    sample starts on a quiet machine rather than inside the previous one's teardown (a closing renderer, the
+    server finishing its log) or another benchmark's tail; the load average lags by a minute and cannot tell.
+    Returns the idle share last seen."""
+    deadline = time.time() + limit
+    while True:
+        share = cpu_idle(window)
+        if share >= idle or time.time() > deadline:
+            return share
+
+
 def median(xs):
     return statistics.median(xs) if xs else float("nan")
 
@@ -346,6 +372,7 @@ def first_screen(browser, base, errors):
     runs, shipped = [], {}
     for k in range(FIRST_SCREEN_RUNS):
         ctx, page = new_page(browser, errors, **DESKTOP)
+        idle = settle()
         responses = []
         page.on("response", lambda r: responses.append(r))
         # Waits for the probe's console message rather than with wait_for_function, which would
@@ -357,6 +384,7 @@ def first_screen(browser, base, errors):
         fs["lcp"] = page.evaluate("window.__bench.lcp")
         page.wait_for_load_state("load")
         fs["breakdown"] = page.evaluate("window.__bench.breakdown()")
+        fs["idle"] = idle
         runs.append(fs)
         if k == 0:
             for r in responses:
@@ -369,7 +397,7 @@ def first_screen(browser, base, errors):
                     old = shipped.get(r.url)
                     shipped[r.url] = (r.request.resource_type, r.headers.get("content-encoding"), body,
                                       (old[3] + 1) if old else 1)
-        log(f"  first screen #{k + 1}: painted {fs['painted']:.0f} ms, opaque {fs.get('opaque', 0):.0f} ms, "
+        log(f"  first screen #{k + 1} (CPUs {idle:.0%} idle before): painted {fs['painted']:.0f} ms, opaque {fs.get('opaque', 0):.0f} ms, "
             f"{fs['tiles']} tiles, LCP {fs['lcp']:.0f} ms; {fs['breakdown']}")
         ctx.close()
     return runs, shipped
@@ -394,6 +422,7 @@ def fling(browser, base, errors):
     wait_first_screen(page)
     page.wait_for_function("window.__bench.firstScreen.opaque", timeout=T)
     page.wait_for_timeout(500)
+    settle()
     cap = max(20_000, ROWS / SPEED * 1000 * 3)
     r = page.evaluate(FLING, [ROWS, SPEED, cap])
     ctx.close()
@@ -407,6 +436,7 @@ def animations(browser, base, errors):
     wait_first_screen(page)
     page.wait_for_function("window.__bench.firstScreen.opaque", timeout=T)
     page.wait_for_timeout(500)
+    settle()
     page.evaluate("() => { window.__stop = window.__bench.record(); }")
     page.wait_for_timeout(300)
     cur = lambda: page.get_attribute('[role=dialog] [aria-current="true"]', "data-photo-id")
@@ -586,8 +616,10 @@ def main():
     print(f"\nVitrine web client — {TOTAL} photos, headless Chromium {version}, 1280×800, loopback "
           f"(run {time.time() - t_run:.0f} s; load average {load0:.2f} before, {os.getloadavg()[0]:.2f} after, "
           f"{os.cpu_count()} CPUs)\n")
-    if load0 > 1.0:
-        print("⚠ the machine was busy before the run: frame times and long tasks are inflated; rerun when idle.\n")
+    busy = [r["idle"] for r in fs_runs if r["idle"] < 0.9]
+    if busy:
+        print(f"⚠ the CPUs did not settle (≥ 90 % idle) before {len(busy)} of the first-screen loads: "
+              "times are inflated; rerun when the machine is idle.\n")
     w = [max(len(r[i]) for r in rows + [("Metric", "Measured", "Target", "")]) for i in range(4)]
     line = lambda r: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(r)) + " |"
     print(line(("Metric", "Measured", "Target", "")))
@@ -600,7 +632,8 @@ def main():
         enc += f", downloaded {f['times']}×" if f["times"] > 1 else ""
         print(f"  {f['kind']:4} {f['path']:<48} {f['raw']:>7} B → {f['gz']:>6} B{enc}")
     print(f"\nFirst screen runs (ms): painted {', '.join(f'{x:.0f}' for x in painted)}; "
-          f"opaque {', '.join(f'{x:.0f}' for x in opaque)}; tiles in view {fs_runs[0]['tiles']}")
+          f"opaque {', '.join(f'{x:.0f}' for x in opaque)}; tiles in view {fs_runs[0]['tiles']}; "
+          f"CPUs idle before each: {', '.join(format(r['idle'], '.0%') for r in fs_runs)}")
     keys = ["html", "modules", "wasm", "firstPage", "thumbsStart", "thumbsEnd", "revealed"]
     med = {k: median([r["breakdown"][k] for r in fs_runs if r["breakdown"].get(k) is not None]) for k in keys}
     print("  median timeline (ms since navigation start): HTML {html:.0f}, last module {modules:.0f}, "
