@@ -179,12 +179,13 @@ export class Grid {
       if (!t.loaded) this.loadTile(t);
     };
     for (let i = va; i < vb; i++) mount(i);
-    this.dropServerTiles();
     // On a cold start, the rest of the prefetch window (its tiles, their images, the next page) waits
     // until the first screen's thumbnails arrived: they get the connections and the decoder to
-    // themselves. From then on, the window is mounted at once, visible tiles asked for first.
+    // themselves. Server tiles in it are adopted now all the same: their images are on their way.
+    // From then on, the window is mounted at once, visible tiles asked for first.
+    for (let i = a; i < b; i++) if ((i < va || i >= vb) && (!this.holding || this.adoptable.has(this.store.items[i].id))) mount(i);
+    this.dropServerTiles();
     if (this.holding) return;
-    for (let i = a; i < b; i++) if (i < va || i >= vb) mount(i);
     // Paging: ask for more when the prefetch window gets near the loaded end.
     if (!this.store.done) {
       const p = u.prefetch[1], end = p >= count ? L.contentHeight : L.itemFrame(p).y;

@@ -207,20 +207,24 @@ def test_a_search_follows_live_changes(desktop, writable):
 def test_a_reset_reloads_the_list_and_the_feed_goes_on(desktop, writable):
     """When the server no longer has the changes a client missed, it says `reset`: the client
     reloads its list, and follows the feed from there."""
-    desktop.route("**/api/v1/events*", lambda r: r.fulfill(status=503, body=""))
-    desktop.goto(writable.url + "/")
-    wait_grid(desktop)
-    items = desktop.evaluate("window.vitrine.store.items.map(i => i.id)")
-    missed = upload(writable.url, writable.token, jpeg(520), "missed.jpg")["id"]
-    # The client resumes from a point the server cannot replay (as after a catalog rebuild).
-    resumes = []
+    # The feed is refused at first; then the client resumes from a point the server cannot replay
+    # (as after a catalog rebuild). One handler throughout: no moment without one.
+    refusing, resumes = [True], []
 
-    def too_far(route):
+    def events(route):
+        if refusing[0]:
+            route.fulfill(status=503, body="")
+            return
         resumes.append(route.request.url)
         route.continue_(url=writable.url + "/api/v1/events?since=999999999")
 
-    desktop.unroute("**/api/v1/events*")
-    desktop.route("**/api/v1/events*", too_far)
+    desktop.route("**/api/v1/events*", events)
+    desktop.goto(writable.url + "/")
+    wait_grid(desktop)
+    desktop.wait_for_function("document.body.dataset.live === 'down'", timeout=T)  # it connects after the first screen
+    items = desktop.evaluate("window.vitrine.store.items.map(i => i.id)")
+    missed = upload(writable.url, writable.token, jpeg(520), "missed.jpg")["id"]
+    refusing[0] = False
     desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=missed, timeout=T)
     assert resumes
     assert desktop.evaluate("window.vitrine.store.items.map(i => i.id)")[1:len(items) + 1] == items

@@ -101,3 +101,27 @@ def test_scrolling_to_the_end_reaches_the_last_photo(desktop, big_server):
     })""")
     assert desktop.evaluate("window.vitrine.store.items.length") == COUNT
     assert desktop.evaluate(TILES) <= 150
+
+
+def test_a_cold_start_asks_for_the_visible_thumbnails_first(browser, big_server):
+    """The rest of the prefetch window (its tiles, their thumbnails, the next page) waits until the
+    screen's thumbnails arrived, so those have the connections and the decoder to themselves."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    held, passing = [], [False]
+    page.route("**/assets/*", lambda route: route.continue_() if passing[0] else held.append(route))
+    page.goto(big_server + "/?limit=100")  # the client's own tiles: no server tiles to adopt
+    page.wait_for_function("window.vitrine && window.vitrine.grid.tiles.size > 0", timeout=T)
+    page.wait_for_timeout(200)
+    state = page.evaluate("""() => ({ holding: vitrine.grid.holding, tiles: vitrine.grid.tiles.size,
+        visible: vitrine.grid.visibleImages().length, asked: document.querySelectorAll('[data-grid] img[src]').length,
+        items: vitrine.store.items.length, paging: document.body.dataset.paging })""")
+    assert state["holding"] and held, state
+    assert state["tiles"] == state["visible"] == state["asked"] >= 20, state
+    assert state["items"] == 100 and state["paging"] != "loading", "no second page yet"
+    passing[0] = True
+    for route in held:
+        route.continue_()
+    page.wait_for_function("!vitrine.grid.holding && vitrine.grid.tiles.size > %d" % state["tiles"], timeout=T)
+    assert page.evaluate("document.querySelectorAll('[data-grid] img[src]').length") > state["asked"]
+    ctx.close()
