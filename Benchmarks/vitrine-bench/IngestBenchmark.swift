@@ -75,8 +75,8 @@ struct IngestBenchmark {
         print(
             """
             vipsthumbnail runs once per file (process start-up included), as it is normally used; it writes one
-            baseline JPEG. vitrine writes a progressive preview, a WebP and a JPEG thumb, a ThumbHash, hashes and
-            copies the original, and fsyncs every blob before one SQLite transaction.
+            baseline JPEG. vitrine writes a progressive preview, a WebP and a JPEG thumb, a small JPEG thumb, a
+            ThumbHash, hashes and copies the original, and fsyncs every blob before one SQLite transaction.
             """)
     }
 
