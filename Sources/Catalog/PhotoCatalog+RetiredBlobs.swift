@@ -15,17 +15,14 @@ extension PhotoCatalog {
         let candidates = try writer.read { db in try String.fetchAll(db, sql: "SELECT blobKey FROM retiredBlob") }
         guard !candidates.isEmpty else { return [] }
         let deleted = try collectGarbage(candidates: candidates, delete: delete)
-        let gone = Set(deleted)
-        // A retired key a variant uses again (the same bytes) is that variant's now: forget it too.
+        // Forgotten once deleted; and a retired key a variant uses again (the same bytes) is that
+        // variant's now. Only leased ones wait for the next pass.
         try writer.write { db in
-            for key in candidates {
-                let referenced =
-                    try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM variant WHERE blobKey = ?)", arguments: [key]) ?? true
-                if referenced || gone.contains(key) {
-                    try db.execute(sql: "DELETE FROM retiredBlob WHERE blobKey = ?", arguments: [key])
-                }
-            }
+            for key in deleted { try db.execute(sql: "DELETE FROM retiredBlob WHERE blobKey = ?", arguments: [key]) }
+            try db.execute(
+                sql:
+                    "DELETE FROM retiredBlob WHERE EXISTS (SELECT 1 FROM variant WHERE variant.blobKey = retiredBlob.blobKey)"
+            )
         }
         return deleted
     }
