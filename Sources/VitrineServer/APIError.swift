@@ -7,15 +7,30 @@ public struct APIError: HTTPResponseError, Sendable {
     public var status: HTTPResponse.Status
     public var code: String
     public var message: String
+    /// Seconds a client should wait before trying again; sent as `Retry-After` (429s and 503s carry one).
+    public var retryAfter: Int?
 
-    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+    public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        Self.jsonResponse(status: status, code: code, message: message)
+        var response = Self.jsonResponse(status: status, code: code, message: message)
+        if let retryAfter { response.headers[.retryAfter] = String(max(1, retryAfter)) }
+        return response
+    }
+
+    /// Too many requests from one client: 429 with `Retry-After`.
+    static func tooManyRequests(_ message: String, retryAfter: Int) -> APIError {
+        APIError(.tooManyRequests, code: "too_many_requests", message: message, retryAfter: retryAfter)
+    }
+
+    /// A bounded resource is full: 503 with `Retry-After`, so well-behaved clients back off.
+    static func busy(_ message: String, retryAfter: Int = 1) -> APIError {
+        APIError(.serviceUnavailable, code: "busy", message: message, retryAfter: retryAfter)
     }
 
     static func jsonResponse(status: HTTPResponse.Status, code: String, message: String) -> Response {
