@@ -25,7 +25,8 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
     @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
         let query = request.uri.queryParameters
         let receiver = UploadReceiver(
-            temporaryDirectory: library.directory + "/tmp", maximumBytes: maximumUploadBytes)
+            temporaryDirectory: library.directory + "/tmp", maximumBytes: maximumUploadBytes,
+            maximumTags: Self.maximumTagCount)
         let received = try await receiver.receive(request)
         defer { unlink(received.path) }
         let name = Self.safeFileName(received.filename ?? query["filename"].map(String.init) ?? "upload")

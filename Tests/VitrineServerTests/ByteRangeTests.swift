@@ -1,0 +1,37 @@
+import Testing
+
+@testable import VitrineServer
+
+/// `Range` headers are the client's: positions at and past `Int64`'s range resolve without a trap, and
+/// only plain decimal positions count.
+@Suite struct ByteRangeTests {
+    @Test func positionsBeyondInt64Saturate() {
+        let max = "9223372036854775807"
+        let beyond = "99999999999999999999"
+        #expect(ByteRange(header: "bytes=0-\(max)", size: 10) == .partial(0...9))
+        #expect(ByteRange(header: "bytes=0-\(beyond)", size: 10) == .partial(0...9))
+        #expect(ByteRange(header: "bytes=\(max)-", size: 10) == .unsatisfiable)
+        #expect(ByteRange(header: "bytes=\(beyond)-", size: 10) == .unsatisfiable)
+        #expect(ByteRange(header: "bytes=\(beyond)-\(beyond)", size: 10) == .unsatisfiable)
+        #expect(ByteRange(header: "bytes=-\(max)", size: 10) == .partial(0...9))
+        #expect(ByteRange(header: "bytes=-\(beyond)", size: 10) == .partial(0...9))
+        #expect(ByteRange(header: "bytes=0-\(max)", size: Int64.max) == .partial(0...(Int64.max - 1)))
+        #expect(ByteRange(header: "bytes=-1", size: Int64.max) == .partial((Int64.max - 1)...(Int64.max - 1)))
+    }
+
+    @Test func onlyPlainDecimalPositionsCount() {
+        for header in ["bytes=+1-2", "bytes=1-+2", "bytes=--1", "bytes=-+1", "bytes=1--2", "bytes=0x1-2", "bytes=1e2-"] {
+            #expect(ByteRange(header: header, size: 10) == .whole, "\(header)")
+        }
+        #expect(ByteRange(header: "BYTES= 2 - 4 ", size: 10) == .partial(2...4))
+        #expect(ByteRange(header: "bytes=5-2", size: 10) == .whole, "end before start")
+        #expect(ByteRange(header: "bytes=٣-٤", size: 10) == .whole, "only ASCII digits")
+    }
+
+    @Test func emptyAndImpossibleSizes() {
+        #expect(ByteRange(header: "bytes=0-0", size: 0) == .unsatisfiable)
+        #expect(ByteRange(header: "bytes=-1", size: 0) == .unsatisfiable)
+        #expect(ByteRange(header: "bytes=0-", size: -1) == .whole)
+        #expect(ByteRange(header: "bytes=0-", size: Int64.min) == .whole)
+    }
+}
