@@ -1,9 +1,8 @@
 /// A single `Range: bytes=…` request, resolved against a known size.
 ///
 /// Only one range is honoured; a multi-range request is answered with the whole file (RFC 9110 allows it).
-/// The header is the client's: positions are read as plain decimal digits, numbers too large for `Int64`
-/// saturate (a first position past any file is unsatisfiable, a last one past the end means the end), and
-/// no arithmetic here can overflow.
+/// The header is the client's: positions are plain decimal digits that fit in `Int64` (a header with any
+/// other is ignored, as RFC 9110 allows), and no arithmetic here can overflow.
 enum ByteRange: Equatable {
     /// No usable Range header: send everything.
     case whole
@@ -50,22 +49,22 @@ enum ByteRange: Equatable {
             self = .whole
             return
         }
-        var end = Int64.max
+        var end = size - 1
         if !last.isEmpty {
             guard let parsed = Self.decimal(last), parsed >= start else {
                 self = .whole
                 return
             }
-            end = parsed
+            end = min(parsed, size - 1)
         }
         guard start < size else {
             self = .unsatisfiable
             return
         }
-        self = .partial(start...min(end, size - 1))
+        self = .partial(start...end)
     }
 
-    /// Non-empty ASCII digits as a number, `Int64.max` when larger; nil for anything else (signs included).
+    /// Non-empty ASCII digits as a number; nil for anything else (signs included) or past `Int64.max`.
     static func decimal(_ digits: ArraySlice<UInt8>) -> Int64? {
         guard !digits.isEmpty else { return nil }
         var value: Int64 = 0
@@ -73,7 +72,8 @@ enum ByteRange: Equatable {
             guard (48...57).contains(byte) else { return nil }
             let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflowSum) = times.addingReportingOverflow(Int64(byte - 48))
-            value = overflowTimes || overflowSum ? Int64.max : sum
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
         }
         return value
     }

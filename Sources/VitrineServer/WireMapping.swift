@@ -46,10 +46,11 @@ enum WireMapping {
     }
 
     /// A finite value within `range`, or nil: JSON has no infinity or NaN, and `JSONEncoder` throws on them.
-    static func finite(_ value: Double?, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude
-        ...Double.greatestFiniteMagnitude) -> Double? {
+    static func finite(_ value: Double?, in range: ClosedRange<Double> = anyFinite) -> Double? {
         value.flatMap { range.contains($0) ? $0 : nil }
     }
+
+    static let anyFinite: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
 
     /// The place, when both coordinates are finite and on the globe.
     static func location(_ photo: PhotoRecord) -> PhotoDetail.Location? {

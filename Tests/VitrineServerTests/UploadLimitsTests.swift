@@ -48,7 +48,8 @@ import VitrineAPI
                     uri: "/api/v1/photos", method: .post, headers: Self.headers(auth), body: ByteBuffer(bytes: body)
                 ) { (response: TestResponse) async throws in
                     #expect(response.status == .badRequest, "\(name)")
-                    #expect(try response.errorCode() == code, "\(name): \(try response.errorMessage())")
+                    let error = try response.decode(APIErrorBody.self).error
+                    #expect(error.code == code, "\(name): \(error.message)")
                 }
                 try UploadRouteTests.expectNothingHalfStored(fixture, photos: 0, "\(name)")
             }
