@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
 
-.PHONY: deps wasm build release serve test test-swift test-engine test-web test-browser bench format clean
+.PHONY: deps wasm build release serve test test-swift test-engine test-web test-browser test-fuzz fuzz bench format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -28,7 +28,7 @@ serve: release
 	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
-test: deps wasm test-swift test-engine test-web test-browser
+test: deps wasm test-swift test-engine test-web test-browser test-fuzz
 
 test-swift:
 	swift build --build-tests
@@ -39,6 +39,14 @@ test-engine:
 
 test-web:
 	node --test Tests/Web/
+
+## Replays every checked-in fuzz corpus (Tests/Fuzz/*/corpus) through its libFuzzer build.
+test-fuzz:
+	scripts/fuzz.sh replay
+
+## Coverage-guided fuzzing of the parsers that take outside bytes: FUZZ_SECONDS per target (default 60).
+fuzz:
+	scripts/fuzz.sh run $(FUZZ_SECONDS)
 
 ## Playwright + headless Chromium against a real server (the debug build) with the demo catalog.
 test-browser:
