@@ -102,6 +102,15 @@ extension PhotoCatalog {
                     """)
             try db.execute(sql: "DELETE FROM variant WHERE kind = 'thumb-small-webp'")
         }
+        // Sign-in sessions: each a random id, stored only as its digest, tied to the token it was made with.
+        migrator.registerMigration("v6-sessions") { db in
+            try db.create(table: "session") { t in
+                t.primaryKey("digest", .text)
+                t.column("tokenDigest", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.column("expiresAt", .integer).notNull().indexed()
+            }
+        }
         return migrator
     }
 }

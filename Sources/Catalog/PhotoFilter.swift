@@ -16,13 +16,9 @@ public struct PhotoFilter: Sendable, Equatable {
 
     /// An FTS5 pattern of quoted prefix terms, or nil when the query has no searchable word.
     ///
-    /// Every word is quoted, so FTS5 syntax in user input (`AND`, `NEAR`, `*`, `"`, `:`) is inert.
-    var ftsPattern: String? {
-        guard let query else { return nil }
-        let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(16)
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"\($0)\"*" }.joined(separator: " ")
-    }
+    /// Words are split by Unicode scalar (`SearchTerms`), so FTS5 syntax in user input (`AND`, `NEAR`, `*`,
+    /// `"`, `:`) is inert.
+    var ftsPattern: String? { query.flatMap(SearchTerms.ftsPattern(for:)) }
 
     func apply(to request: QueryInterfaceRequest<PhotoRecord>) -> QueryInterfaceRequest<PhotoRecord> {
         var request = request

@@ -12,20 +12,28 @@ public enum VitrineServer {
     ) throws -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.middlewares.add(RequestLogMiddleware())
+        router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ErrorMiddleware())
 
         router.get("healthz") { _, _ in
             try JSONResponse.make(["status": "ok"], cacheControl: "no-store")
         }
         let token = AdminToken(directory: library.directory)
+        let guardian = AccessGuard(
+            token: token, sessions: SessionStore(catalog: library.catalog, token: token),
+            throttle: AuthThrottle(limit: access.failedAttemptLimit, windowSeconds: 60))
         let api = router.group("api/v1")
-        SessionController(token: token, isPrivate: access.isPrivate).addRoutes(to: api)
+        SessionController(
+            access: guardian, isPrivate: access.isPrivate,
+            securesCookies: access.securesCookies || compat.publicURL?.lowercased().hasPrefix("https:") == true,
+            trustsProxy: access.trustsProxy
+        ).addRoutes(to: api)
 
         let reads = api.group()
         let assets = router.group()
         if access.isPrivate {
-            reads.add(middleware: RequireTokenMiddleware.reader(token))
-            assets.add(middleware: RequireTokenMiddleware.reader(token))
+            reads.add(middleware: RequireTokenMiddleware.reader(guardian))
+            assets.add(middleware: RequireTokenMiddleware.reader(guardian))
         }
         PhotosController(catalog: library.catalog).addRoutes(to: reads)
         let pulse = ChangePulse()
@@ -33,7 +41,7 @@ public enum VitrineServer {
         EventsController(catalog: library.catalog, pulse: pulse, observation: observation).addRoutes(to: reads)
         AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: assets)
 
-        let writes = api.group().add(middleware: RequireTokenMiddleware.admin(token))
+        let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))
         PhotoWritesController(
             library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes
         ).addRoutes(to: writes)

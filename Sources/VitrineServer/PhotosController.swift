@@ -76,20 +76,24 @@ struct PhotosController<Context: RequestContext>: Sendable {
         return parsed
     }
 
-    static var maximumQueryLength: Int { 200 }
+    /// In UTF-8 bytes: one Character can carry any number of combining scalars.
+    static var maximumQueryBytes: Int { 512 }
     static var maximumTags: Int { 10 }
 
     /// `q` (free text) and repeated `tag` parameters; oversized ones are refused rather than truncated.
     static func filter(from query: Parameters) throws -> PhotoFilter {
         let text = query["q"].map(String.init)
-        if let text, text.count > maximumQueryLength {
+        if let text, text.utf8.count > maximumQueryBytes {
             throw APIError(
-                .badRequest, code: "bad_query", message: "q is longer than \(maximumQueryLength) characters")
+                .badRequest, code: "bad_query", message: "q is longer than \(maximumQueryBytes) bytes of UTF-8")
         }
         let tags = query.getAll("tag").map { String($0) }
-        guard tags.count <= maximumTags, tags.allSatisfy({ !$0.isEmpty && $0.count <= 64 }) else {
+        guard tags.count <= maximumTags,
+            tags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= TextRules.maximumTagBytes })
+        else {
             throw APIError(
-                .badRequest, code: "bad_tag", message: "give at most \(maximumTags) tags of 1 to 64 characters")
+                .badRequest, code: "bad_tag",
+                message: "give at most \(maximumTags) tags of 1 to \(TextRules.maximumTagBytes) bytes")
         }
         return PhotoFilter(query: text, tags: tags)
     }

@@ -25,9 +25,21 @@ public struct AccessConfiguration: Sendable {
     /// Reads need the admin token too (or the session cookie it buys); the web client asks for it.
     public var isPrivate: Bool
     public var maximumUploadBytes: Int
+    /// Session cookies are `Secure`: the public URL is https.
+    public var securesCookies: Bool
+    /// The proxy in front is trusted: its `X-Forwarded-Proto` (and client address) are believed.
+    public var trustsProxy: Bool
+    /// Failed tokens, session cookies and API keys allowed per client address per minute, then 429.
+    public var failedAttemptLimit: Int
 
-    public init(isPrivate: Bool = false, maximumUploadBytes: Int = 200 << 20) {
+    public init(
+        isPrivate: Bool = false, maximumUploadBytes: Int = 200 << 20, securesCookies: Bool = false,
+        trustsProxy: Bool = false, failedAttemptLimit: Int = 10
+    ) {
         self.isPrivate = isPrivate
         self.maximumUploadBytes = maximumUploadBytes
+        self.securesCookies = securesCookies
+        self.trustsProxy = trustsProxy
+        self.failedAttemptLimit = failedAttemptLimit
     }
 }

@@ -126,6 +126,8 @@ def _context(browser, request, **kw):
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # The server's Content Security Policy must never refuse anything the client itself does.
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     yield page
     ctx.close()
     assert not errors, errors
