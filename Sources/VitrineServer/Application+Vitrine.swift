@@ -9,8 +9,9 @@ public enum VitrineServer {
     public static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration(),
         compat: CompatConfiguration = CompatConfiguration()
-    ) throws -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    ) throws -> Router<VitrineRequestContext> {
+        let router = Router(context: VitrineRequestContext.self)
+        router.middlewares.add(ClientAddressMiddleware(trustsProxy: access.trustsProxy))
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(ErrorMiddleware())
 

@@ -25,9 +25,14 @@ public struct AccessConfiguration: Sendable {
     /// Reads need the admin token too (or the session cookie it buys); the web client asks for it.
     public var isPrivate: Bool
     public var maximumUploadBytes: Int
+    /// A reverse proxy the operator runs is in front (`serve --trust-proxy`): the client address is the
+    /// right-most `X-Forwarded-For` entry and `X-Forwarded-Proto` tells whether the client used https.
+    /// Off by default, because without such a proxy any client could send those headers.
+    public var trustsProxy: Bool
 
-    public init(isPrivate: Bool = false, maximumUploadBytes: Int = 200 << 20) {
+    public init(isPrivate: Bool = false, maximumUploadBytes: Int = 200 << 20, trustsProxy: Bool = false) {
         self.isPrivate = isPrivate
         self.maximumUploadBytes = maximumUploadBytes
+        self.trustsProxy = trustsProxy
     }
 }

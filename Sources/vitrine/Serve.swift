@@ -28,6 +28,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The largest upload accepted, in megabytes.")
     var maxUploadMb: Int = 200
 
+    @Flag(
+        help: """
+            A reverse proxy you run is in front: take the client address from the right-most X-Forwarded-For \
+            entry and the scheme from X-Forwarded-Proto. Without this flag both headers are ignored.
+            """)
+    var trustProxy = false
+
     @OptionGroup var compat: CompatOptions
 
     func run() async throws {
@@ -79,7 +86,8 @@ struct Serve: AsyncParsableCommand {
             // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
             print("Admin token (shown once; also in \(opened.directory)/admin-token):\n\(token)")
         }
-        let access = AccessConfiguration(isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20)
+        let access = AccessConfiguration(
+            isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20, trustsProxy: trustProxy)
         let app = try VitrineServer.makeApplication(
             library: opened,
             configuration: ServerConfiguration(

@@ -6,8 +6,8 @@ extension VitrineServer {
     /// on the read groups, Parse under `/parse`, key management on the admin group.
     static func addCompatRoutes(
         library: Library, compat: CompatConfiguration, token: AdminToken, isPrivate: Bool,
-        root: RouterGroup<BasicRequestContext>, reads: RouterGroup<BasicRequestContext>,
-        writes: RouterGroup<BasicRequestContext>
+        root: RouterGroup<VitrineRequestContext>, reads: RouterGroup<VitrineRequestContext>,
+        writes: RouterGroup<VitrineRequestContext>
     ) {
         let base = PublicBase(configuration: compat)
         let keys = APIKeys(catalog: library.catalog)
