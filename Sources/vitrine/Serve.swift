@@ -37,6 +37,8 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var compat: CompatOptions
 
+    @OptionGroup(title: "Limits") var limits: LimitOptions
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -92,7 +94,7 @@ struct Serve: AsyncParsableCommand {
             library: opened,
             configuration: ServerConfiguration(
                 host: host, port: port, webRoot: webRoot, access: access,
-                compat: compat.configuration(fallbackAuthority: "\(host):\(port)")),
+                compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits.limits),
             logger: logger)
         logger.info("serving \(library.data) on http://\(host):\(port)")
         try await app.runService()

@@ -1,0 +1,16 @@
+/// The bounded pools and counters one router shares among its requests, sized by `Limits`.
+struct ServerResources: Sendable {
+    let limits: Limits
+    /// Where `blocking {}` runs during this router's requests.
+    let blocking: BoundedExecutor
+    /// Where sized variants render.
+    let renders: BoundedExecutor
+    let eventStreams: EventStreamLimiter
+
+    init(_ limits: Limits) {
+        self.limits = limits
+        blocking = BlockingPool.make(limits)
+        renders = SizedVariantMaker.makeRenderPool(limits)
+        eventStreams = EventStreamLimiter(perClient: limits.eventStreamsPerClient, total: limits.eventStreamsTotal)
+    }
+}
