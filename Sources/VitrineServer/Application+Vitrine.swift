@@ -42,7 +42,8 @@ public enum VitrineServer {
         let pulse = ChangePulse()
         let observation = try library.catalog.observeChanges { pulse.signal() }
         EventsController(
-            catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams
+            catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams,
+            polls: resources.eventPolls
         ).addRoutes(to: reads)
         AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: assets)
 

@@ -21,6 +21,9 @@ struct EventsController: Sendable {
     /// Signals `pulse` on every in-process change; kept alive as long as the routes are.
     let observation: ChangeObservation
     let limiter: EventStreamLimiter
+    /// Where streams read the catalog: a pool of their own, so a thousand streams woken by one change queue
+    /// behind each other rather than in front of the API's requests.
+    let polls: BoundedExecutor
 
     static var pollInterval: Duration { .seconds(1) }
     static var pingInterval: Duration { .seconds(15) }
@@ -36,8 +39,7 @@ struct EventsController: Sendable {
         let ticket = try limiter.admit(context.clientAddress)
         let catalog = catalog
         let latest = try await blocking { try catalog.latestChangeSeq() }
-        // The body runs after this handler returns, outside the request's pool binding: keep the pool.
-        let pool = BlockingPool.current
+        let polls = polls
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"
         headers[.cacheControl] = "no-store"
@@ -65,7 +67,7 @@ struct EventsController: Sendable {
                     let after = last
                     let batch: Batch
                     do {
-                        batch = try await pool.run { try Self.batch(after: after, catalog: catalog) }
+                        batch = try await polls.run { try Self.batch(after: after, catalog: catalog) }
                     } catch let error as APIError where error.code == "busy" {
                         // A full pool delays the stream rather than ending it.
                         try await Task.sleep(for: Self.pollInterval)

@@ -6,11 +6,16 @@ struct ServerResources: Sendable {
     /// Where sized variants render.
     let renders: BoundedExecutor
     let eventStreams: EventStreamLimiter
+    /// Where open event streams read their changes: half the blocking width, and room for every stream.
+    let eventPolls: BoundedExecutor
 
     init(_ limits: Limits) {
         self.limits = limits
         blocking = BlockingPool.make(limits)
         renders = SizedVariantMaker.makeRenderPool(limits)
         eventStreams = EventStreamLimiter(perClient: limits.eventStreamsPerClient, total: limits.eventStreamsTotal)
+        eventPolls = BoundedExecutor(
+            label: "vitrine.events", width: max(1, limits.blockingThreads / 2), queueLimit: limits.eventStreamsTotal,
+            refusal: "too many event streams are reading")
     }
 }

@@ -26,6 +26,13 @@ import Testing
         return Application(router: router, server: .timedHTTP1(limits))
     }
 
+    /// The application `vitrine serve` runs, with one-second timeouts.
+    static func productionApp(_ fixture: ServerFixture) throws -> some ApplicationProtocol {
+        try VitrineServer.makeApplication(
+            library: fixture.library, configuration: ServerConfiguration(limits: limits(header: 1, idle: 1)),
+            logger: Logger(label: "test"))
+    }
+
     @Test func halfSentRequestsAreClosed() async throws {
         try await Self.echoApp(Self.limits(header: 1, idle: 60)).test(.live) { client in
             let port = try #require(client.port)
@@ -67,10 +74,7 @@ import Testing
 
     @Test func aKeepAliveConnectionServesTwoRequestsThenIdlesOut() async throws {
         let fixture = try await ServerFixture(photos: 1)
-        let app = try VitrineServer.makeApplication(
-            library: fixture.library, configuration: ServerConfiguration(limits: Self.limits(header: 1, idle: 1)),
-            logger: Logger(label: "test"))
-        try await app.test(.live) { client in
+        try await Self.productionApp(fixture).test(.live) { client in
             let port = try #require(client.port)
             let connection = try RawConnection(port: port)
             for _ in 0..<2 {
@@ -84,10 +88,7 @@ import Testing
 
     @Test func anOpenEventStreamOutlivesBothTimeouts() async throws {
         let fixture = try await ServerFixture(photos: 1)
-        let app = try VitrineServer.makeApplication(
-            library: fixture.library, configuration: ServerConfiguration(limits: Self.limits(header: 1, idle: 1)),
-            logger: Logger(label: "test"))
-        try await app.test(.live) { client in
+        try await Self.productionApp(fixture).test(.live) { client in
             let port = try #require(client.port)
             let stream = try LiveWritesTests.subscribe(port: port)
             #expect(await stream.nextEvent()?["event"] == "ready")
