@@ -6,6 +6,9 @@ import VitrineAPI
 /// `GET /api/v1/photos` and `GET /api/v1/photos/{id}`.
 struct PhotosController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
+    /// How many matches `order=relevance` reaches: each page re-ranks and skips everything before its offset,
+    /// so deep offsets cost in proportion (`serve --relevance-depth`).
+    var relevanceDepth = Limits.defaultRelevanceDepth
 
     static var defaultLimit: Int { 20 }
     static var maximumLimit: Int { 200 }
@@ -44,10 +47,16 @@ struct PhotosController<Context: RequestContext>: Sendable {
     /// Best matches first (`order=relevance`); the cursor is an offset, as scores move when the catalog does.
     func relevancePage(query: Parameters, limit: Int, filter: PhotoFilter) async throws -> Response {
         let cursor = try Self.cursor(from: query, RelevanceCursor.init(encoded:))
-        let (after, count) = (cursor, limit)
+        let offset = cursor?.offset ?? 0
+        guard offset < relevanceDepth else {
+            throw APIError(
+                .badRequest, code: "bad_cursor", message: "relevance order reaches the first \(relevanceDepth) matches")
+        }
+        // The page stops at the depth, and so does the next cursor.
+        let (after, count) = (cursor, min(limit, relevanceDepth - offset))
         let page = try await blocking { try catalog.relevancePage(after: after, limit: count, filter: filter) }
-        let body = PhotoPage(
-            items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
+        let next = page.nextCursor.flatMap { $0.offset < relevanceDepth ? $0.encoded : nil }
+        let body = PhotoPage(items: page.items.map(WireMapping.summary), nextCursor: next, total: page.total)
         return try JSONResponse.make(body, cacheControl: "no-cache")
     }
 

@@ -9,8 +9,6 @@ struct SessionController<Context: RequestContext>: Sendable {
     let isPrivate: Bool
     /// `Secure` on every cookie: the public URL is https.
     let securesCookies: Bool
-    /// Believe `X-Forwarded-Proto: https` from the proxy in front (`--trust-proxy`).
-    let trustsProxy: Bool
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("session", use: show)
@@ -35,7 +33,7 @@ struct SessionController<Context: RequestContext>: Sendable {
         response.setCookie(
             try Cookie.validated(
                 name: AccessGuard.sessionCookie, value: value, maxAge: sessions.lifetimeSeconds, path: "/",
-                secure: isSecure(request), httpOnly: true, sameSite: .strict))
+                secure: isSecure(context), httpOnly: true, sameSite: .strict))
         return response
     }
 
@@ -50,10 +48,10 @@ struct SessionController<Context: RequestContext>: Sendable {
         return response
     }
 
-    func isSecure(_ request: Request) -> Bool {
-        if securesCookies { return true }
-        guard trustsProxy, let proto = request.headers[HTTPField.Name("X-Forwarded-Proto")!] else { return false }
-        return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+    /// Secure when the public URL is https, or when the trusted proxy says the client used https
+    /// (`VitrineRequestContext.forwardedProto` is nil unless `--trust-proxy` is on).
+    func isSecure(_ context: Context) -> Bool {
+        securesCookies || (context as? VitrineRequestContext)?.forwardedProto?.lowercased() == "https"
     }
 
     static var clearedCookie: Cookie {
