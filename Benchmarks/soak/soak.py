@@ -15,7 +15,7 @@ are neither 2xx nor 3xx, failed writes, streams that closed, missed `event: read
 RSS within +20 %. Every request goes to 127.0.0.x.
 
 Usage: python3 Benchmarks/soak/soak.py
-Env (besides VITRINE_BIN_DIR and WEB_BENCH_DATA, see Benchmarks/bench_catalog.py):
+Env (besides VITRINE_BIN_DIR and WEB_BENCH_DATA, see Benchmarks/bench_common.py):
   SOAK_SECONDS      length of the wrk run (default 60)
   SOAK_CONNECTIONS  wrk connections (default 256)
   SOAK_THREADS      wrk threads (default 2)
@@ -42,7 +42,7 @@ from collections import Counter
 from urllib.parse import quote
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from bench_catalog import BIN, DATA, TOTAL, Server, log, prepare  # noqa: E402  (the shared 100k catalog)
+from bench_common import BIN, DATA, TOTAL, Server, log, prepare, print_table  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent
 SECONDS = int(os.environ.get("SOAK_SECONDS", "60"))
@@ -419,19 +419,14 @@ def main():
 
     print(f"\nVitrine soak — {TOTAL} photos, release build, loopback, {os.cpu_count()} CPUs "
           f"(load average {load0:.2f} before, {os.getloadavg()[0]:.2f} after; total {time.time() - t_start:.0f} s)\n")
-    w = [max(len(r[i]) for r in rows + [("Metric", "Measured", "Target", "")]) for i in range(4)]
-    line = lambda r: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(r)) + " |"
-    print(line(("Metric", "Measured", "Target", "")))
-    print("|" + "|".join("-" * (x + 2) for x in w) + "|")
-    for r in rows:
-        print(line(r))
+    print_table(rows)
     print(f"\nMix ({len(requests)} requests cycled): " + ", ".join(f"{k} {n / len(requests):.0%}" for k, n in kinds.items()))
     print("Answers by status: " + ", ".join(f"{k}: {v:,}" for k, v in sorted(statuses.items())))
     we = warmup["errors"]
     warm_bad = sum(v for k, v in warmup["statuses"].items() if not 200 <= int(k) < 400)
     print(f"Warm-up ({WARMUP_SECONDS} s, {min(64, CONNECTIONS)} connections): {warmup['requests'] / (warmup['duration_us'] / 1e6):,.0f} req/s, "
           f"{warm_bad} bad answers, socket errors {we['connect']}/{we['read']}/{we['write']}/{we['timeout']}")
-    for f in soak["failures"] + warmup["failures"]:
+    for f in list(dict.fromkeys(soak["failures"] + warmup["failures"]))[:6]:
         print("  failed answer:", f)
     if stream_errors:
         print("Event streams lost: " + "; ".join(f"{n} × {err}" for err, n in stream_errors.items()))

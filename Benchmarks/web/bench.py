@@ -30,7 +30,7 @@ import time
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from bench_catalog import BIN, DATA, TOTAL, WEB, Server, log, prepare  # noqa: E402  (the shared 100k catalog)
+from bench_common import BIN, DATA, TOTAL, WEB, Server, log, prepare, print_table  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ROWS = int(os.environ.get("WEB_BENCH_ROWS", "5000"))
@@ -507,12 +507,7 @@ def main():
     if busy:
         print(f"⚠ the CPUs did not settle (≥ 90 % idle) before {len(busy)} of the first-screen loads: "
               "times are inflated; rerun when the machine is idle.\n")
-    w = [max(len(r[i]) for r in rows + [("Metric", "Measured", "Target", "")]) for i in range(4)]
-    line = lambda r: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(r)) + " |"
-    print(line(("Metric", "Measured", "Target", "")))
-    print("|" + "|".join("-" * (x + 2) for x in w) + "|")
-    for r in rows:
-        print(line(r))
+    print_table(rows)
     print("\nFiles loaded (raw → gzip -9):")
     for f in files:
         enc = f", server sent Content-Encoding: {f['encoding']}" if f["encoding"] else ""

@@ -1,7 +1,7 @@
-"""The benchmarks' 100 000-photo catalog and a release `vitrine serve` process on it.
+"""What the Python benchmarks share: the 100 000-photo catalog, a release `vitrine serve` on it, the table.
 
-Shared by Benchmarks/web/bench.py and Benchmarks/soak/soak.py, so both run on the same cached library
-(grown once from the demo photos with `vitrine-fixture`) and start the server the same way.
+Benchmarks/web/bench.py and Benchmarks/soak/soak.py run on the same cached library (grown once from the
+demo photos with `vitrine-fixture`), start the server the same way and print the same kind of table.
 
 Env:
   VITRINE_BIN_DIR   folder with `vitrine` and `vitrine-fixture` (default: .build/release)
@@ -133,3 +133,14 @@ def prepare():
     subprocess.run([str(BIN / "vitrine-fixture"), str(DATA), str(TOTAL)], check=True, stdout=sys.stderr)
     _stamp_path().write_text(_import_stamp())
     log(f"  catalog ready ({time.time() - t0:.0f} s)")
+
+
+def print_table(rows):
+    """Rows of (metric, measured, target, ✓/✗) as a Markdown table with aligned columns."""
+    head = ("Metric", "Measured", "Target", "")
+    w = [max(len(r[i]) for r in [*rows, head]) for i in range(4)]
+    line = lambda r: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(r)) + " |"
+    print(line(head))
+    print("|" + "|".join("-" * (x + 2) for x in w) + "|")
+    for r in rows:
+        print(line(r))
