@@ -2,7 +2,8 @@
 """Soak: a release `vitrine` server on the 100 000-photo catalog under a minute of mixed load.
 
   - wrk, 60 s, 256 connections, cycling through real requests gathered from the server first: first
-    pages, deeper pages (cursors from real answers), tag-filtered and searched pages, photo details,
+    pages, deeper pages (cursors from real answers), tag-filtered and searched pages (relevance order on
+    words with few matches), photo details,
     thumbnails, small thumbs and previews, the index page, and conditional asset requests (If-None-Match
     → 304) — Benchmarks/soak/mixed.lua;
   - meanwhile 50 event streams stay open, at most 10 per client address (127.0.0.2, 127.0.0.3, …: the
@@ -353,7 +354,7 @@ def main():
         log(f"{opened}/{STREAMS} event streams open from {len(set(addresses))} addresses")
 
         log(f"warm-up: wrk {WARMUP_SECONDS} s…")
-        warmup = run_wrk(server.base, tmp / "requests.tsv", WARMUP_SECONDS, min(64, CONNECTIONS), THREADS)
+        warmup = run_wrk(server.base, tmp / "requests.tsv", WARMUP_SECONDS, CONNECTIONS, THREADS)
         rss_start = rss_kb(pid)
         if rss_start is None:
             raise RuntimeError("the server exited during the warm-up:\n" + server.log_text()[-3000:])
@@ -443,7 +444,7 @@ def main():
     print("Answers by status: " + ", ".join(f"{k}: {v:,}" for k, v in sorted(statuses.items())))
     we = warmup["errors"]
     warm_bad = sum(v for k, v in warmup["statuses"].items() if not 200 <= int(k) < 400)
-    print(f"Warm-up ({WARMUP_SECONDS} s, {min(64, CONNECTIONS)} connections): {warmup['requests'] / (warmup['duration_us'] / 1e6):,.0f} req/s, "
+    print(f"Warm-up ({WARMUP_SECONDS} s, {CONNECTIONS} connections): {warmup['requests'] / (warmup['duration_us'] / 1e6):,.0f} req/s, "
           f"{warm_bad} bad answers, socket errors {we['connect']}/{we['read']}/{we['write']}/{we['timeout']}")
     for f in list(dict.fromkeys(soak["failures"] + warmup["failures"]))[:6]:
         print("  failed answer:", f)
