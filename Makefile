@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
 
-.PHONY: deps wasm build release serve test test-swift test-engine test-web test-browser bench format clean
+.PHONY: deps wasm build release serve test test-swift test-engine test-web test-browser bench bench-soak format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -51,6 +51,14 @@ bench: deps wasm
 	.build/release/engine-bench
 	node Benchmarks/engine/bench.mjs
 	python3 Benchmarks/web/bench.py
+	python3 Benchmarks/soak/soak.py
+
+## The soak alone: a minute of wrk (256 connections, mixed requests) beside 50 event streams and a
+## write a second, on the 100 000-photo catalog; errors, p99 and the server's RSS at start and end.
+bench-soak: deps wasm
+	swift build -c release --product vitrine
+	swift build -c release --product vitrine-fixture
+	python3 Benchmarks/soak/soak.py
 
 format:
 	swift-format format -i --recursive Sources Tests Benchmarks Package.swift

@@ -6,7 +6,7 @@ set -euo pipefail
 want="${1:-core}"
 apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config)
 apt_web=(wasi-libc binaryen chromium)
-apt_bench=(time)
+apt_bench=(time wrk nginx-light)
 apt_pkgs=("${apt_core[@]}")
 case "$want" in
   core) ;;
