@@ -20,6 +20,10 @@ public struct PhotoFilter: Sendable, Equatable {
     /// `"`, `:`) is inert.
     var ftsPattern: String? { query.flatMap(SearchTerms.ftsPattern(for:)) }
 
+    /// One tag's condition on `photo.id`, with the tag's name as its argument.
+    static let tagClause =
+        "photo.id IN (SELECT photoId FROM photoTag JOIN tag ON tag.id = photoTag.tagId WHERE tag.name = ?)"
+
     func apply(to request: QueryInterfaceRequest<PhotoRecord>) -> QueryInterfaceRequest<PhotoRecord> {
         var request = request
         if let pattern = ftsPattern {
@@ -27,9 +31,7 @@ public struct PhotoFilter: Sendable, Equatable {
                 sql: "rowid IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", arguments: [pattern])
         }
         for tag in tags {
-            request = request.filter(
-                sql: "id IN (SELECT photoId FROM photoTag JOIN tag ON tag.id = photoTag.tagId WHERE tag.name = ?)",
-                arguments: [tag])
+            request = request.filter(sql: Self.tagClause, arguments: [tag])
         }
         return request
     }
