@@ -3,6 +3,7 @@
 # `vitrine serve`: a throwaway data folder, a few demo photos imported with `vitrine import`, an API key
 # from `vitrine key create`. Env: VITRINE_BINARY (default .build/debug/vitrine). Extra arguments go to pytest.
 set -euo pipefail
+export VIPS_WARNING=0
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 binary="${VITRINE_BINARY:-$PWD/.build/debug/vitrine}"
 [ -x "$binary" ] || { echo "no vitrine binary at $binary (swift build first)" >&2; exit 1; }

@@ -14,6 +14,8 @@ enum CompatParameter {
     enum Reading<Value> {
         case absent
         case value(Value)
+        /// An integer with more digits than `Int` holds, positive or negative.
+        case overflow(negative: Bool)
         case invalid
     }
 
@@ -28,8 +30,8 @@ enum CompatParameter {
         }
     }
 
-    /// A decimal integer (optional sign, digits only), saturated to `Int.min...Int.max` when it has more
-    /// digits than fit, so "too large" stays distinguishable from "not a number"; a placeholder is absent.
+    /// A decimal integer (optional sign, digits only); one beyond `Int`'s range is `overflow`, so that
+    /// "too large" stays distinct from "not a number" and never wraps; a placeholder is absent.
     static func integer(_ text: String?) -> Reading<Int> {
         guard let text, !isPlaceholder(text) else { return .absent }
         var digits = Substring(text)
@@ -39,22 +41,22 @@ enum CompatParameter {
             digits = digits.dropFirst()
         }
         guard !digits.isEmpty else { return .invalid }
+        // Accumulated negatively, so that Int.min itself is in range.
         var value = 0
-        var saturated = false
+        var overflowed = false
         for byte in digits.utf8 {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .invalid }
-            guard !saturated else { continue }
+            guard !overflowed else { continue }
             let digit = Int(byte - UInt8(ascii: "0"))
             let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowSum) = times.addingReportingOverflow(digit)
-            if overflowTimes || overflowSum {
-                saturated = true
-            } else {
-                value = sum
-            }
+            let (sum, overflowSum) = times.subtractingReportingOverflow(digit)
+            overflowed = overflowTimes || overflowSum
+            value = sum
         }
-        if saturated { return .value(negative ? Int.min : Int.max) }
-        return .value(negative ? -value : value)
+        if overflowed { return .overflow(negative: negative) }
+        if negative { return .value(value) }
+        guard value != Int.min else { return .overflow(negative: false) }
+        return .value(-value)
     }
 
     /// At most `limit` UTF-8 bytes of `text`, cut on a scalar boundary, for echoing input in an error.

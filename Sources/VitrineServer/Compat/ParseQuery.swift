@@ -35,6 +35,7 @@ struct ParseQuery: Sendable, Equatable {
         switch CompatParameter.integer(parameters["limit"]) {
         case .absent: break
         case .value(let value) where value >= 0: limit = min(value, Self.maximumLimit)
+        case .overflow(negative: false): limit = Self.maximumLimit
         default: throw .invalid("limit", parameters["limit"])
         }
         switch CompatParameter.integer(parameters["skip"]) {
@@ -45,7 +46,7 @@ struct ParseQuery: Sendable, Equatable {
         switch CompatParameter.boolean(parameters["count"]) {
         case .absent: break
         case .value(let value): counting = value
-        case .invalid: throw .invalid("count", parameters["count"])
+        case .overflow, .invalid: throw .invalid("count", parameters["count"])
         }
         if let order = Self.present(parameters["order"]) { self.order = try Self.order(order) }
         if let keys = Self.present(parameters["keys"]) { self.keys = Self.keys(keys) }

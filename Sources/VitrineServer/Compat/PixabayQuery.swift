@@ -94,7 +94,7 @@ struct PixabayQuery: Sendable, Equatable {
         switch CompatParameter.boolean(parameters[name]) {
         case .absent: return nil
         case .value(let value): return value
-        case .invalid: throw .init(name)
+        case .overflow, .invalid: throw .init(name)
         }
     }
 

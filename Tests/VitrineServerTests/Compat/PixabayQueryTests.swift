@@ -52,6 +52,7 @@ import Testing
         #expect(refused("per_page=9223372036854775807") == "per_page")
         #expect(refused("id=99999999999999999999") == "id")
         #expect(try parse("id=9223372036854775807").number == Int64.max)
+        #expect(refused("page=-99999999999999999999") == "page")
         #expect(refused("min_width=1000001") == "min_width")
         var query = PixabayQuery()
         query.page = Int.max
