@@ -22,7 +22,7 @@ struct ParseController<Context: RequestContext>: Sendable {
     func refuse(_ action: String) -> @Sendable (Request, Context) async throws -> Response {
         { _, context in
             let name = try context.parameters.require("className")
-            throw ParseError.forbidden(action, className: String(name.prefix(100)))
+            throw ParseError.forbidden(action, className: CompatParameter.excerpt(name, limit: 100))
         }
     }
 

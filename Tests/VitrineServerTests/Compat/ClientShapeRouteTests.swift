@@ -101,4 +101,18 @@ import Testing
             }
         }
     }
+
+    @Test func pixabayQueryTextIsInertAsInTheJSONAPI() async throws {
+        let fixture = try await CompatFixture(colourPhotos: 1)
+        try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
+            // A quote glued to a Prepend letter, FTS operators, columns, stars, a NUL: words, never syntax.
+            for q in ["%E0%B5%8E%22", "NEAR%28a+b%29", "%22", "a*+OR+b", "-x+%5Eb", "title%3Aa", "%00", "%22%22%22"] {
+                for uri in ["/api/?key=\(fixture.key)&q=\(q)", "/api/v1/photos?q=\(q)"] {
+                    try await client.execute(uri: uri, method: .get) { (response: TestResponse) async throws in
+                        #expect(response.status == .ok, "\(uri)")
+                    }
+                }
+            }
+        }
+    }
 }
