@@ -1,6 +1,7 @@
 /// libFuzzer target: any bytes as the query string of a Parse find (`where`, `order`, `keys`, `limit`,
 /// `skip`, `count`), and the same bytes straight into the `where` JSON parser and the date reader.
-/// Checks the bounds every accepted query must keep, and that accepted JSON and dates read back the same.
+/// Checks the bounds every accepted query must keep, that accepted JSON reads back the same, and that accepted
+/// dates read back the same once written by `TimestampFormatter` (as Parse answers are).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
@@ -21,10 +22,10 @@ public func fuzzOne(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         let again = try? JSONValue.parse(written, maximumDepth: ParseQuery.maximumWhereDepth)
         precondition(again == json, "JSON reads back what it wrote: \(written)")
     }
-    if let milliseconds = ParseDate.milliseconds(raw) {
-        if let canonical = iso(milliseconds) {
-            precondition(ParseDate.milliseconds(canonical) == milliseconds, "date round trip: \(canonical)")
-        }
+    // A date read back through the formatter Parse answers are written with reads the same.
+    if let milliseconds = ParseDate.milliseconds(raw), TimestampFormatter.representable.contains(milliseconds) {
+        let written = TimestampFormatter.string(milliseconds: milliseconds, offsetMinutes: 0)
+        precondition(ParseDate.milliseconds(written) == milliseconds, "date round trip: \(written)")
     }
     _ = ParseQuery.keys(raw)
     _ = try? ParseQuery.order(raw)
@@ -97,29 +98,3 @@ func quote(_ text: String) -> String {
     }
     return result + "\""
 }
-
-/// The canonical `YYYY-MM-DDTHH:MM:SS.mmmZ` of a time, for years 0 to 9999 (civil_from_days).
-func iso(_ milliseconds: Int64) -> String? {
-    let (seconds, millisecond) = (floorDivide(milliseconds, 1000), floorModulo(milliseconds, 1000))
-    let days = floorDivide(seconds, 86_400)
-    let secondOfDay = floorModulo(seconds, 86_400)
-    let z = days + 719_468
-    let era = floorDivide(z, 146_097)
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    guard (0...9999).contains(year) else { return nil }
-    func pad(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-        + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millisecond, 3))Z"
-}
-
-func floorDivide(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
-func floorModulo(_ a: Int64, _ b: Int64) -> Int64 { a - floorDivide(a, b) * b }
