@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
 
-.PHONY: deps wasm build release serve test test-swift test-engine test-web test-browser bench bench-soak format clean
+.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser bench bench-soak format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -28,11 +28,15 @@ serve: release
 	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
-test: deps wasm test-swift test-engine test-web test-browser
+test: deps wasm test-swift test-clients test-engine test-web test-browser
 
 test-swift:
 	swift build --build-tests
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build
+
+## ParsePy and pixabay-python, published third-party clients, against a real server (the debug build).
+test-clients:
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" scripts/client-tests.sh
 
 test-engine:
 	scripts/engine-parity.sh

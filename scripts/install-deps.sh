@@ -31,4 +31,9 @@ if [ "$want" != core ]; then
     echo "installing: playwright pytest (pip)"
     python3 -m pip install -q --disable-pip-version-check playwright pytest >/dev/null
   fi
+  # The published third-party clients Tests/Clients drives (scripts/client-tests.sh), at the versions tested.
+  if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("ParsePy") != "0.3.20150629" or m.version("pixabay-python") != "1.1.0")' >/dev/null 2>&1; then
+    echo "installing: parsepy pixabay-python (pip)"
+    python3 -m pip install -q --disable-pip-version-check parsepy==0.3.20150629 pixabay-python==1.1.0 >/dev/null
+  fi
 fi
