@@ -59,7 +59,7 @@ public enum VitrineServer {
             library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes
         ).addRoutes(to: writes)
         addCompatRoutes(
-            library: library, compat: compat, token: token, isPrivate: access.isPrivate, root: assets, reads: reads,
+            library: library, compat: compat, throttle: guardian.throttle, root: assets, reads: reads,
             writes: writes, renders: resources.renders)
 
         if let webRoot, let assets = try WebAssets(root: webRoot) {

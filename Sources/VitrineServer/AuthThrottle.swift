@@ -34,15 +34,19 @@ final class AuthThrottle: Sendable {
 
     /// Throws 429 when `address` has used up its failures for this window.
     func check(_ address: String) throws {
-        let now = clock()
-        let wait: Int? = windows.withLock { windows in
-            guard let window = windows[address], now - window.start < windowSeconds, window.failures >= limit
-            else { return nil }
-            return Int((window.start + windowSeconds - now).rounded(.up))
-        }
-        if let wait {
+        if let wait = retryAfter(address) {
             throw APIError.tooManyRequests(
                 "too many failed sign-in attempts from this address; try again later", retryAfter: wait)
+        }
+    }
+
+    /// Seconds until `address` may present a credential again, or nil when it may now.
+    func retryAfter(_ address: String) -> Int? {
+        let now = clock()
+        return windows.withLock { windows in
+            guard let window = windows[address], now - window.start < windowSeconds, window.failures >= limit
+            else { return nil }
+            return max(1, Int((window.start + windowSeconds - now).rounded(.up)))
         }
     }
 

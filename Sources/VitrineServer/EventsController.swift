@@ -131,7 +131,7 @@ struct EventsController: Sendable {
     /// `Last-Event-ID` (EventSource's own reconnects) or `?since=` (a client reconnecting by itself).
     static func resumePoint(_ request: Request) throws -> Int64? {
         let raw =
-            request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.uri.queryParameters["since"].map(String.init)
+            request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.formParameters["since"].map(String.init)
         guard let raw, !raw.isEmpty else { return nil }
         guard let seq = Int64(raw), seq >= 0 else {
             throw APIError(.badRequest, code: "bad_event_id", message: "Last-Event-ID and since are sequence numbers")

@@ -20,7 +20,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
 
     /// Streams the body to a temporary file, then runs the same import as the CLI on it.
     @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
-        let query = request.uri.queryParameters
+        let query = request.formParameters
         let receiver = UploadReceiver(
             temporaryDirectory: library.directory + "/tmp", maximumBytes: maximumUploadBytes)
         let received = try await receiver.receive(request)

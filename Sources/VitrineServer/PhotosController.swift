@@ -20,7 +20,7 @@ struct PhotosController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let query = request.uri.queryParameters
+        let query = request.formParameters
         var limit = Self.defaultLimit
         if let raw = query["limit"] {
             guard let parsed = Int(String(raw)), (1...Self.maximumLimit).contains(parsed) else {

@@ -47,7 +47,7 @@ struct WebController<Context: RequestContext>: Sendable {
     /// clients on their next load; the tag is a hash of the page as rendered.
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
         var version: Int64?
-        if let firstScreen, FirstScreen.applies(to: request.uri.queryParameters.map { String($0.key) }) {
+        if let firstScreen, FirstScreen.applies(to: request.formParameters.map { String($0.key) }) {
             version = try await blocking { try firstScreen.version() }
         }
         let key = PageMemo.Key(version: version, style: GridStyle(request))

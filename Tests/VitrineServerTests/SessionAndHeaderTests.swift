@@ -115,6 +115,28 @@ import VitrineAPI
         #expect(try fixture.library.catalog.photo(id: fixture.ids[0]) != nil)
     }
 
+    @Test func unknownAPIKeysAreThrottledAndLogged() async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        let logs = LogCapture()
+        let router = try VitrineServer.makeRouter(library: fixture.library, webRoot: nil)
+        let app = Application(router: router, logger: Logger(label: "test") { _ in logs })
+        try await app.test(.router) { client in
+            for attempt in 1...10 {
+                try await client.execute(uri: "/api/?key=12345678-\(attempt)", method: .get) { response in
+                    #expect(response.status == .badRequest)
+                }
+            }
+            #expect(logs.lines.filter { $0.contains("api key") }.count == 10, "\(logs.lines)")
+            try await client.execute(uri: "/api/?key=12345678-11", method: .get) { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(Int(response.headers[.retryAfter] ?? "") ?? 0 >= 1)
+            }
+            try await client.execute(uri: "/api/?q=x", method: .get) { response in
+                #expect(response.status == .badRequest, "no key is no attempt: the usual error")
+            }
+        }
+    }
+
     @Test func aStaleCookieCountsOnceButGuessedOnesAreThrottled() async throws {
         let fixture = try await ServerFixture(photos: 1)
         try await fixture.makeApp(access: AccessConfiguration(isPrivate: true)).test(.router) { client in

@@ -5,7 +5,7 @@ extension VitrineServer {
     /// Mounts the compatibility surface: Pixabay search and sized images (`/api/`, `…/sized/…`) and counters
     /// on the read groups, Parse under `/parse`, key management on the admin group.
     static func addCompatRoutes(
-        library: Library, compat: CompatConfiguration, token: AdminToken, isPrivate: Bool,
+        library: Library, compat: CompatConfiguration, throttle: AuthThrottle,
         root: RouterGroup<VitrineRequestContext>, reads: RouterGroup<VitrineRequestContext>,
         writes: RouterGroup<VitrineRequestContext>, renders: BoundedExecutor
     ) {
@@ -13,8 +13,10 @@ extension VitrineServer {
         let keys = APIKeys(catalog: library.catalog)
         let limiter = RateLimiter(
             limit: compat.rateLimit, windowSeconds: compat.rateWindowSeconds, now: compat.clock)
-        PixabayController(catalog: library.catalog, keys: keys, limiter: limiter, base: base, owner: compat.owner)
-            .addRoutes(to: root)
+        PixabayController(
+            catalog: library.catalog, keys: keys, limiter: limiter, throttle: throttle, base: base, owner: compat.owner
+        )
+        .addRoutes(to: root)
         SizedController(
             catalog: library.catalog, blobs: library.blobs, maker: SizedVariantMaker(library: library, renders: renders)
         )

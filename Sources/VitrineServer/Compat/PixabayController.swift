@@ -9,6 +9,8 @@ struct PixabayController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
     let keys: APIKeys
     let limiter: RateLimiter
+    /// Unknown keys count against the client's address like wrong tokens do.
+    let throttle: AuthThrottle
     let base: PublicBase
     let owner: CompatConfiguration.Owner
 
@@ -18,8 +20,17 @@ struct PixabayController<Context: RequestContext>: Sendable {
 
     @Sendable func search(_ request: Request, context: Context) async throws -> Response {
         let parameters = request.formQuery
-        guard let key = parameters["key"], let record = try await keys.authenticate(key), let keyID = record.id
-        else { throw PixabayError.invalidKey }
+        guard let key = parameters["key"] else { throw PixabayError.invalidKey }
+        let address = context.peerAddress
+        if let wait = throttle.retryAfter(address) {
+            var error = PixabayError.tooManyRequests
+            error.headers[.retryAfter] = String(wait)
+            throw error
+        }
+        guard let record = try await keys.authenticate(key), let keyID = record.id else {
+            throttle.failed(address, kind: "api key", path: request.uri.path, logger: context.logger)
+            throw PixabayError.invalidKey
+        }
         let decision = await limiter.check(keyID)
         var rateHeaders = HTTPFields()
         rateHeaders[.rateLimitLimit] = String(decision.limit)
