@@ -102,6 +102,11 @@ extension PhotoCatalog {
                     """)
             try db.execute(sql: "DELETE FROM variant WHERE kind = 'thumb-small-webp'")
         }
+        // Each lease names the process that holds it (a `LeaseHolder.record`), so a collection can drop
+        // the leases of a killed process at once instead of waiting for them to expire.
+        migrator.registerMigration("v6-lease-owner") { db in
+            try db.alter(table: "blobLease") { t in t.add(column: "holder", .text) }
+        }
         return migrator
     }
 }

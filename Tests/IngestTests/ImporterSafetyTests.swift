@@ -72,10 +72,18 @@ import Testing
         }
     }
 
-    @Test func openingALibraryRemovesTemporariesFromAKilledProcess() throws {
-        _ = fixture.data.write(Array(repeating: 1, count: 1000), to: "tmp/killed-mid-write.tmp")
+    @Test func openingALibraryRemovesTemporariesFromAKilledProcessOnly() throws {
+        var killed = ProcessIdentity.current
+        killed.started += 1
+        killed.instance = "killed"
+        try FileManager.default.createDirectory(
+            atPath: fixture.data.file("tmp/killed"), withIntermediateDirectories: true)
+        _ = fixture.data.write(Array(killed.record.utf8), to: "tmp/killed/owner")
+        _ = fixture.data.write(Array(repeating: 1, count: 1000), to: "tmp/killed/killed-mid-write.tmp")
+        let (fd, live) = try fixture.library.blobs.temporaries.create(prefix: "upload-")
+        defer { close(fd) }
         _ = try Library(directory: fixture.data.path)
-        #expect(fixture.temporaryCount == 0)
+        #expect(try fixture.library.blobs.temporaries.leftoverFiles() == [live])
     }
 
     @Test func killedMidImportLeavesNoHalfWrittenPhoto() throws {
