@@ -15,13 +15,12 @@ public struct PhotoCatalog: Sendable {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            // FULL: in WAL mode each commit fsyncs the WAL before it returns, so a commit survives a power
-            // cut too. Deletions depend on it: their blobs are unlinked right after the commit that drops
-            // the rows, and with NORMAL a power cut could bring the rows back without their files.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
         let pool = try DatabasePool(path: path, configuration: configuration)
+        // FULL: in WAL mode each commit fsyncs the WAL before it returns, so a commit survives a power cut
+        // too. Deletions depend on it: their blobs are unlinked right after the commit that drops the rows,
+        // and with NORMAL a power cut could bring the rows back without their files. Set on the writer
+        // after the pool is open, because opening a pool sets NORMAL there (GRDB's WAL set-up).
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try self.init(writer: pool)
         self.leaseHolder = leaseHolder
     }

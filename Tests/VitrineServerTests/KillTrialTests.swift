@@ -17,9 +17,9 @@ import Testing
 @Suite(.serialized) struct KillTrialTests {
     /// Real photographs (the demo wallpapers) and a few generated ones, in one folder.
     static func photoSet(in inputs: TemporaryDirectory) throws -> [String] {
-        let demo = Array(FileCollector.demoPhotos().filter { $0.hasSuffix(".jpg") }.prefix(8))
+        let demo = Array(FileCollector.demoPhotos().filter { $0.hasSuffix(".jpg") }.prefix(5))
         try #require(demo.count >= 4, "install plasma-workspace-wallpapers (scripts/install-deps.sh)")
-        let generated = try (0..<4).map {
+        let generated = try (0..<3).map {
             try Fixtures.write(inputs.file("generated-\($0).jpg"), width: 1600, height: 1200, seed: UInt32(900 + $0))
         }
         return demo + generated
@@ -44,9 +44,9 @@ import Testing
         var data = TemporaryDirectory("kill-import")
         var kills = 0
         var trial = 0
-        while kills < 12 && trial < 30 {
+        while kills < 10 && trial < 30 {
             trial += 1
-            let delay = Double.random(in: 0...(duration * 1.1), using: &random)
+            let delay = Double.random(in: 0...duration, using: &random)
             let process = try VitrineProcess.start(["import", "--data", data.path, "--jobs", "2"] + photos)
             Thread.sleep(forTimeInterval: delay)
             let killed = process.isRunning
@@ -93,8 +93,10 @@ import Testing
             self.token = token
         }
 
-        func upload(_ body: [UInt8], name: String, chunk: Int = 32 * 1024, pause: useconds_t = 2000) {
+        /// Starts after `wait` seconds and streams `body` in small chunks, so it is in flight for a while.
+        func upload(_ body: [UInt8], name: String, after wait: Double, chunk: Int = 16 * 1024, pause: useconds_t = 4000) {
             run {
+                Thread.sleep(forTimeInterval: wait)
                 let connection = try RawConnection(port: self.port)
                 defer { connection.close() }
                 try connection.send(
@@ -114,8 +116,9 @@ import Testing
             }
         }
 
-        func delete(_ id: String) {
+        func delete(_ id: String, after wait: Double) {
             run {
+                Thread.sleep(forTimeInterval: wait)
                 let response = try HTTPExchange.send(
                     port: self.port, method: "DELETE", path: "/api/v1/photos/\(id)",
                     headers: ["Authorization": "Bearer \(self.token)"])
@@ -160,17 +163,18 @@ import Testing
         let token = try AdminToken(directory: data.path).loadOrCreate().token
         var random = SeededRandom(seed: 0x5EED_5E4E)
         var seed: UInt32 = 500
-        for round in 1...5 {
+        for round in 1...4 {
             let catalog = try PhotoCatalog(path: data.path + "/catalog.sqlite")
             let victims = try catalog.page(after: nil, limit: 200).items.map(\.photo.id).shuffled(using: &random)
                 .prefix(2)
             let clients = Clients(port: server.port, token: token)
             for _ in 0..<4 {
                 seed += 1
-                clients.upload(try Self.jpeg(inputs, seed: seed), name: "u\(seed).jpg")
+                let wait = Double.random(in: 0...0.3, using: &random)
+                clients.upload(try Self.jpeg(inputs, seed: seed), name: "u\(seed).jpg", after: wait)
             }
-            for id in victims { clients.delete(id) }
-            let delay = Double.random(in: 0.02...0.6, using: &random)
+            for id in victims { clients.delete(id, after: Double.random(in: 0...0.4, using: &random)) }
+            let delay = Double.random(in: 0.05...0.5, using: &random)
             Thread.sleep(forTimeInterval: delay)
             server.kill()
             let (outcomes, created, deleted) = clients.finish()
