@@ -78,6 +78,41 @@ import Testing
         print("import kill trials: \(kills) kills in \(trial) trials; the re-run has all \(photos.count) photos")
     }
 
+    @Test func gcRightAfterAKilledImportTakesItsLeftovers() throws {
+        let inputs = TemporaryDirectory("killed-lease-inputs")
+        let data = TemporaryDirectory("killed-lease")
+        // A small picture with 64 MiB after its end: quick to render, slow to store, so the import holds
+        // its leases long enough to be killed while it does.
+        let path = try Fixtures.write(inputs.file("long.jpg"), width: 640, height: 480, seed: 61)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.seekToEndOfFile()
+        let block = Data((0..<(64 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        for _ in 0..<1024 { handle.write(block) }
+        try handle.close()
+
+        let process = try VitrineProcess.start(["import", "--data", data.path, path])
+        var leased = false
+        for _ in 0..<2000 where process.isRunning {
+            if FileManager.default.fileExists(atPath: data.file("catalog.sqlite")),
+                let leases = try? PhotoCatalog(path: data.file("catalog.sqlite")).leases(), !leases.isEmpty
+            {
+                leased = true
+                break
+            }
+            usleep(2000)
+        }
+        VitrineProcess.kill(process)
+        try #require(leased, "the import finished before it could be killed holding its leases")
+        try LibraryInvariants.checkRows(data.path, "killed holding leases")
+
+        let gc = try VitrineProcess.run(["gc", "--data", data.path])
+        #expect(gc.status == 0, "\(gc.output)")
+        try LibraryInvariants.checkCollected(data.path, "gc right after the kill")
+        let rerun = try VitrineProcess.run(["import", "--data", data.path, path])
+        #expect(rerun.status == 0 && rerun.output.contains("imported: 1"), "\(rerun.output)")
+        print("gc right after a killed import: \(gc.output.split(separator: "\n").joined(separator: "; "))")
+    }
+
     /// Sends uploads and deletions on threads of their own, as separate clients would.
     final class Clients: @unchecked Sendable {
         let port: Int
