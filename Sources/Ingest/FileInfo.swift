@@ -15,7 +15,8 @@ struct FileInfo {
         }
         isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
         size = Int64(info.st_size)
-        modifiedMilliseconds = Self.milliseconds(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
+        modifiedMilliseconds = Self.milliseconds(
+            seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
     }
 
     static func milliseconds(seconds: Int64, nanoseconds: Int64) -> Int64? {

@@ -17,7 +17,9 @@ struct TakenDate {
     /// is kept as if it were UTC (so it displays as shot). Otherwise the file's modification time. A file
     /// with neither (its mtime out of range) gets the import time, the date an upload's file has anyway.
     init(metadata: PhotoMetadata, fileModified: Int64?, importedAt: Int64) {
-        if let original = metadata.dateTimeOriginal, let exif = Self.milliseconds(original, offset: metadata.utcOffsetMinutes) {
+        if let original = metadata.dateTimeOriginal,
+            let exif = Self.milliseconds(original, offset: metadata.utcOffsetMinutes)
+        {
             self.init(milliseconds: exif, offsetMinutes: metadata.utcOffsetMinutes, source: "exif")
         } else if let fileModified, Self.plausible.contains(fileModified) {
             self.init(milliseconds: fileModified, offsetMinutes: nil, source: "file")

@@ -38,7 +38,9 @@ struct Collect: ParsableCommand {
             print("\(orphans.count) unused files")
             return
         }
-        let temporaries = try opened.removedTemporaries + opened.blobs.temporaries.removeAbandoned(staleAge: staleTemporaryHours * 3600)
+        let temporaries =
+            try opened.removedTemporaries
+            + opened.blobs.temporaries.removeAbandoned(staleAge: staleTemporaryHours * 3600)
         let (keys, bytes) = try opened.collectOrphans()
         print("deleted \(keys.count) unused files (\(bytes / 1024) KiB)")
         if temporaries > 0 { print("deleted \(temporaries) abandoned temporaries") }

@@ -89,7 +89,7 @@ import Testing
     @Test func killedMidImportLeavesNoHalfWrittenPhoto() throws {
         // A real kill: a child process imports, and is SIGKILLed at random points; the catalog stays consistent.
         let path = try Fixtures.write(fixture.inputs.file("killed.jpg[Q=95]"), width: 4000, height: 3000)
-        let binary = try #require(ProcessInfo.processInfo.environment["VITRINE_BINARY"] ?? Self.findBinary())
+        let binary = try #require(VitrineBinary.path)
         for delay in [0.05, 0.15, 0.3, 0.6] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
@@ -119,17 +119,6 @@ import Testing
         case .failed(_, let reason): Issue.record("re-run failed: \(reason)")
         }
         #expect(try library.catalog.count() == 1)
-    }
-
-    /// The `vitrine` executable built beside this test bundle.
-    static func findBinary() -> String? {
-        var url = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = url.appendingPathComponent("vitrine").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            url.deleteLastPathComponent()
-        }
-        return nil
     }
 
     @Test func collectsFilesRecursivelySkippingHiddenOnes() throws {

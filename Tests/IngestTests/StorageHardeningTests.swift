@@ -78,8 +78,7 @@ import Testing
     }
 
     @Test func theCommandLineImportsAFarFutureFileAndReRunsCleanly() throws {
-        let binary = try #require(
-            ProcessInfo.processInfo.environment["VITRINE_BINARY"] ?? ImporterSafetyTests.findBinary())
+        let binary = try #require(VitrineBinary.path)
         let folder = try tmpfsFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = try Fixtures.write(folder + "/future.jpg", width: 320, height: 240, seed: 78)

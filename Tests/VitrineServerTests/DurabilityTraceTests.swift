@@ -60,7 +60,8 @@ import Testing
                 else { continue }
                 calls.append(
                     Call(
-                        name: String(text[..<open]), arguments: String(text[text.index(after: open)..<equals.lowerBound]),
+                        name: String(text[..<open]),
+                        arguments: String(text[text.index(after: open)..<equals.lowerBound]),
                         result: String(text[equals.upperBound...]), start: start, end: index))
             }
         }
@@ -80,8 +81,10 @@ import Testing
         let inputs = TemporaryDirectory("durable-delete-inputs")
         let photo = try Fixtures.write(inputs.file("doomed.jpg"), width: 640, height: 480, seed: 41)
         #expect(try VitrineProcess.run(["import", "--data", data.path, photo]).status == 0)
-        let id = try #require(try PhotoCatalog(path: data.file("catalog.sqlite")).page(after: nil, limit: 1).items.first)
-            .photo.id
+        let id = try #require(
+            try PhotoCatalog(path: data.file("catalog.sqlite")).page(after: nil, limit: 1).items.first
+        )
+        .photo.id
         let traceFile = data.file("server.trace")
         let server = try LiveVitrineServer(
             data: data.path, log: data.file("server.log"),
@@ -100,7 +103,8 @@ import Testing
             "the deletion unlinked no blob")
         let commit = try #require(
             trace.calls.last {
-                $0.name.hasPrefix("write") || $0.name.hasPrefix("pwrite") ? $0.descriptorPath == wal && $0.end < unlink.start : false
+                $0.name.hasPrefix("write") || $0.name.hasPrefix("pwrite")
+                    ? $0.descriptorPath == wal && $0.end < unlink.start : false
             }, "no commit was written to the WAL before the unlink")
         let synced = trace.syncs(of: wal).contains { $0.start > commit.end && $0.end < unlink.start }
         #expect(synced, "the WAL holding the deletion was not synced before \(unlink.quoted.first ?? "")")

@@ -38,7 +38,8 @@ import Testing
         let full = try VitrineProcess.run(["import", "--data", calibration.path, "--jobs", "2"] + photos)
         let duration = Self.seconds(since: started)
         try #require(full.status == 0, "\(full.output)")
-        print("import kill trials: a whole import of \(photos.count) photos takes \(String(format: "%.2f", duration)) s")
+        print(
+            "import kill trials: a whole import of \(photos.count) photos takes \(String(format: "%.2f", duration)) s")
 
         var random = SeededRandom(seed: 0x5EED_0016)
         var data = TemporaryDirectory("kill-import")
@@ -129,7 +130,8 @@ import Testing
         }
 
         /// Starts after `wait` seconds and streams `body` in small chunks, so it is in flight for a while.
-        func upload(_ body: [UInt8], name: String, after wait: Double, chunk: Int = 16 * 1024, pause: useconds_t = 4000) {
+        func upload(_ body: [UInt8], name: String, after wait: Double, chunk: Int = 16 * 1024, pause: useconds_t = 4000)
+        {
             run {
                 Thread.sleep(forTimeInterval: wait)
                 let connection = try RawConnection(port: self.port)
@@ -220,7 +222,9 @@ import Testing
             for hash in created {
                 #expect(try catalog.photo(contentHash: hash) != nil, "\(label): an upload answered 201 is lost")
             }
-            for id in deleted { #expect(try catalog.photo(id: id) == nil, "\(label): a deletion answered 204 is undone") }
+            for id in deleted {
+                #expect(try catalog.photo(id: id) == nil, "\(label): a deletion answered 204 is undone")
+            }
 
             server = try LiveVitrineServer(data: data.path, log: log)
             #expect(try TemporaryArea(root: data.path + "/tmp").leftoverFiles().isEmpty, "\(label): temporaries")
@@ -273,7 +277,8 @@ import Testing
             let connection = try RawConnection(port: server.port)
             try connection.send(
                 "POST /api/v1/photos?filename=g\(index).jpg HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                    + "Authorization: Bearer \(token)\r\nContent-Type: image/jpeg\r\nContent-Length: \(body.count)\r\n\r\n")
+                    + "Authorization: Bearer \(token)\r\nContent-Type: image/jpeg\r\nContent-Length: \(body.count)\r\n\r\n"
+            )
             try connection.send(Array(body[..<(body.count / 2)]))
             connections.append(connection)
         }

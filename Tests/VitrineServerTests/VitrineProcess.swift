@@ -2,6 +2,7 @@ import Blobs
 import Catalog
 import Foundation
 import Ingest
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,16 +12,7 @@ import Testing
 /// The real `vitrine` executable (`VITRINE_BINARY`, or the one built beside the tests), run as a child
 /// process: for what only a separate process shows (a SIGKILL, a second process in the same data folder).
 enum VitrineProcess {
-    static var binary: String? {
-        if let path = ProcessInfo.processInfo.environment["VITRINE_BINARY"] { return path }
-        var url = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = url.appendingPathComponent("vitrine").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            url.deleteLastPathComponent()
-        }
-        return nil
-    }
+    static var binary: String? { VitrineBinary.path }
 
     static func requireBinary() throws -> String {
         let path = try #require(binary, "set VITRINE_BINARY or build the vitrine product")
@@ -36,7 +28,9 @@ enum VitrineProcess {
         process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
         process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments
         if let log {
-            if !FileManager.default.fileExists(atPath: log) { FileManager.default.createFile(atPath: log, contents: nil) }
+            if !FileManager.default.fileExists(atPath: log) {
+                FileManager.default.createFile(atPath: log, contents: nil)
+            }
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             handle.seekToEndOfFile()
             process.standardOutput = handle
@@ -193,7 +187,10 @@ enum HTTPExchange {
         var out: [UInt8] = []
         var index = 0
         while index < bytes.count {
-            guard let lineEnd = (index..<max(index, bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 })
+            guard
+                let lineEnd = (index..<max(index, bytes.count - 1)).first(where: {
+                    bytes[$0] == 13 && bytes[$0 + 1] == 10
+                })
             else { break }
             let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
             guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0,
