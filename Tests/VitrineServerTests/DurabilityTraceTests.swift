@@ -9,7 +9,7 @@ import Testing
 
 /// What survives a power cut cannot be seen after a process kill, so these tests read the order of the
 /// real binary's system calls (strace) instead: a deletion's commit reaches the disk before its blobs are
-/// unlinked, and every new folder is synced into its parent.
+/// unlinked, and every new folder is synced into its parent. And what the binary creates is private.
 @Suite struct DurabilityTraceTests {
     static let strace = "/usr/bin/strace"
 
@@ -139,5 +139,24 @@ import Testing
             let shard = DurableDirectory.parent(of: try #require(call.quoted.last))
             #expect(trace.syncs(of: shard).contains { $0.start > call.end }, "\(shard) was not synced after the rename")
         }
+    }
+
+    @Test func theCommandLineMakesEverythingPrivate() throws {
+        let scratch = TemporaryDirectory("private-cli")
+        let photo = try Fixtures.write(scratch.file("p.jpg"), width: 320, height: 240, seed: 43)
+        let data = scratch.file("new/library")
+        #expect(try VitrineProcess.run(["import", "--data", data, photo]).status == 0)
+        #expect(try VitrineProcess.run(["key", "create", "--data", data]).status == 0)
+        var checked = 0
+        let enumerator = try #require(FileManager.default.enumerator(atPath: scratch.file("new")))
+        while let relative = enumerator.nextObject() as? String {
+            let path = scratch.file("new/" + relative)
+            var info = stat()
+            try #require(lstat(path, &info) == 0)
+            let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+            #expect(info.st_mode & 0o777 == (isFolder ? 0o700 : 0o600), "\(relative)")
+            checked += 1
+        }
+        #expect(checked >= 10, "catalog, its WAL, blobs and their folders: \(checked)")
     }
 }
