@@ -28,7 +28,22 @@ public struct Library: Sendable {
         removedTemporaries = try blobs.removeTemporaries()
         let catalogPath = directory + "/catalog.sqlite"
         try Self.createPrivately(catalogPath)
-        catalog = try PhotoCatalog(path: catalogPath, leaseHolder: Self.leaseHolder)
+        catalog = try Self.whileOpening(directory) {
+            try PhotoCatalog(path: catalogPath, leaseHolder: Self.leaseHolder)
+        }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the data folder. GRDB looks up which migrations have run
+    /// outside the transactions that run them, so two processes opening a new library at once (a `gc`
+    /// beside the import that creates it) would both try the first migration, and one would fail.
+    static func whileOpening<T>(_ directory: String, _ body: () throws -> T) throws -> T {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw BlobStoreError.io(operation: "open", path: directory, errno: errno) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw BlobStoreError.io(operation: "flock", path: directory, errno: errno) }
+        }
+        return try body()
     }
 
     public func importer(options: ImportOptions = ImportOptions()) -> Importer {

@@ -114,6 +114,21 @@ import Testing
         print("gc right after a killed import: \(gc.output.split(separator: "\n").joined(separator: "; "))")
     }
 
+    @Test func processesOpeningANewLibraryAtOnceAllSucceed() throws {
+        for round in 1...3 {
+            let data = TemporaryDirectory("open-race")
+            let logs = (0..<4).map { data.path + "-gc\($0).log" }
+            let processes = try logs.map { try VitrineProcess.start(["gc", "--data", data.path], log: $0) }
+            for (process, log) in zip(processes, logs) {
+                process.waitUntilExit()
+                let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                #expect(process.terminationStatus == 0, "round \(round): \(output)")
+                try? FileManager.default.removeItem(atPath: log)
+            }
+            #expect(try LibraryInvariants.checkRows(data.path, "open race \(round)") == 0)
+        }
+    }
+
     /// Sends uploads and deletions on threads of their own, as separate clients would.
     final class Clients: @unchecked Sendable {
         let port: Int
