@@ -91,19 +91,17 @@ import Testing
         for _ in 0..<1024 { handle.write(block) }
         try handle.close()
 
+        // The original is written after the leases are taken: kill once its temporary appears. (Opening the
+        // catalog here meanwhile would race the import's own opening of the new library.)
         let process = try VitrineProcess.start(["import", "--data", data.path, path])
-        var leased = false
-        for _ in 0..<2000 where process.isRunning {
-            if FileManager.default.fileExists(atPath: data.file("catalog.sqlite")),
-                let leases = try? PhotoCatalog(path: data.file("catalog.sqlite")).leases(), !leases.isEmpty
-            {
-                leased = true
-                break
-            }
-            usleep(2000)
+        let area = TemporaryArea(root: data.file("tmp"))
+        for _ in 0..<5000 where process.isRunning {
+            if (try? area.leftoverFiles().isEmpty) == false { break }
+            usleep(1000)
         }
         VitrineProcess.kill(process)
-        try #require(leased, "the import finished before it could be killed holding its leases")
+        let leases = try PhotoCatalog(path: data.file("catalog.sqlite")).leases()
+        try #require(!leases.isEmpty, "the import finished before it could be killed holding its leases")
         try LibraryInvariants.checkRows(data.path, "killed holding leases")
 
         let gc = try VitrineProcess.run(["gc", "--data", data.path])
