@@ -4,7 +4,7 @@
 set -euo pipefail
 
 want="${1:-core}"
-apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config)
+apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config strace)
 apt_web=(wasi-libc binaryen chromium)
 apt_bench=(time wrk nginx-light)
 apt_pkgs=("${apt_core[@]}")
