@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
 
-.PHONY: deps wasm build release serve test test-swift test-engine test-web test-browser test-fuzz fuzz bench format clean
+.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-fuzz fuzz bench bench-soak format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -28,11 +28,15 @@ serve: release
 	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
-test: deps wasm test-swift test-engine test-web test-browser test-fuzz
+test: deps wasm test-swift test-clients test-engine test-web test-browser test-fuzz
 
 test-swift:
 	swift build --build-tests
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build
+
+## ParsePy and pixabay-python, published third-party clients, against a real server (the debug build).
+test-clients:
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" scripts/client-tests.sh
 
 test-engine:
 	scripts/engine-parity.sh
@@ -59,6 +63,14 @@ bench: deps wasm
 	.build/release/engine-bench
 	node Benchmarks/engine/bench.mjs
 	python3 Benchmarks/web/bench.py
+	python3 Benchmarks/soak/soak.py
+
+## The soak alone: a minute of wrk (256 connections, mixed requests) beside 50 event streams and a
+## write a second, on the 100 000-photo catalog; errors, p99 and the server's RSS at start and end.
+bench-soak: deps wasm
+	swift build -c release --product vitrine
+	swift build -c release --product vitrine-fixture
+	python3 Benchmarks/soak/soak.py
 
 format:
 	swift-format format -i --recursive Sources Tests Benchmarks Package.swift

@@ -4,9 +4,9 @@
 set -euo pipefail
 
 want="${1:-core}"
-apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config)
+apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config strace)
 apt_web=(wasi-libc binaryen chromium)
-apt_bench=(time)
+apt_bench=(time wrk nginx-light)
 apt_pkgs=("${apt_core[@]}")
 case "$want" in
   core) ;;
@@ -30,5 +30,10 @@ if [ "$want" != core ]; then
   if ! python3 -c 'import playwright, pytest' >/dev/null 2>&1; then
     echo "installing: playwright pytest (pip)"
     python3 -m pip install -q --disable-pip-version-check playwright pytest >/dev/null
+  fi
+  # The published third-party clients Tests/Clients drives (scripts/client-tests.sh), at the versions tested.
+  if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("ParsePy") != "0.3.20150629" or m.version("pixabay-python") != "1.1.0")' >/dev/null 2>&1; then
+    echo "installing: parsepy pixabay-python (pip)"
+    python3 -m pip install -q --disable-pip-version-check parsepy==0.3.20150629 pixabay-python==1.1.0 >/dev/null
   fi
 fi

@@ -21,33 +21,18 @@ Env:
 Exit status: 0 (a ✗ is a finding, not an error); 1 when the benchmark itself could not run.
 """
 import gzip
-import hashlib
 import json
 import os
 import pathlib
-import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from urllib.parse import urlparse
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from bench_common import BIN, DATA, TOTAL, WEB, Server, log, prepare, print_table  # noqa: E402
 
-
-def _path(env, default):
-    p = pathlib.Path(os.environ.get(env) or default)
-    return p if p.is_absolute() else ROOT / p
-
-
-BIN = _path("VITRINE_BIN_DIR", ".build/release")
-DATA = _path("WEB_BENCH_DATA", ".build/bench/web-100k")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-WEB = ROOT / "Web"
-TOTAL = 100_000
-DEMO_TOTAL = 30
 ROWS = int(os.environ.get("WEB_BENCH_ROWS", "5000"))
 SPEED = float(os.environ.get("WEB_BENCH_SPEED", "500"))  # rows per second
 ANIMATION_RUNS = 5
@@ -55,104 +40,6 @@ FIRST_SCREEN_RUNS = 5
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
 T = 20_000  # Playwright waits (ms)
 FRAME = 1000 / 60
-
-
-def log(*a):
-    print(*a, file=sys.stderr, flush=True)
-
-
-# ── server ──────────────────────────────────────────────────────────────
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _get(url):
-    with urllib.request.urlopen(url, timeout=5) as r:
-        return json.loads(r.read())
-
-
-class Server:
-    def __init__(self, data, demo=False):
-        self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = data.parent / (data.name + ".server.log")
-        self.log = open(self.log_path, "w+")
-        args = [str(BIN / "vitrine"), "serve", "--data", str(data), "--port", str(self.port), "--web", str(WEB)]
-        if demo:
-            args.append("--demo")
-        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
-
-    def log_text(self):
-        self.log.flush()
-        return self.log_path.read_text(errors="replace")
-
-    def total(self, timeout=60):
-        """Waits until the API answers; returns the catalog's total."""
-        deadline = time.time() + timeout
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError("server exited:\n" + self.log_text()[-2000:])
-            try:
-                return _get(self.base + "/api/v1/photos?limit=1")["total"]
-            except Exception:
-                if time.time() > deadline:
-                    raise RuntimeError("server did not answer:\n" + self.log_text()[-2000:])
-                time.sleep(0.2)
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.log.close()
-
-
-def _import_stamp():
-    """A hash of the sources that decide which variants an import makes, and how."""
-    h = hashlib.sha256()
-    for f in sorted([*(ROOT / "Sources/Imaging").glob("*.swift"), *(ROOT / "Sources/Ingest").glob("*.swift")]):
-        h.update(f.name.encode() + b"\0" + f.read_bytes())
-    return h.hexdigest()
-
-
-def _stamp_path():
-    return DATA.parent / (DATA.name + ".stamp")
-
-
-def prepare():
-    """The cached 100k library: demo import, then the fixture's synthetic rows (reusing the demo assets)."""
-    if DATA.exists():
-        s = Server(DATA)
-        try:
-            # Made by this import code: the variants it makes are what the client downloads.
-            if s.total() == TOTAL and _stamp_path().exists() and _stamp_path().read_text() == _import_stamp():
-                log(f"using cached catalog {DATA} ({TOTAL} photos)")
-                return
-        finally:
-            s.stop()
-        log(f"{DATA} does not hold {TOTAL} photos made by this import code: rebuilding it")
-        shutil.rmtree(DATA)
-    DATA.parent.mkdir(parents=True, exist_ok=True)
-    t0 = time.time()
-    log(f"preparing {DATA}: demo import…")
-    s = Server(DATA, demo=True)
-    try:
-        deadline = time.time() + 300
-        while not (s.total() >= DEMO_TOTAL and "demo import:" in s.log_text()):
-            if time.time() > deadline:
-                raise RuntimeError("demo import did not finish:\n" + s.log_text()[-2000:])
-            time.sleep(0.5)
-    finally:
-        s.stop()
-    log(f"  demo imported ({time.time() - t0:.0f} s); vitrine-fixture {TOTAL}…")
-    subprocess.run([str(BIN / "vitrine-fixture"), str(DATA), str(TOTAL)], check=True, stdout=sys.stderr)
-    _stamp_path().write_text(_import_stamp())
-    log(f"  catalog ready ({time.time() - t0:.0f} s)")
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--prepare"]:
@@ -351,7 +238,8 @@ def pct(xs, p):
 
 
 def new_page(browser, errors, **kw):
-    ctx = browser.new_context(**kw)
+    # wait_for_function evaluates strings in the page, which the server's CSP refuses as eval.
+    ctx = browser.new_context(bypass_csp=True, **kw)
     ctx.set_default_timeout(T)
     ctx.add_init_script(PROBE)
     page = ctx.new_page()
@@ -620,12 +508,7 @@ def main():
     if busy:
         print(f"⚠ the CPUs did not settle (≥ 90 % idle) before {len(busy)} of the first-screen loads: "
               "times are inflated; rerun when the machine is idle.\n")
-    w = [max(len(r[i]) for r in rows + [("Metric", "Measured", "Target", "")]) for i in range(4)]
-    line = lambda r: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(r)) + " |"
-    print(line(("Metric", "Measured", "Target", "")))
-    print("|" + "|".join("-" * (x + 2) for x in w) + "|")
-    for r in rows:
-        print(line(r))
+    print_table(rows)
     print("\nFiles loaded (raw → gzip -9):")
     for f in files:
         enc = f", server sent Content-Encoding: {f['encoding']}" if f["encoding"] else ""

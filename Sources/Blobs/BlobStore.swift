@@ -17,7 +17,8 @@ public protocol BlobStore: Sendable {
 
     func delete(_ key: BlobKey) throws
 
-    /// Removes half-written temporaries left by a killed process. Call at start-up, before writers run.
+    /// Removes half-written temporaries left by processes proven dead; never those of a live writer, in this
+    /// process or another, so it is safe to call at any time. Returns how many went.
     @discardableResult
     func removeTemporaries() throws -> Int
 

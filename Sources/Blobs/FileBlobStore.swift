@@ -6,20 +6,24 @@ import Crypto
     import Darwin
 #endif
 
-/// Blobs as files under `root/blobs/ab/cd/<sha256>`, written to `root/tmp` first, fsynced, then renamed.
+/// Blobs as files under `root/blobs/ab/cd/<sha256>`, written to this process's folder under `root/tmp`
+/// first, fsynced, then renamed.
 ///
-/// A rename within one file system is atomic, so a reader or a crash sees either no blob or the whole blob;
-/// temporaries a crash leaves in `root/tmp` are removed by `removeTemporaries()`.
+/// A rename within one file system is atomic, so a reader or a crash sees either no blob or the whole blob.
+/// Every folder the store creates is fsynced into its parent, so a blob the catalog records cannot vanish
+/// with its folder in a power cut. Folders are 0700 and files 0600: photos are private until served.
+/// Temporaries a killed process leaves are removed by `removeTemporaries()` (see `TemporaryArea`).
 public struct FileBlobStore: BlobStore {
     public let root: String
     var blobsDirectory: String { root + "/blobs" }
-    var temporaryDirectory: String { root + "/tmp" }
+    public var temporaryDirectory: String { root + "/tmp" }
+    public var temporaries: TemporaryArea { TemporaryArea(root: temporaryDirectory) }
 
     public init(root: String) throws {
         self.root = root
-        try Self.makeDirectory(root)
-        try Self.makeDirectory(root + "/blobs")
-        try Self.makeDirectory(root + "/tmp")
+        try DurableDirectory.make(root, intermediates: true)
+        try DurableDirectory.make(root + "/blobs")
+        try DurableDirectory.make(root + "/tmp")
     }
 
     public func path(for key: BlobKey) -> String {
@@ -56,9 +60,7 @@ public struct FileBlobStore: BlobStore {
         let input = open(sourcePath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw BlobStoreError.io(operation: "open", path: sourcePath, errno: errno) }
         defer { close(input) }
-        let tmpPath = try newTemporaryPath()
-        let output = open(tmpPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw BlobStoreError.io(operation: "create", path: tmpPath, errno: errno) }
+        let (output, tmpPath) = try temporaries.create(prefix: "blob-")
         var closed = false
         defer {
             if !closed { close(output) }
@@ -85,21 +87,7 @@ public struct FileBlobStore: BlobStore {
     }
 
     @discardableResult
-    public func removeTemporaries() throws -> Int {
-        guard let dir = opendir(temporaryDirectory) else {
-            throw BlobStoreError.io(operation: "opendir", path: temporaryDirectory, errno: errno)
-        }
-        defer { closedir(dir) }
-        var removed = 0
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            guard name.hasSuffix(".tmp") else { continue }
-            if unlink(temporaryDirectory + "/" + name) == 0 { removed += 1 }
-        }
-        return removed
-    }
+    public func removeTemporaries() throws -> Int { try temporaries.removeAbandoned() }
 
     /// Every stored key; for garbage collection and integrity checks.
     public func allKeys() throws -> [BlobKey] {
@@ -117,9 +105,7 @@ public struct FileBlobStore: BlobStore {
     // MARK: - Durable writes
 
     private func writeDurably(key: BlobKey, _ fill: (Int32, String) throws -> Void) throws {
-        let tmpPath = try newTemporaryPath()
-        let fd = open(tmpPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw BlobStoreError.io(operation: "create", path: tmpPath, errno: errno) }
+        let (fd, tmpPath) = try temporaries.create(prefix: "blob-")
         var closed = false
         defer {
             if !closed { close(fd) }
@@ -132,22 +118,18 @@ public struct FileBlobStore: BlobStore {
         try publish(tmpPath, as: key)
     }
 
-    /// Renames a synced temporary into place and syncs the directory so the name itself survives a crash.
+    /// Renames a synced temporary into place and syncs the directory so the name itself survives a crash
+    /// (new shard folders are synced into their parents as they are made).
     private func publish(_ tmpPath: String, as key: BlobKey) throws {
-        let final = path(for: key)
-        let shard = String(final[..<final.lastIndex(of: "/")!])
-        try Self.makeDirectory(String(shard[..<shard.lastIndex(of: "/")!]))
-        try Self.makeDirectory(shard)
-        guard rename(tmpPath, final) == 0 else {
-            throw BlobStoreError.io(operation: "rename", path: final, errno: errno)
+        let hex = key.hex
+        let outer = "\(blobsDirectory)/\(hex.prefix(2))"
+        let shard = "\(outer)/\(hex.dropFirst(2).prefix(2))"
+        try DurableDirectory.make(outer)
+        try DurableDirectory.make(shard)
+        guard rename(tmpPath, path(for: key)) == 0 else {
+            throw BlobStoreError.io(operation: "rename", path: path(for: key), errno: errno)
         }
-        try Self.syncDirectory(shard)
-    }
-
-    private func newTemporaryPath() throws -> String {
-        var random = SystemRandomNumberGenerator()
-        let suffix = String(random.next(), radix: 36) + String(random.next(), radix: 36)
-        return "\(temporaryDirectory)/\(suffix).tmp"
+        try DurableDirectory.sync(shard)
     }
 
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
@@ -159,19 +141,6 @@ public struct FileBlobStore: BlobStore {
                 throw BlobStoreError.io(operation: "write", path: path, errno: errno)
             }
             offset += written
-        }
-    }
-
-    static func syncDirectory(_ path: String) throws {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw BlobStoreError.io(operation: "open", path: path, errno: errno) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw BlobStoreError.io(operation: "fsync", path: path, errno: errno) }
-    }
-
-    static func makeDirectory(_ path: String) throws {
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            throw BlobStoreError.io(operation: "mkdir", path: path, errno: errno)
         }
     }
 

@@ -27,7 +27,8 @@ extension PhotoCatalog {
         try writer.read { db in
             let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changeEvent")
             let latest = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changeEvent") ?? 0
-            if let oldest, seq + 1 < oldest { return nil }
+            // `seq < oldest` first: it keeps `seq + 1` from overflowing.
+            if let oldest, seq < oldest, seq + 1 < oldest { return nil }
             if seq > latest { return nil }
             return try ChangeEvent.filter(Column("seq") > seq).order(Column("seq")).limit(limit).fetchAll(db)
         }

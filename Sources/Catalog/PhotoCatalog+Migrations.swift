@@ -102,6 +102,20 @@ extension PhotoCatalog {
                     """)
             try db.execute(sql: "DELETE FROM variant WHERE kind = 'thumb-small-webp'")
         }
+        // Each lease names the process that holds it (a `LeaseHolder.record`), so a collection can drop
+        // the leases of a killed process at once instead of waiting for them to expire.
+        migrator.registerMigration("v6-lease-owner") { db in
+            try db.alter(table: "blobLease") { t in t.add(column: "holder", .text) }
+        }
+        // Sign-in sessions: each a random id, stored only as its digest, tied to the token it was made with.
+        migrator.registerMigration("v7-sessions") { db in
+            try db.create(table: "session") { t in
+                t.primaryKey("digest", .text)
+                t.column("tokenDigest", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.column("expiresAt", .integer).notNull().indexed()
+            }
+        }
         return migrator
     }
 }

@@ -11,17 +11,29 @@ extension PhotoCatalog {
             let offset = cursor?.offset ?? 0
             var request = filter.apply(to: PhotoRecord.all())
             let total = try request.fetchCount(db)
+            var photos: [PhotoRecord]
             if let pattern = filter.ftsPattern {
-                request = request.order(
-                    SQL(
-                        sql:
-                            "(SELECT bm25(photoSearch, \(Self.columnWeights)) FROM photoSearch WHERE photoSearch MATCH ? AND photoSearch.rowid = photo.rowid)",
-                        arguments: [pattern]),
-                    Column("takenAt").desc, Column("id").desc)
+                // The full-text table drives the query and is matched once; BM25 is read off each match.
+                // (A scoring subquery per photo re-ran the whole match per row: quadratic in the matches.)
+                var arguments: StatementArguments = [pattern]
+                var conditions = ["photoSearch MATCH ?"]
+                for tag in filter.tags {
+                    conditions.append(PhotoFilter.tagClause)
+                    arguments += [tag]
+                }
+                arguments += [limit + 1, offset]
+                photos = try PhotoRecord.fetchAll(
+                    db,
+                    sql: """
+                        SELECT photo.* FROM photoSearch JOIN photo ON photo.rowid = photoSearch.rowid
+                        WHERE \(conditions.joined(separator: " AND "))
+                        ORDER BY bm25(photoSearch, \(Self.columnWeights)), photo.takenAt DESC, photo.id DESC
+                        LIMIT ? OFFSET ?
+                        """, arguments: arguments)
             } else {
                 request = request.order(Column("takenAt").desc, Column("id").desc)
+                photos = try request.limit(limit + 1, offset: offset).fetchAll(db)
             }
-            var photos = try request.limit(limit + 1, offset: offset).fetchAll(db)
             let hasMore = photos.count > limit
             if hasMore { photos.removeLast() }
             let variants = try Self.variants(of: photos.map(\.id), in: db)

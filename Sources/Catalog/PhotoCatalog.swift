@@ -7,18 +7,22 @@ import GRDB
 /// named for its intent, so SQL stays in one place (GRDB's AppDatabase pattern).
 public struct PhotoCatalog: Sendable {
     let writer: any DatabaseWriter
+    /// Recorded with each lease this catalog takes; see `PhotoCatalog+Leases`.
+    var leaseHolder: LeaseHolder?
 
     /// Opens (creating if needed) the catalog at `path` and brings its schema up to date.
-    public init(path: String) throws {
+    public init(path: String, leaseHolder: LeaseHolder? = nil) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            // NORMAL is durable in WAL mode across process crashes; only an OS crash may lose the last commit.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
         let pool = try DatabasePool(path: path, configuration: configuration)
+        // FULL: in WAL mode each commit fsyncs the WAL before it returns, so a commit survives a power cut
+        // too. Deletions depend on it: their blobs are unlinked right after the commit that drops the rows,
+        // and with NORMAL a power cut could bring the rows back without their files. Set on the writer
+        // after the pool is open, because opening a pool sets NORMAL there (GRDB's WAL set-up).
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try self.init(writer: pool)
+        self.leaseHolder = leaseHolder
     }
 
     init(writer: any DatabaseWriter) throws {

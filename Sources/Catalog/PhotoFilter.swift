@@ -16,13 +16,13 @@ public struct PhotoFilter: Sendable, Equatable {
 
     /// An FTS5 pattern of quoted prefix terms, or nil when the query has no searchable word.
     ///
-    /// Every word is quoted, so FTS5 syntax in user input (`AND`, `NEAR`, `*`, `"`, `:`) is inert.
-    var ftsPattern: String? {
-        guard let query else { return nil }
-        let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(16)
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"\($0)\"*" }.joined(separator: " ")
-    }
+    /// Words are split by Unicode scalar (`SearchTerms`), so FTS5 syntax in user input (`AND`, `NEAR`, `*`,
+    /// `"`, `:`) is inert.
+    var ftsPattern: String? { query.flatMap(SearchTerms.ftsPattern(for:)) }
+
+    /// One tag's condition on `photo.id`, with the tag's name as its argument.
+    static let tagClause =
+        "photo.id IN (SELECT photoId FROM photoTag JOIN tag ON tag.id = photoTag.tagId WHERE tag.name = ?)"
 
     func apply(to request: QueryInterfaceRequest<PhotoRecord>) -> QueryInterfaceRequest<PhotoRecord> {
         var request = request
@@ -31,9 +31,7 @@ public struct PhotoFilter: Sendable, Equatable {
                 sql: "rowid IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", arguments: [pattern])
         }
         for tag in tags {
-            request = request.filter(
-                sql: "id IN (SELECT photoId FROM photoTag JOIN tag ON tag.id = photoTag.tagId WHERE tag.name = ?)",
-                arguments: [tag])
+            request = request.filter(sql: Self.tagClause, arguments: [tag])
         }
         return request
     }

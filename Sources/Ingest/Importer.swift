@@ -134,7 +134,8 @@ public final class Importer: Sendable {
 
         let id = PhotoID.make()
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let taken = TakenDate(metadata: rendered.metadata, fileModified: attributes.modified)
+        let taken = TakenDate(
+            metadata: rendered.metadata, fileModified: attributes.modifiedMilliseconds, importedAt: now)
         let meta = rendered.metadata
         let photo = PhotoRecord(
             id: id, contentHash: hash.hex, originalName: originalName, title: meta.title,

@@ -4,9 +4,13 @@ public enum TimestampFormatter {
     ///   - milliseconds: since the epoch; for a wall-clock time of unknown zone, that time read as UTC.
     ///   - offsetMinutes: the zone, when known. With `nil` and `floating`, no zone designator is written,
     ///     so `2015-07-21T16:17:44` reads as the local time it was shot at.
+    /// Times outside years 1–9999 are written as the nearest end of that range, and offsets beyond ±23:59
+    /// as ±23:59: the values come from files and catalog rows, and formatting one must never trap.
     public static func string(milliseconds: Int64, offsetMinutes: Int?, floating: Bool = false) -> String {
+        let offsetMinutes = offsetMinutes.map { min(max($0, -maximumOffsetMinutes), maximumOffsetMinutes) }
         let offset = offsetMinutes ?? 0
-        let local = milliseconds + Int64(offset) * 60_000
+        let clamped = min(max(milliseconds, representable.lowerBound), representable.upperBound)
+        let local = min(max(clamped + Int64(offset) * 60_000, representable.lowerBound), representable.upperBound)
         let (seconds, millis) = floorDivide(local, 1000)
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civil(fromDays: days)
@@ -21,6 +25,10 @@ public enum TimestampFormatter {
         }
         return floating ? text : text + "Z"
     }
+
+    /// 0001-01-01T00:00:00 to 9999-12-31T23:59:59.999, as UTC and as local time.
+    static let representable: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+    static let maximumOffsetMinutes = 23 * 60 + 59
 
     static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
         let q = a >= 0 ? a / b : -((-a + b - 1) / b)

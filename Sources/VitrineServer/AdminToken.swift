@@ -31,12 +31,19 @@ public final class AdminToken: Sendable {
             + Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         let temporary = path + ".tmp"
-        // Written aside and renamed over, so a reader never sees half a token.
-        guard
-            FileManager.default.createFile(
-                atPath: temporary, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600]),
-            rename(temporary, path) == 0
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        // Created 0600 before a byte is written, written aside and renamed over, so no reader ever sees
+        // half a token and no other user ever sees any of it.
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        let line = Array((token + "\n").utf8)
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == line.count, synced, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
         cache.withLock { $0 = nil }
         return token
     }
@@ -60,17 +67,10 @@ public final class AdminToken: Sendable {
             Array(SHA256.hash(data: Data(candidate.utf8))), Array(SHA256.hash(data: Data(token.utf8))))
     }
 
-    /// The value of the read-only session cookie for the current token: derived, so the cookie never
-    /// carries the token itself, and rotating the token ends every session.
-    public func sessionValue() -> String? {
+    /// The SHA-256 of the current token, which sessions record: a session made with an older token is over.
+    public func digest() -> String? {
         guard let token = try? current() else { return nil }
-        let digest = SHA256.hash(data: Data(("vitrine-session:" + token).utf8))
-        return digest.map { String(format: "%02x", $0) }.joined()
-    }
-
-    public func acceptsSession(_ candidate: String) -> Bool {
-        guard let expected = sessionValue() else { return false }
-        return Self.constantTimeEqual(Array(candidate.utf8), Array(expected.utf8))
+        return SHA256.hash(data: Data(("vitrine-token:" + token).utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {

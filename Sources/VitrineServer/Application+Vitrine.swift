@@ -8,38 +8,59 @@ public enum VitrineServer {
     /// - Parameter webRoot: the web client's folder, read once here; nil serves the API only.
     public static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration(),
-        compat: CompatConfiguration = CompatConfiguration()
-    ) throws -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+        compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits()
+    ) throws -> Router<VitrineRequestContext> {
+        try makeRouter(
+            library: library, webRoot: webRoot, access: access, compat: compat, resources: ServerResources(limits))
+    }
+
+    /// The router over pools and counters made beforehand, which tests can fill to see the limits answer.
+    static func makeRouter(
+        library: Library, webRoot: String?, access: AccessConfiguration, compat: CompatConfiguration,
+        resources: ServerResources
+    ) throws -> Router<VitrineRequestContext> {
+        let router = Router(context: VitrineRequestContext.self)
+        router.middlewares.add(ClientAddressMiddleware(trustsProxy: access.trustsProxy))
+        router.middlewares.add(BlockingPoolMiddleware(pool: resources.blocking))
         router.middlewares.add(RequestLogMiddleware())
+        router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ErrorMiddleware())
 
         router.get("healthz") { _, _ in
             try JSONResponse.make(["status": "ok"], cacheControl: "no-store")
         }
         let token = AdminToken(directory: library.directory)
+        let guardian = AccessGuard(
+            token: token, sessions: SessionStore(catalog: library.catalog, token: token),
+            throttle: AuthThrottle(limit: access.failedAttemptLimit, windowSeconds: 60))
         let api = router.group("api/v1")
-        SessionController(token: token, isPrivate: access.isPrivate).addRoutes(to: api)
+        SessionController(
+            access: guardian, isPrivate: access.isPrivate,
+            securesCookies: access.securesCookies || compat.publicURL?.lowercased().hasPrefix("https:") == true
+        ).addRoutes(to: api)
 
         let reads = api.group()
         let assets = router.group()
         if access.isPrivate {
-            reads.add(middleware: RequireTokenMiddleware.reader(token))
-            assets.add(middleware: RequireTokenMiddleware.reader(token))
+            reads.add(middleware: RequireTokenMiddleware.reader(guardian))
+            assets.add(middleware: RequireTokenMiddleware.reader(guardian))
         }
-        PhotosController(catalog: library.catalog).addRoutes(to: reads)
+        PhotosController(catalog: library.catalog, relevanceDepth: resources.limits.relevanceDepth).addRoutes(to: reads)
         let pulse = ChangePulse()
         let observation = try library.catalog.observeChanges { pulse.signal() }
-        EventsController(catalog: library.catalog, pulse: pulse, observation: observation).addRoutes(to: reads)
+        EventsController(
+            catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams,
+            polls: resources.eventPolls
+        ).addRoutes(to: reads)
         AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: assets)
 
-        let writes = api.group().add(middleware: RequireTokenMiddleware.admin(token))
+        let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))
         PhotoWritesController(
             library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes
         ).addRoutes(to: writes)
         addCompatRoutes(
-            library: library, compat: compat, token: token, isPrivate: access.isPrivate, root: assets, reads: reads,
-            writes: writes)
+            library: library, compat: compat, throttle: guardian.throttle, root: assets, reads: reads,
+            writes: writes, renders: resources.renders)
 
         if let webRoot, let assets = try WebAssets(root: webRoot) {
             let firstScreen = access.isPrivate ? nil : FirstScreen(catalog: library.catalog)
@@ -53,9 +74,9 @@ public enum VitrineServer {
     ) throws -> some ApplicationProtocol {
         let router = try makeRouter(
             library: library, webRoot: configuration.webRoot, access: configuration.access,
-            compat: configuration.compat)
+            compat: configuration.compat, limits: configuration.limits)
         return Application(
-            router: router,
+            router: router, server: .timedHTTP1(configuration.limits),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Vitrine"),
             logger: logger)

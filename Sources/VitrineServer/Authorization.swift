@@ -1,8 +1,15 @@
 import Foundation
 import Hummingbird
 
-/// Who a request is, as far as the token says.
-enum Access {
+/// Who a request is, as far as its credentials say, with every failed credential counted against its
+/// client address (`AuthThrottle`).
+struct AccessGuard: Sendable {
+    let token: AdminToken
+    let sessions: SessionStore
+    let throttle: AuthThrottle
+
+    static let sessionCookie = "vitrine_session"
+
     /// A bearer token from the `Authorization` header, if any.
     static func bearer(_ request: Request) -> String? {
         guard let value = request.headers[.authorization] else { return nil }
@@ -11,17 +18,28 @@ enum Access {
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
-    static let sessionCookie = "vitrine_session"
-
-    static func isAdmin(_ request: Request, token: AdminToken) -> Bool {
-        bearer(request).map(token.accepts) ?? false
+    /// True for the admin token, false without a bearer; a wrong one is a counted failure.
+    func isAdmin(_ request: Request, context: some RequestContext) throws -> Bool {
+        guard let candidate = Self.bearer(request) else { return false }
+        let address = context.peerAddress
+        try throttle.check(address)
+        if token.accepts(candidate) { return true }
+        throttle.failed(address, kind: "admin token", path: request.uri.path, logger: context.logger)
+        return false
     }
 
-    /// Reads accept the bearer token or the session cookie (images and EventSource cannot send headers).
-    static func canRead(_ request: Request, token: AdminToken) -> Bool {
-        if isAdmin(request, token: token) { return true }
-        guard let cookie = request.cookies[sessionCookie] else { return false }
-        return token.acceptsSession(cookie.value)
+    /// Reads accept the bearer token or a live session cookie (images and EventSource cannot send headers).
+    func canRead(_ request: Request, context: some RequestContext) async throws -> Bool {
+        if try isAdmin(request, context: context) { return true }
+        guard let cookie = request.cookies[Self.sessionCookie]?.value else { return false }
+        let address = context.peerAddress
+        try throttle.check(address)
+        let sessions = sessions
+        if try await blocking({ try sessions.accepts(cookie) }) { return true }
+        throttle.failed(
+            address, kind: "session", cookie: SessionStore.digest(cookie), path: request.uri.path,
+            logger: context.logger)
+        return false
     }
 
     static func unauthorized(_ message: String) -> APIError {
@@ -29,27 +47,22 @@ enum Access {
     }
 }
 
-/// Lets a request through only when the token allows it, else answers 401 with a JSON error.
+/// Lets a request through only when its credentials allow it, else answers 401 with a JSON error (429
+/// once its address has failed too often).
 struct RequireTokenMiddleware<Context: RequestContext>: RouterMiddleware {
-    let token: AdminToken
-    let allows: @Sendable (Request, AdminToken) -> Bool
+    let access: AccessGuard
+    let readsOnly: Bool
     let message: String
-    /// Private responses must not sit in shared caches (a proxy would serve them to anyone).
-    var keepsResponsesPrivate = false
 
     /// Guards writes: only a request bearing the admin token gets through. Cookies are not enough, so a page
     /// on another site cannot make a visitor's browser write (no CSRF).
-    static func admin(_ token: AdminToken) -> Self {
-        Self(
-            token: token, allows: Access.isAdmin,
-            message: "this needs the admin token: Authorization: Bearer <token>")
+    static func admin(_ access: AccessGuard) -> Self {
+        Self(access: access, readsOnly: false, message: "this needs the admin token: Authorization: Bearer <token>")
     }
 
-    /// Guards reads on a `--private` server.
-    static func reader(_ token: AdminToken) -> Self {
-        Self(
-            token: token, allows: Access.canRead, message: "this server is private: sign in with the admin token",
-            keepsResponsesPrivate: true)
+    /// Guards reads on a `--private` server; their responses must not sit in shared caches.
+    static func reader(_ access: AccessGuard) -> Self {
+        Self(access: access, readsOnly: true, message: "this server is private: sign in with the admin token")
     }
 
     func handle(
@@ -57,13 +70,20 @@ struct RequireTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     )
         async throws -> Response
     {
-        guard allows(request, token) else {
-            var response = try Access.unauthorized(message).response(from: request, context: context)
+        let allowed =
+            readsOnly
+            ? try await access.canRead(request, context: context) : try access.isAdmin(request, context: context)
+        guard allowed else {
+            var response = try AccessGuard.unauthorized(message).response(from: request, context: context)
             response.headers[.wwwAuthenticate] = "Bearer realm=\"vitrine\""
+            if request.cookies[AccessGuard.sessionCookie] != nil {
+                // A session that ended: the browser stops sending it.
+                response.setCookie(SessionController<Context>.clearedCookie)
+            }
             return response
         }
         var response = try await next(request, context)
-        if keepsResponsesPrivate, let cache = response.headers[.cacheControl], cache.contains("public") {
+        if readsOnly, let cache = response.headers[.cacheControl], cache.contains("public") {
             response.headers[.cacheControl] = cache.replacingOccurrences(of: "public", with: "private")
         }
         return response

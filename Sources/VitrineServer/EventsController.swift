@@ -11,11 +11,19 @@ import VitrineAPI
 /// Every message carries its sequence number as the event id, so a client that reconnects with
 /// `Last-Event-ID` (or `?since=`) gets exactly what it missed, read back from the `changeEvent` table.
 /// In-process writes wake the stream at once; other processes' writes (a CLI import) are polled every second.
-struct EventsController<Context: RequestContext>: Sendable {
+/// Each stream holds a connection and a task for as long as it is open, so `limiter` bounds them per client
+/// address and in all.
+struct EventsController: Sendable {
+    typealias Context = VitrineRequestContext
+
     let catalog: PhotoCatalog
     let pulse: ChangePulse
     /// Signals `pulse` on every in-process change; kept alive as long as the routes are.
     let observation: ChangeObservation
+    let limiter: EventStreamLimiter
+    /// Where streams read the catalog: a pool of their own, so a thousand streams woken by one change queue
+    /// behind each other rather than in front of the API's requests.
+    let polls: BoundedExecutor
 
     static var pollInterval: Duration { .seconds(1) }
     static var pingInterval: Duration { .seconds(15) }
@@ -28,14 +36,22 @@ struct EventsController<Context: RequestContext>: Sendable {
 
     @Sendable func stream(_ request: Request, context: Context) async throws -> Response {
         let resume = try Self.resumePoint(request)
+        let ticket = try limiter.admit(context.clientAddress)
         let catalog = catalog
         let latest = try await blocking { try catalog.latestChangeSeq() }
+        let polls = polls
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
         let pulse = pulse
+        let connection = context.connection
         let body = ResponseBody { writer in
+            defer { ticket.release() }
+            // A hung-up client is otherwise noticed only at the next write (a ping, 15 s away); its place in
+            // the limits is given back within a poll interval instead.
+            let hungUp = Flag()
+            ConnectionDeadline.whenClientLeaves(connection) { hungUp.raise() }
             var sender = EventWriter(writer: writer)
             var last = resume ?? latest
             if resume == nil {
@@ -46,10 +62,17 @@ struct EventsController<Context: RequestContext>: Sendable {
             }
             let stopping = Mutex(false)
             try await withGracefulShutdownHandler {
-                while !Task.isCancelled, !stopping.withLock({ $0 }) {
+                while !Task.isCancelled, !stopping.withLock({ $0 }), !hungUp.isRaised {
                     let generation = pulse.generation
                     let after = last
-                    let batch = try await blocking { try Self.batch(after: after, catalog: catalog) }
+                    let batch: Batch
+                    do {
+                        batch = try await polls.run { try Self.batch(after: after, catalog: catalog) }
+                    } catch let error as APIError where error.code == "busy" {
+                        // A full pool delays the stream rather than ending it.
+                        try await Task.sleep(for: Self.pollInterval)
+                        continue
+                    }
                     switch batch {
                     case .reset(let seq):
                         try await sender.send("id: \(seq)\nevent: reset\ndata: {\"seq\":\(seq)}\n\n")
@@ -84,8 +107,11 @@ struct EventsController<Context: RequestContext>: Sendable {
 
     /// Up to `batchLimit` changes after `seq`, each rendered as one SSE message with the photo as it is now.
     static func batch(after seq: Int64, catalog: PhotoCatalog) throws -> Batch {
+        // A seq beyond the newest (a restored catalog, or a made-up id) cannot be resumed from.
+        let latest = try catalog.latestChangeSeq()
+        guard seq <= latest else { return .reset(latest) }
         guard let events = try catalog.changes(after: seq, limit: batchLimit) else {
-            return .reset(try catalog.latestChangeSeq())
+            return .reset(latest)
         }
         guard !events.isEmpty else { return .changes([], more: false) }
         let photos = try catalog.photos(ids: events.filter { $0.kind != .delete }.map(\.photoId))
@@ -105,7 +131,7 @@ struct EventsController<Context: RequestContext>: Sendable {
     /// `Last-Event-ID` (EventSource's own reconnects) or `?since=` (a client reconnecting by itself).
     static func resumePoint(_ request: Request) throws -> Int64? {
         let raw =
-            request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.uri.queryParameters["since"].map(String.init)
+            request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.formParameters["since"].map(String.init)
         guard let raw, !raw.isEmpty else { return nil }
         guard let seq = Int64(raw), seq >= 0 else {
             throw APIError(.badRequest, code: "bad_event_id", message: "Last-Event-ID and since are sequence numbers")
@@ -129,4 +155,13 @@ struct EventWriter {
         try await writer.write(ByteBuffer(string: text))
         lastWrite = ContinuousClock.now
     }
+}
+
+/// A one-way switch that any thread may raise.
+final class Flag: Sendable {
+    private let raised = Atomic(false)
+
+    var isRaised: Bool { raised.load(ordering: .acquiring) }
+
+    func raise() { raised.store(true, ordering: .releasing) }
 }

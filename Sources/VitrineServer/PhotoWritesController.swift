@@ -18,12 +18,9 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         group.delete("photos/{id}", use: delete)
     }
 
-    static var maximumTitleLength: Int { 500 }
-    static var maximumTagCount: Int { 50 }
-
     /// Streams the body to a temporary file, then runs the same import as the CLI on it.
     @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
-        let query = request.uri.queryParameters
+        let query = request.formParameters
         let receiver = UploadReceiver(
             temporaryDirectory: library.directory + "/tmp", maximumBytes: maximumUploadBytes,
             maximumTags: Self.maximumTagCount)
@@ -102,14 +99,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
     }
 
     static func validate(title: String?, tags: [String]) throws {
-        if let title, title.count > maximumTitleLength {
-            throw APIError(
-                .badRequest, code: "bad_title", message: "a title has at most \(maximumTitleLength) characters")
-        }
-        guard tags.count <= maximumTagCount, tags.allSatisfy({ $0.count <= 64 }) else {
-            throw APIError(
-                .badRequest, code: "bad_tag", message: "give at most \(maximumTagCount) tags of at most 64 characters")
-        }
+        try TextRules.validate(title: title, tags: tags)
     }
 
     /// The last path component, without control characters, at most 255 bytes: a client's name is a label,

@@ -6,6 +6,9 @@ import VitrineAPI
 /// `GET /api/v1/photos` and `GET /api/v1/photos/{id}`.
 struct PhotosController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
+    /// How many matches `order=relevance` reaches: each page re-ranks and skips everything before its offset,
+    /// so deep offsets cost in proportion (`serve --relevance-depth`).
+    var relevanceDepth = Limits.defaultRelevanceDepth
 
     static var defaultLimit: Int { 20 }
     static var maximumLimit: Int { 200 }
@@ -17,7 +20,7 @@ struct PhotosController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let query = request.uri.queryParameters
+        let query = request.formParameters
         var limit = Self.defaultLimit
         if let raw = query["limit"] {
             guard let parsed = Int(String(raw)), (1...Self.maximumLimit).contains(parsed) else {
@@ -44,10 +47,16 @@ struct PhotosController<Context: RequestContext>: Sendable {
     /// Best matches first (`order=relevance`); the cursor is an offset, as scores move when the catalog does.
     func relevancePage(query: Parameters, limit: Int, filter: PhotoFilter) async throws -> Response {
         let cursor = try Self.cursor(from: query, RelevanceCursor.init(encoded:))
-        let (after, count) = (cursor, limit)
+        let offset = cursor?.offset ?? 0
+        guard offset < relevanceDepth else {
+            throw APIError(
+                .badRequest, code: "bad_cursor", message: "relevance order reaches the first \(relevanceDepth) matches")
+        }
+        // The page stops at the depth, and so does the next cursor.
+        let (after, count) = (cursor, min(limit, relevanceDepth - offset))
         let page = try await blocking { try catalog.relevancePage(after: after, limit: count, filter: filter) }
-        let body = PhotoPage(
-            items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
+        let next = page.nextCursor.flatMap { $0.offset < relevanceDepth ? $0.encoded : nil }
+        let body = PhotoPage(items: page.items.map(WireMapping.summary), nextCursor: next, total: page.total)
         return try JSONResponse.make(body, cacheControl: "no-cache")
     }
 
@@ -76,20 +85,24 @@ struct PhotosController<Context: RequestContext>: Sendable {
         return parsed
     }
 
-    static var maximumQueryLength: Int { 200 }
+    /// In UTF-8 bytes: one Character can carry any number of combining scalars.
+    static var maximumQueryBytes: Int { 512 }
     static var maximumTags: Int { 10 }
 
     /// `q` (free text) and repeated `tag` parameters; oversized ones are refused rather than truncated.
     static func filter(from query: Parameters) throws -> PhotoFilter {
         let text = query["q"].map(String.init)
-        if let text, text.count > maximumQueryLength {
+        if let text, text.utf8.count > maximumQueryBytes {
             throw APIError(
-                .badRequest, code: "bad_query", message: "q is longer than \(maximumQueryLength) characters")
+                .badRequest, code: "bad_query", message: "q is longer than \(maximumQueryBytes) bytes of UTF-8")
         }
         let tags = query.getAll("tag").map { String($0) }
-        guard tags.count <= maximumTags, tags.allSatisfy({ !$0.isEmpty && $0.count <= 64 }) else {
+        guard tags.count <= maximumTags,
+            tags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= TextRules.maximumTagBytes })
+        else {
             throw APIError(
-                .badRequest, code: "bad_tag", message: "give at most \(maximumTags) tags of 1 to 64 characters")
+                .badRequest, code: "bad_tag",
+                message: "give at most \(maximumTags) tags of 1 to \(TextRules.maximumTagBytes) bytes")
         }
         return PhotoFilter(query: text, tags: tags)
     }

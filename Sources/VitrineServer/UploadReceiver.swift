@@ -1,4 +1,4 @@
-import Catalog
+import Blobs
 import Foundation
 import Hummingbird
 
@@ -7,7 +7,8 @@ import Hummingbird
 #endif
 
 /// Streams an upload's body into a temporary file under the library's `tmp/`, enforcing the size limit as
-/// bytes arrive. The file ends in `.tmp`, so one a crash leaves behind is removed when the library reopens.
+/// bytes arrive. The file is in this process's folder there, so one a crash leaves behind is removed by the
+/// next process that opens the library (see `TemporaryArea`).
 struct UploadReceiver {
     let temporaryDirectory: String
     let maximumBytes: Int
@@ -32,9 +33,10 @@ struct UploadReceiver {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBytes {
             throw tooLarge
         }
-        let path = temporaryDirectory + "/upload-" + PhotoID.make() + ".tmp"
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw APIError(.internalServerError, code: "internal", message: "cannot store upload") }
+        // In this process's own folder under tmp/, which no other process removes while this one lives.
+        guard let (fd, path) = try? TemporaryArea(root: temporaryDirectory).create(prefix: "upload-") else {
+            throw APIError(.internalServerError, code: "internal", message: "cannot store upload")
+        }
         var closed = false
         defer { if !closed { close(fd) } }
         do {

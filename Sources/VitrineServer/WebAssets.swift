@@ -25,7 +25,7 @@ struct WebAssets: Sendable {
     let files: [String: File]
     /// index.html with `{{static}}` resolved; `{{layout}}` (`GridStyle`), `{{first-screen}}` and
     /// `{{first-tiles}}` (`FirstScreen`) are filled per request.
-    let index: String
+    let index: Template
 
     /// Reads `root` recursively (hidden files skipped). Nil when there is no `index.html`.
     init?(root: String) throws {
@@ -61,10 +61,9 @@ struct WebAssets: Sendable {
         let preloads = WebModuleGraph.dependencies(of: "app.js", in: files.mapValues(\.bytes)).map {
             #"<link rel="modulepreload" href="/static/\#(version)/\#($0)">"#
         }
-        let html = String(decoding: indexData, as: UTF8.self)
-            .replacingOccurrences(of: "{{modulepreload}}", with: preloads.joined(separator: "\n"))
-            .replacingOccurrences(of: "{{static}}", with: "/static/\(version)")
-        index = html
+        index = Template(String(decoding: indexData, as: UTF8.self)).resolving([
+            "modulepreload": preloads.joined(separator: "\n"), "static": "/static/\(version)",
+        ])
     }
 
     static func contentType(of name: String) -> String {

@@ -47,7 +47,7 @@ struct WebController<Context: RequestContext>: Sendable {
     /// clients on their next load; the tag is a hash of the page as rendered.
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
         var version: Int64?
-        if let firstScreen, FirstScreen.applies(to: request.uri.queryParameters.map { String($0.key) }) {
+        if let firstScreen, FirstScreen.applies(to: request.formParameters.map { String($0.key) }) {
             version = try await blocking { try firstScreen.version() }
         }
         let key = PageMemo.Key(version: version, style: GridStyle(request))
@@ -82,9 +82,9 @@ struct WebController<Context: RequestContext>: Sendable {
     /// Fills index.html's slots, hashes and gzips the page, and keeps it for the next visits (only the
     /// newest first screen: an older one is never asked for again).
     func render(_ slots: FirstScreen.Slots, key: PageMemo.Key) -> PageMemo.Page {
-        let html = assets.index.replacingOccurrences(of: "{{layout}}", with: key.style.rawValue)
-            .replacingOccurrences(of: "{{first-screen}}", with: slots.head)
-            .replacingOccurrences(of: "{{first-tiles}}", with: slots.tiles)
+        let html = assets.index.fill([
+            "layout": key.style.rawValue, "first-screen": slots.head, "first-tiles": slots.tiles,
+        ])
         let body = Array(html.utf8)
         let digest = SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined()
         let page = PageMemo.Page(body: body, gzipped: Gzip.compress(body, level: 6), digest: digest)

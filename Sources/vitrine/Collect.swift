@@ -1,16 +1,34 @@
 import ArgumentParser
+import Blobs
 import Ingest
 
 struct Collect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
         abstract: "Delete stored files no photo uses (left by an interrupted import).",
-        discussion: "Safe beside a running server or import: files an import is writing are leased and kept.")
+        discussion: """
+            Safe beside a running server or import: the blobs an import is writing are leased and kept, and \
+            temporaries are removed only when the process that wrote them is provably dead. The leases of a \
+            dead process are dropped at once, so a gc right after a killed import takes its leftovers.
+            """)
 
     @OptionGroup var library: LibraryOptions
 
     @Flag(help: "Only list what would be deleted.")
     var dryRun = false
+
+    @Option(
+        help: """
+            Temporaries whose writer cannot be checked (another host, another pid namespace, an earlier boot) \
+            are deleted once unchanged for this many hours.
+            """)
+    var staleTemporaryHours: Int = TemporaryArea.defaultStaleAge / 3600
+
+    func validate() throws {
+        guard (1...87_600).contains(staleTemporaryHours) else {
+            throw ValidationError("--stale-temporary-hours must be between 1 and 87600")
+        }
+    }
 
     func run() throws {
         let opened = try Library(directory: library.data)
@@ -20,7 +38,11 @@ struct Collect: ParsableCommand {
             print("\(orphans.count) unused files")
             return
         }
+        let temporaries =
+            try opened.removedTemporaries
+            + opened.blobs.temporaries.removeAbandoned(staleAge: staleTemporaryHours * 3600)
         let (keys, bytes) = try opened.collectOrphans()
         print("deleted \(keys.count) unused files (\(bytes / 1024) KiB)")
+        if temporaries > 0 { print("deleted \(temporaries) abandoned temporaries") }
     }
 }

@@ -28,7 +28,23 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The largest upload accepted, in megabytes.")
     var maxUploadMb: Int = 200
 
+    @Flag(
+        help: """
+            A reverse proxy you run is in front: take the client address from the right-most X-Forwarded-For \
+            entry and the scheme from X-Forwarded-Proto. Without this flag both headers are ignored.
+            """)
+    var trustProxy = false
+
+    @Option(
+        help: """
+            Failed admin tokens, session cookies and API keys allowed per client address per minute; past it, \
+            requests carrying credentials get 429.
+            """)
+    var maxFailedAuth: Int = 10
+
     @OptionGroup var compat: CompatOptions
+
+    @OptionGroup(title: "Limits") var limits: LimitOptions
 
     func run() async throws {
         LoggingSystem.bootstrap { label in
@@ -79,12 +95,17 @@ struct Serve: AsyncParsableCommand {
             // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
             print("Admin token (shown once; also in \(opened.directory)/admin-token):\n\(token)")
         }
-        let access = AccessConfiguration(isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20)
+        guard (1...10_000).contains(maxFailedAuth) else {
+            throw ValidationError("--max-failed-auth must be between 1 and 10000")
+        }
+        let access = AccessConfiguration(
+            isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20, trustsProxy: trustProxy,
+            failedAttemptLimit: maxFailedAuth)
         let app = try VitrineServer.makeApplication(
             library: opened,
             configuration: ServerConfiguration(
                 host: host, port: port, webRoot: webRoot, access: access,
-                compat: compat.configuration(fallbackAuthority: "\(host):\(port)")),
+                compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits.limits),
             logger: logger)
         logger.info("serving \(library.data) on http://\(host):\(port)")
         try await app.runService()

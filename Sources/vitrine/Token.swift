@@ -1,4 +1,5 @@
 import ArgumentParser
+import Ingest
 import VitrineServer
 
 struct Token: ParsableCommand {
@@ -7,13 +8,18 @@ struct Token: ParsableCommand {
 
     struct Rotate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Replace the admin token (a running server accepts only the new one from its next request).")
+            abstract: """
+                Replace the admin token (a running server accepts only the new one from its next request) and \
+                end every sign-in session.
+                """)
 
         @OptionGroup var library: LibraryOptions
 
         func run() throws {
             let token = try AdminToken(directory: library.data).rotate()
-            print("New admin token (the old one no longer works):\n\(token)")
+            // Sessions made with the old token are already refused; their rows go too.
+            let ended = try Library(directory: library.data).catalog.deleteAllSessions()
+            print("New admin token (the old one no longer works; \(ended) sessions ended):\n\(token)")
         }
     }
 }

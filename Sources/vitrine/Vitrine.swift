@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @main
 struct Vitrine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -7,6 +11,13 @@ struct Vitrine: AsyncParsableCommand {
         abstract: "A self-hosted photo gallery: import photos, serve the gallery.",
         subcommands: [Serve.self, Import.self, Token.self, Key.self, Collect.self]
     )
+
+    /// Everything the server and the CLI create is private to the user running them: folders 0700, files
+    /// 0600 (the catalog's SQLite files, the admin token, blobs, temporaries), set before any file exists.
+    static func main() async {
+        umask(0o077)
+        await main(nil)
+    }
 }
 
 /// Options every command that touches a library shares.

@@ -46,15 +46,35 @@ import Testing
         _ = folder.write([4, 5, 6], to: "changing.bin")
         #expect(throws: BlobStoreError.self) { try store.writeFile(at: source, expected: stale) }
         #expect(try store.allKeys().isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/tmp").isEmpty)
+        #expect(try store.temporaries.leftoverFiles().isEmpty)
     }
 
-    @Test func startUpRemovesTemporariesAKilledWriterLeftBehind() throws {
+    @Test func startUpRemovesTemporariesAKilledWriterLeftBehindButNotALiveOne() throws {
         let store = try FileBlobStore(root: folder.path)
-        _ = folder.write([9, 9], to: "tmp/abandoned.tmp")
-        _ = folder.write([9, 9], to: "tmp/other.tmp")
+        var killed = ProcessIdentity.current
+        killed.started += 1
+        killed.instance = "killed"
+        try FileManager.default.createDirectory(atPath: folder.path + "/tmp/killed", withIntermediateDirectories: true)
+        _ = folder.write(Array(killed.record.utf8), to: "tmp/killed/owner")
+        _ = folder.write([9, 9], to: "tmp/killed/abandoned.tmp")
+        _ = folder.write([9, 9], to: "tmp/killed/other.tmp")
+        let (fd, inFlight) = try store.temporaries.create(prefix: "blob-")
+        defer { close(fd) }
         #expect(try store.removeTemporaries() == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/tmp").isEmpty)
+        #expect(try store.temporaries.leftoverFiles() == [inFlight])
+    }
+
+    @Test func blobsAndTheirFoldersArePrivate() throws {
+        let store = try FileBlobStore(root: folder.path + "/fresh")
+        let key = try store.write([1, 2, 3, 4])
+        let path = store.path(for: key)
+        #expect(try mode(path) == 0o600)
+        var shard = path
+        for _ in 0..<3 {
+            shard = DurableDirectory.parent(of: shard)
+            #expect(try mode(shard) == 0o700, "\(shard)")
+        }
+        for path in [folder.path + "/fresh", folder.path + "/fresh/tmp"] { #expect(try mode(path) == 0o700) }
     }
 
     @Test func deleteRemovesTheBlobAndToleratesMissingOnes() throws {

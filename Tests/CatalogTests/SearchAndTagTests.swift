@@ -66,6 +66,53 @@ import Testing
         #expect(try catalog.count() == 4)
     }
 
+    /// A Prepend letter glued to a quote or an operator is one grapheme whose first scalar is a letter; the
+    /// words are split by scalar, so the quote never reaches FTS5 (this answered 500 before).
+    @Test(arguments: [
+        "\u{D4E}\"", "\u{D4E}\"x", "\u{600}\"", "\u{D4E}*", "\u{D4E}:", "a\u{301}\"", "\u{301}\"", "\u{D4E}(NEAR",
+    ])
+    func quotesGluedToLettersAreInert(_ query: String) throws {
+        let (catalog, _) = try catalogWithPhotos()
+        _ = try catalog.page(after: nil, limit: 10, filter: PhotoFilter(query: query))
+        _ = try catalog.relevancePage(after: nil, limit: 10, filter: PhotoFilter(query: query))
+        for word in SearchTerms.words(in: query) {
+            #expect(!word.unicodeScalars.contains("\""), "\(word.unicodeScalars.map(\.value))")
+        }
+    }
+
+    /// Random text from every plane, seeded: no query may make a search throw.
+    @Test func randomScalarsNeverBreakTheQuery() throws {
+        let (catalog, _) = try catalogWithPhotos()
+        var generator = SeededGenerator(seed: 0x5eed)
+        let alphabet: [Unicode.Scalar] = [
+            "\"", "*", ":", "(", ")", "-", "^", " ", "\u{D4E}", "\u{301}", "\u{600}", "a",
+        ]
+        for _ in 0..<300 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                if Bool.random(using: &generator) {
+                    text.append(alphabet.randomElement(using: &generator)!)
+                } else if let scalar = Unicode.Scalar(UInt32.random(in: 1...0x10FFFF, using: &generator)) {
+                    text.append(scalar)
+                }
+            }
+            let query = String(text)
+            #expect(throws: Never.self, "\(query.unicodeScalars.map(\.value))") {
+                _ = try catalog.page(after: nil, limit: 5, filter: PhotoFilter(query: query))
+                _ = try catalog.relevancePage(after: nil, limit: 5, filter: PhotoFilter(query: query))
+            }
+        }
+    }
+
+    @Test func wordsAreBoundedInNumberAndLength() {
+        let many = (0..<40).map { "w\($0)" }.joined(separator: " ")
+        #expect(SearchTerms.words(in: many).count == SearchTerms.maximumWords)
+        let long = String(repeating: "x", count: 500)
+        #expect(SearchTerms.words(in: long) == [String(repeating: "x", count: SearchTerms.maximumWordScalars)])
+        #expect(SearchTerms.words(in: "café-au_lait") == ["café", "au", "lait"])
+        #expect(SearchTerms.words(in: "\u{301}\u{301} \"\"") == [])
+    }
+
     @Test func noMatchIsAnEmptyPage() throws {
         let (catalog, _) = try catalogWithPhotos()
         let page = try catalog.page(after: nil, limit: 10, filter: PhotoFilter(query: "zebra"))
@@ -81,5 +128,18 @@ import Testing
             ])
         #expect(try catalog.tags(of: ids["cafe.jpg"]!) == ["Food", "France"])
         #expect(PhotoCatalog.normalizedTags(["  a  b ", "A B", "", "c"]) == ["a b", "c"])
+    }
+}
+
+/// SplitMix64: a small seeded generator, so a failing random case can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

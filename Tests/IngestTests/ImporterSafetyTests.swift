@@ -72,16 +72,24 @@ import Testing
         }
     }
 
-    @Test func openingALibraryRemovesTemporariesFromAKilledProcess() throws {
-        _ = fixture.data.write(Array(repeating: 1, count: 1000), to: "tmp/killed-mid-write.tmp")
+    @Test func openingALibraryRemovesTemporariesFromAKilledProcessOnly() throws {
+        var killed = ProcessIdentity.current
+        killed.started += 1
+        killed.instance = "killed"
+        try FileManager.default.createDirectory(
+            atPath: fixture.data.file("tmp/killed"), withIntermediateDirectories: true)
+        _ = fixture.data.write(Array(killed.record.utf8), to: "tmp/killed/owner")
+        _ = fixture.data.write(Array(repeating: 1, count: 1000), to: "tmp/killed/killed-mid-write.tmp")
+        let (fd, live) = try fixture.library.blobs.temporaries.create(prefix: "upload-")
+        defer { close(fd) }
         _ = try Library(directory: fixture.data.path)
-        #expect(fixture.temporaryCount == 0)
+        #expect(try fixture.library.blobs.temporaries.leftoverFiles() == [live])
     }
 
     @Test func killedMidImportLeavesNoHalfWrittenPhoto() throws {
         // A real kill: a child process imports, and is SIGKILLed at random points; the catalog stays consistent.
         let path = try Fixtures.write(fixture.inputs.file("killed.jpg[Q=95]"), width: 4000, height: 3000)
-        let binary = try #require(ProcessInfo.processInfo.environment["VITRINE_BINARY"] ?? Self.findBinary())
+        let binary = try #require(VitrineBinary.path)
         for delay in [0.05, 0.15, 0.3, 0.6] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
@@ -111,17 +119,6 @@ import Testing
         case .failed(_, let reason): Issue.record("re-run failed: \(reason)")
         }
         #expect(try library.catalog.count() == 1)
-    }
-
-    /// The `vitrine` executable built beside this test bundle.
-    static func findBinary() -> String? {
-        var url = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = url.appendingPathComponent("vitrine").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            url.deleteLastPathComponent()
-        }
-        return nil
     }
 
     @Test func collectsFilesRecursivelySkippingHiddenOnes() throws {

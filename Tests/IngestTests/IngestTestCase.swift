@@ -48,7 +48,8 @@ final class IngestFixture: Sendable {
     }
 
     var blobCount: Int { (try? library.blobs.allKeys().count) ?? -1 }
-    var temporaryCount: Int { (try? FileManager.default.contentsOfDirectory(atPath: data.path + "/tmp").count) ?? -1 }
+    /// Temporaries left in `tmp/` by any process (owner records aside).
+    var temporaryCount: Int { (try? library.blobs.temporaries.leftoverFiles().count) ?? -1 }
 
     enum FixtureError: Error {
         case notImported(ImportOutcome)

@@ -21,6 +21,16 @@ import Testing
                 == "2015-07-21T08:47:44-05:30")
     }
 
+    /// Catalog rows and files can hold any Int64 and any offset; formatting clamps instead of trapping.
+    @Test(arguments: [Int64.min, Int64.min + 1, -62_135_596_800_001, 253_402_300_800_000, Int64.max])
+    func extremeTimesAreClampedToYearsOneToNineThousand(_ milliseconds: Int64) {
+        for offset in [nil, 0, 840, -720, Int.max, Int.min] as [Int?] {
+            let text = TimestampFormatter.string(milliseconds: milliseconds, offsetMinutes: offset)
+            #expect(text.hasPrefix(milliseconds < 0 ? "0001-01-01T" : "9999-12-31T"), "\(text)")
+        }
+        #expect(TimestampFormatter.string(milliseconds: 0, offsetMinutes: Int.max) == "1970-01-01T23:59:00+23:59")
+    }
+
     @Test func floatingTimesHaveNoZone() {
         #expect(
             TimestampFormatter.string(milliseconds: 1_437_495_464_000, offsetMinutes: nil, floating: true)

@@ -148,7 +148,7 @@ import VitrineAPI
                     }
                 }
             }
-            let longTitle = String(repeating: "t", count: 501)
+            let longTitle = String(repeating: "t", count: TextRules.maximumTitleBytes + 1)
             try await client.execute(
                 uri: "/api/v1/photos/\(id)", method: .patch, headers: auth,
                 body: ByteBuffer(string: #"{"title":"\#(longTitle)"}"#)

@@ -182,4 +182,31 @@ import VitrineAPI
             }
         }
     }
+
+    /// Placeholders are filled in one pass: a title that reads like one is inserted as text, never scanned
+    /// again (a later pass used to replace it inside the inline JSON and break the page).
+    @Test func titlesThatLookLikePlaceholdersStayTitles() async throws {
+        let fixture = try await ServerFixture(photos: 3)
+        let titles = ["{{first-tiles}}", "{{first-screen}}", "{{layout}} {{static}}"]
+        for (id, title) in zip(fixture.ids, titles) {
+            _ = try fixture.library.catalog.update(id: id, .init(title: title))
+        }
+        try await fixture.makeApp(webRoot: web.path).test(.router) { client in
+            let html = try await client.execute(uri: "/", method: .get) {
+                String(decoding: $0.bytes, as: UTF8.self)
+            }
+            let page = try #require(try Self.inlinePage(html))
+            #expect(Set(page.items.map(\.title)) == Set(titles))
+            #expect(Self.tiles(html).count == 3)
+            #expect(html.components(separatedBy: "<main data-grid>").count == 2)
+        }
+    }
+
+    @Test func templateFillsEachSlotOnce() {
+        let template = Template("a {{x}} b {{y}} {{ not a slot }} {{z")
+        #expect(template.fill(["x": "{{y}}", "y": "Y"]) == "a {{y}} b Y {{ not a slot }} {{z")
+        let early = template.resolving(["y": "{{x}}"])
+        #expect(early.fill(["x": "1"]) == "a 1 b {{x}} {{ not a slot }} {{z")
+        #expect(Template("").fill([:]) == "" && Template("{{}}").fill([:]) == "{{}}")
+    }
 }

@@ -113,8 +113,7 @@ import VitrineAPI
                 connection.close()
             }
             // The server notices the hang-ups asynchronously; give it a moment, then check.
-            let temporary = fixture.library.directory + "/tmp"
-            for _ in 0..<50 where !(try FileManager.default.contentsOfDirectory(atPath: temporary)).isEmpty {
+            for _ in 0..<50 where !(try fixture.library.blobs.temporaries.leftoverFiles()).isEmpty {
                 try await Task.sleep(for: .milliseconds(100))
             }
             try UploadRouteTests.expectNothingHalfStored(fixture, photos: 1)

@@ -114,11 +114,35 @@ import VitrineAPI
                 try $0.decode(PhotoDetail.self)
             }
             #expect(detail.tags == [folder])
-            for uri in ["/api/v1/photos?q=" + String(repeating: "a", count: 201), "/api/v1/photos?tag="] {
+            // Limits count UTF-8 bytes: 200 characters of "é" are 400 bytes, 300 are 600.
+            let accented = String(repeating: "%C3%A9", count: 200)
+            try await client.execute(uri: "/api/v1/photos?q=" + accented, method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            for uri in [
+                "/api/v1/photos?q=" + String(repeating: "a", count: 513),
+                "/api/v1/photos?q=" + String(repeating: "%C3%A9", count: 300), "/api/v1/photos?tag=",
+                "/api/v1/photos?tag=" + String(repeating: "%C3%BC", count: 51),
+            ] {
                 try await client.execute(uri: uri, method: .get) { response in
                     #expect(response.status == .badRequest)
                     let error = try response.decode(APIErrorBody.self)
                     #expect(["bad_query", "bad_tag"].contains(error.error.code))
+                }
+            }
+        }
+    }
+
+    /// A Prepend letter glued to a quote used to reach FTS5 as syntax and answer 500.
+    @Test(arguments: ["%E0%B5%8E%22", "%E0%B5%8E%22x%22", "%D8%80%22", "%E0%B5%8E*", "a%CC%81%22%22"])
+    func searchTextNeverBecomesQuerySyntax(_ q: String) async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        try await fixture.makeApp().test(.router) { client in
+            for order in ["newest", "relevance"] {
+                try await client.execute(uri: "/api/v1/photos?q=\(q)&order=\(order)", method: .get) {
+                    (response: TestResponse) async throws in
+                    #expect(response.status == .ok, "\(q) \(order)")
+                    #expect(throws: Never.self) { try response.decode(PhotoPage.self) }
                 }
             }
         }

@@ -12,8 +12,7 @@ import VitrineAPI
     /// Uploads leave nothing behind but complete photos: no temporaries, no blob without its row.
     static func expectNothingHalfStored(_ fixture: ServerFixture, photos: Int, _ comment: Comment? = nil) throws {
         #expect(try fixture.library.catalog.count() == photos, comment)
-        let temporaries = try FileManager.default.contentsOfDirectory(atPath: fixture.library.directory + "/tmp")
-        #expect(temporaries.isEmpty, comment)
+        #expect(try fixture.library.blobs.temporaries.leftoverFiles().isEmpty, comment)
         #expect(
             Set(try fixture.library.blobs.allKeys().map(\.hex)) == (try fixture.library.catalog.referencedBlobKeys()),
             comment)

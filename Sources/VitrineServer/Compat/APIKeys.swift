@@ -8,13 +8,14 @@ public struct APIKeys: Sendable {
 
     public init(catalog: PhotoCatalog) { self.catalog = catalog }
 
-    static let maximumLabelLength = 100
+    /// In UTF-8 bytes, as `TextRules` counts tags: one Character can carry any number of combining scalars.
+    static let maximumLabelBytes = 100
 
     public enum KeyError: Error, CustomStringConvertible {
         case badLabel
 
         public var description: String {
-            "a label is at most \(APIKeys.maximumLabelLength) characters, without control characters"
+            "a label is at most \(APIKeys.maximumLabelBytes) bytes of UTF-8, without control characters"
         }
     }
 
@@ -22,7 +23,7 @@ public struct APIKeys: Sendable {
     /// and stores its digest. Returns the record and the key, which is never retrievable again.
     public func create(label: String) throws -> (record: APIKeyRecord, key: String) {
         let label = label.trimmingCharacters(in: .whitespaces)
-        guard label.count <= Self.maximumLabelLength,
+        guard label.utf8.count <= Self.maximumLabelBytes,
             !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { throw KeyError.badLabel }
         var generator = SystemRandomNumberGenerator()

@@ -5,18 +5,22 @@ extension VitrineServer {
     /// Mounts the compatibility surface: Pixabay search and sized images (`/api/`, `…/sized/…`) and counters
     /// on the read groups, Parse under `/parse`, key management on the admin group.
     static func addCompatRoutes(
-        library: Library, compat: CompatConfiguration, token: AdminToken, isPrivate: Bool,
-        root: RouterGroup<BasicRequestContext>, reads: RouterGroup<BasicRequestContext>,
-        writes: RouterGroup<BasicRequestContext>
+        library: Library, compat: CompatConfiguration, throttle: AuthThrottle,
+        root: RouterGroup<VitrineRequestContext>, reads: RouterGroup<VitrineRequestContext>,
+        writes: RouterGroup<VitrineRequestContext>, renders: BoundedExecutor
     ) {
         let base = PublicBase(configuration: compat)
         let keys = APIKeys(catalog: library.catalog)
         let limiter = RateLimiter(
             limit: compat.rateLimit, windowSeconds: compat.rateWindowSeconds, now: compat.clock)
-        PixabayController(catalog: library.catalog, keys: keys, limiter: limiter, base: base, owner: compat.owner)
-            .addRoutes(to: root)
-        SizedController(catalog: library.catalog, blobs: library.blobs, maker: SizedVariantMaker(library: library))
-            .addRoutes(to: root)
+        PixabayController(
+            catalog: library.catalog, keys: keys, limiter: limiter, throttle: throttle, base: base, owner: compat.owner
+        )
+        .addRoutes(to: root)
+        SizedController(
+            catalog: library.catalog, blobs: library.blobs, maker: SizedVariantMaker(library: library, renders: renders)
+        )
+        .addRoutes(to: root)
         CountersController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: reads)
         APIKeysController(keys: keys).addRoutes(to: writes)
 

@@ -22,16 +22,17 @@ struct ParseController<Context: RequestContext>: Sendable {
     func refuse(_ action: String) -> @Sendable (Request, Context) async throws -> Response {
         { _, context in
             let name = try context.parameters.require("className")
-            throw ParseError.forbidden(action, className: String(name.prefix(100)))
+            throw ParseError.forbidden(action, className: CompatParameter.excerpt(name, limit: 100))
         }
     }
 
     @Sendable func find(_ request: Request, context: Context) async throws -> Response {
-        let parsed = try ParseQuery(request.uri.queryParameters)
+        let parsed = try Self.query(request.formQuery)
         guard try context.parameters.require("className") == Self.className else {
             return try Self.json(Results(results: [], count: parsed.counting ? 0 : nil))
         }
-        let found = try await blocking { [catalog] in try catalog.resources(parsed.query, counting: parsed.counting) }
+        let (query, counting) = (parsed.resourceQuery, parsed.counting)
+        let found = try await blocking { [catalog] in try catalog.resources(query, counting: counting) }
         let base = base.resolve(request)
         return try Self.json(
             Results(results: found.items.map { Self.object($0, base: base, keys: parsed.keys) }, count: found.total))
@@ -42,11 +43,16 @@ struct ParseController<Context: RequestContext>: Sendable {
         guard try context.parameters.require("className") == Self.className, ObjectID.isValid(objectId),
             let item = try await blocking({ [catalog] in try catalog.compatPhoto(objectId: objectId) })
         else { throw ParseError.objectNotFound }
-        var keys: Set<ResourceField>?
-        if let list = request.uri.queryParameters["keys"] {
-            keys = Set(list.split(separator: ",").compactMap { ResourceField(rawValue: String($0)) })
-        }
+        let keys = ParseQuery.present(request.formQuery["keys"]).map(ParseQuery.keys)
         return try Self.json(Self.object(item, base: base.resolve(request), keys: keys))
+    }
+
+    static func query(_ parameters: FormQuery) throws(ParseError) -> ParseQuery {
+        do throws(ParseQueryError) {
+            return try ParseQuery(parameters)
+        } catch {
+            throw error.parseError
+        }
     }
 
     struct Results: Encodable {
@@ -68,10 +74,10 @@ struct ParseController<Context: RequestContext>: Sendable {
     }
 
     /// A `Resource` object. `objectId`, `createdAt` and `updatedAt` are always present, as in Parse.
-    static func object(_ item: CompatPhoto, base: String, keys: Set<ResourceField>?) -> [String: ParseValue] {
+    static func object(_ item: CompatPhoto, base: String, keys: Set<ParseField>?) -> [String: ParseValue] {
         let photo = item.photo
         let thumb = item.item.variants[.thumbWebP] ?? item.item.variants[.thumbJPEG]
-        let fields: [ResourceField: ParseValue] = [
+        let fields: [ParseField: ParseValue] = [
             .filename: .string(photo.originalName),
             .thumbnailURLString: .string(base + WireMapping.assetURL(thumb)),
             .fileURLString: .string(base + WireMapping.assetURL(item.item.variants[.preview])),

@@ -9,6 +9,8 @@ struct PixabayController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
     let keys: APIKeys
     let limiter: RateLimiter
+    /// Unknown keys count against the client's address like wrong tokens do.
+    let throttle: AuthThrottle
     let base: PublicBase
     let owner: CompatConfiguration.Owner
 
@@ -17,9 +19,18 @@ struct PixabayController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func search(_ request: Request, context: Context) async throws -> Response {
-        let parameters = request.uri.queryParameters
-        guard let key = parameters["key"], let record = try await keys.authenticate(String(key)), let keyID = record.id
-        else { throw PixabayError.invalidKey }
+        let parameters = request.formQuery
+        guard let key = parameters["key"] else { throw PixabayError.invalidKey }
+        let address = context.peerAddress
+        if let wait = throttle.retryAfter(address) {
+            var error = PixabayError.tooManyRequests
+            error.headers[.retryAfter] = String(wait)
+            throw error
+        }
+        guard let record = try await keys.authenticate(key), let keyID = record.id else {
+            throttle.failed(address, kind: "api key", path: request.uri.path, logger: context.logger)
+            throw PixabayError.invalidKey
+        }
         let decision = await limiter.check(keyID)
         var rateHeaders = HTTPFields()
         rateHeaders[.rateLimitLimit] = String(decision.limit)
@@ -27,17 +38,23 @@ struct PixabayController<Context: RequestContext>: Sendable {
         rateHeaders[.rateLimitReset] = String(decision.resetSeconds)
         do {
             guard decision.allowed else { throw PixabayError.tooManyRequests }
-            return try await answer(PixabayQuery(parameters), request: request).withHeaders(rateHeaders)
+            return try await answer(Self.query(parameters), request: request).withHeaders(rateHeaders)
         } catch var error as PixabayError {
             error.headers = rateHeaders
             throw error
         }
     }
 
+    static func query(_ parameters: FormQuery) throws(PixabayError) -> PixabayQuery {
+        do throws(PixabayQueryError) {
+            return try PixabayQuery(parameters)
+        } catch {
+            throw error.pixabayError
+        }
+    }
+
     func answer(_ query: PixabayQuery, request: Request) async throws -> Response {
-        var search = query.search
-        search.offset = (query.page - 1) * query.perPage
-        search.limit = query.perPage
+        let search = query.compatSearch
         let page = try await blocking { [catalog, search] in try catalog.compatSearch(search) }
         let totalHits = min(page.total, PixabayQuery.maximumHits)
         // Like Pixabay: past the last hit is an error, except that page 1 of nothing is an empty answer.

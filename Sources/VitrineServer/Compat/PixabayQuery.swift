@@ -1,67 +1,101 @@
-import Catalog
-import Hummingbird
-
 /// The parameters of `GET /api/`, validated as Pixabay does. Every documented parameter is accepted;
-/// `lang`, `image_type`, `category`, `editors_choice` and `safesearch` mean nothing here and are ignored.
+/// `lang`, `image_type`, `category`, `editors_choice` and `safesearch` mean nothing here: the booleans
+/// among them are checked, then ignored.
+///
+/// Pure standard-library code over its own value types (fuzzed under Tests/Fuzz/pixabay);
+/// `PixabayQuery+Catalog.swift` maps it to the catalog's search. As Pixabay's clients send them, a
+/// placeholder (`None`, `null`, empty) in an optional parameter counts as absent, and `True`/`False` in any
+/// case are booleans.
 struct PixabayQuery: Sendable, Equatable {
-    var search = CompatSearch()
+    enum Orientation: String, Sendable { case all, horizontal, vertical }
+    enum Order: String, Sendable { case popular, latest }
+
+    /// Free text, every word must match (the same full-text filter as the JSON API's `q`).
+    var text: String?
+    /// One photo by its public number.
+    var number: Int64?
+    var orientation = Orientation.all
+    var minWidth = 0
+    var minHeight = 0
+    var grayscaleOnly = false
+    var order = Order.popular
     var page = 1
     var perPage = 20
     var callback: String?
     var pretty = false
 
     static let perPageRange = 3...200
-    static let maximumQueryLength = 100
+    /// Pixabay's limit is 100 characters; counted in Unicode scalars (as Pixabay's Python counts them), it
+    /// also bounds `q` to 400 UTF-8 bytes, whatever the script.
+    static let maximumQueryScalars = 100
+    static let dimensionRange = 0...1_000_000
     /// Pixabay gives API clients at most this many hits of any search.
     static let maximumHits = 500
 
     init() {}
 
-    init(_ parameters: Parameters) throws(PixabayError) {
-        if let q = parameters["q"] {
-            guard q.count <= Self.maximumQueryLength else { throw .outOfRange("q") }
-            // `+` joins words in Pixabay URLs; every word must match (the filter ANDs them).
-            search.filter = PhotoFilter(query: q.replacingOccurrences(of: "+", with: " "))
+    init(_ parameters: FormQuery) throws(PixabayQueryError) {
+        if let q = Self.present(parameters["q"]) {
+            guard q.unicodeScalars.count <= Self.maximumQueryScalars else { throw .init("q") }
+            // `+` joins words in Pixabay URLs, also when a client escapes it.
+            text = q.replacingPluses()
         }
-        if let id = parameters["id"] {
-            guard let number = Int64(id), number > 0 else { throw .outOfRange("id") }
-            search.number = number
+        if let id = try Self.integer(parameters, "id", in: 1...Int.max) { number = Int64(id) }
+        if let raw = Self.present(parameters["orientation"]) {
+            guard let value = Orientation(rawValue: raw) else { throw .init("orientation") }
+            orientation = value
         }
-        if let orientation = parameters["orientation"] {
-            guard let value = CompatSearch.Orientation(rawValue: String(orientation)) else {
-                throw .outOfRange("orientation")
-            }
-            search.orientation = value
-        }
-        search.minWidth = try Self.integer(parameters, "min_width", in: 0...1_000_000) ?? 0
-        search.minHeight = try Self.integer(parameters, "min_height", in: 0...1_000_000) ?? 0
-        if let colors = parameters["colors"] {
+        minWidth = try Self.integer(parameters, "min_width", in: Self.dimensionRange) ?? 0
+        minHeight = try Self.integer(parameters, "min_height", in: Self.dimensionRange) ?? 0
+        if let colors = Self.present(parameters["colors"]) {
             // A comma list; of its values only `grayscale` can be answered from what the catalog measures.
-            search.grayscaleOnly = colors.split(separator: ",").contains {
-                $0.trimmingCharacters(in: .whitespaces) == "grayscale"
-            }
+            grayscaleOnly = colors.split(separator: ",").contains { CompatParameter.trimmed($0) == "grayscale" }
         }
-        if let order = parameters["order"] {
-            guard let value = CompatSearch.Order(rawValue: String(order)) else { throw .outOfRange("order") }
-            search.order = value
+        if let raw = Self.present(parameters["order"]) {
+            guard let value = Order(rawValue: raw) else { throw .init("order") }
+            order = value
         }
-        page = try Self.integer(parameters, "page", in: 1...Int(Int32.max)) ?? 1
         perPage = try Self.integer(parameters, "per_page", in: Self.perPageRange) ?? 20
-        if let callback = parameters["callback"] {
-            guard Self.isValid(callback: callback) else { throw .outOfRange("callback") }
-            self.callback = String(callback)
+        page = try Self.integer(parameters, "page", in: 1...Int.max) ?? 1
+        // Past the last hit Pixabay can give is an error (page 1 of nothing is an empty answer instead);
+        // refused here, before any query, so no page number reaches the catalog as a huge offset.
+        guard page == 1 || offset < Self.maximumHits else { throw .init("page") }
+        if let callback = Self.present(parameters["callback"]) {
+            guard Self.isValid(callback: callback) else { throw .init("callback") }
+            self.callback = callback
         }
-        pretty = parameters["pretty"] == "true"
+        pretty = try Self.boolean(parameters, "pretty") ?? false
+        _ = try Self.boolean(parameters, "editors_choice")
+        _ = try Self.boolean(parameters, "safesearch")
+    }
+
+    /// The hits before this page, saturated rather than overflowing for absurd pages.
+    var offset: Int {
+        let (product, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
+        return overflow ? Int.max : product
+    }
+
+    static func present(_ value: String?) -> String? {
+        guard let value, !CompatParameter.isPlaceholder(value) else { return nil }
+        return value
     }
 
     static func integer(
-        _ parameters: Parameters, _ name: String, in range: ClosedRange<Int>
-    ) throws(PixabayError)
-        -> Int?
-    {
-        guard let raw = parameters[Substring(name)] else { return nil }
-        guard let value = Int(raw), range.contains(value) else { throw .outOfRange(name) }
-        return value
+        _ parameters: FormQuery, _ name: String, in range: ClosedRange<Int>
+    ) throws(PixabayQueryError) -> Int? {
+        switch CompatParameter.integer(parameters[name]) {
+        case .absent: return nil
+        case .value(let value) where range.contains(value): return value
+        default: throw .init(name)
+        }
+    }
+
+    static func boolean(_ parameters: FormQuery, _ name: String) throws(PixabayQueryError) -> Bool? {
+        switch CompatParameter.boolean(parameters[name]) {
+        case .absent: return nil
+        case .value(let value): return value
+        case .overflow, .invalid: throw .init(name)
+        }
     }
 
     /// A JavaScript identifier path (`cb`, `jQuery123_456`, `app.handlers.done`): nothing that could
@@ -74,5 +108,20 @@ struct PixabayQuery: Sendable, Equatable {
             }
             return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
         }
+    }
+}
+
+/// A parameter Pixabay refuses as out of range; `PixabayController` turns it into a `PixabayError`.
+struct PixabayQueryError: Error, Equatable {
+    var parameter: String
+
+    init(_ parameter: String) {
+        self.parameter = parameter
+    }
+}
+
+extension String {
+    fileprivate func replacingPluses() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "+" ? " " : $0 }))
     }
 }

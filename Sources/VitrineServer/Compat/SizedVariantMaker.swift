@@ -5,13 +5,26 @@ import Ingest
 
 /// Makes a photo's extra sizes from its original on first request, then keeps them as blobs with a catalog
 /// row, so each (photo, size) is rendered once. Concurrent first requests share one render.
+///
+/// Anyone may ask for any size of any photo, and a render decodes a full original: `renders` runs a few at
+/// once (`--render-threads`) with a short queue (`--render-queue`), and refuses the rest with 503 `busy`.
 actor SizedVariantMaker {
     let library: Library
+    let renders: BoundedExecutor
     private var inFlight: [String: Task<SizedVariantRecord?, any Error>] = [:]
     /// How many renders ran: lets tests prove a size is made once.
     private(set) var renderCount = 0
 
-    init(library: Library) { self.library = library }
+    init(library: Library, renders: BoundedExecutor = makeRenderPool(Limits())) {
+        self.library = library
+        self.renders = renders
+    }
+
+    static func makeRenderPool(_ limits: Limits) -> BoundedExecutor {
+        BoundedExecutor(
+            label: "vitrine.renders", width: limits.renderThreads, queueLimit: limits.renderQueue,
+            refusal: "too many images are being resized; try again shortly", retryAfterSeconds: 2)
+    }
 
     /// The stored size, rendering it first when needed; nil when the photo does not exist.
     func variant(photoId: String, edge: Int) async throws -> SizedVariantRecord? {
@@ -22,8 +35,8 @@ actor SizedVariantMaker {
         let name = "\(photoId)/\(edge)"
         if let running = inFlight[name] { return try await running.value }
         renderCount += 1
-        let library = library
-        let task = Task { try await blocking { try Self.render(library: library, photoId: photoId, edge: edge) } }
+        let (library, renders) = (library, renders)
+        let task = Task { try await renders.run { try Self.render(library: library, photoId: photoId, edge: edge) } }
         inFlight[name] = task
         defer { inFlight[name] = nil }
         return try await task.value

@@ -49,11 +49,22 @@ import Testing
                 (response: TestResponse) async throws in
                 #expect(response.text == "[ERROR 400] Invalid or missing API key")
             }
+            // Control characters, and labels over 100 bytes of UTF-8 however few Characters they are.
+            let oneCharacter = "e" + String(repeating: "\\u0301", count: 60)
+            for label in ["a\\u0007", String(repeating: "é", count: 51), oneCharacter] {
+                try await client.execute(
+                    uri: "/api/v1/keys", method: .post, headers: admin,
+                    body: ByteBuffer(string: #"{"label":"\#(label)"}"#)
+                ) { (response: TestResponse) async throws in
+                    #expect(response.status == .badRequest, "\(label)")
+                    #expect(try response.errorCode() == "bad_label")
+                }
+            }
             try await client.execute(
-                uri: "/api/v1/keys", method: .post, headers: admin, body: ByteBuffer(string: #"{"label":"a\u0007"}"#)
+                uri: "/api/v1/keys", method: .post, headers: admin,
+                body: ByteBuffer(string: #"{"label":"\#(String(repeating: "é", count: 50))"}"#)
             ) { (response: TestResponse) async throws in
-                #expect(response.status == .badRequest)
-                #expect(try response.errorCode() == "bad_label")
+                #expect(response.status == .created, "50 two-byte Characters are 100 bytes")
             }
             try await client.execute(uri: "/api/v1/keys/abc", method: .delete, headers: admin) {
                 (response: TestResponse) async throws in

@@ -1,0 +1,146 @@
+"""What the Python benchmarks share: the 100 000-photo catalog, a release `vitrine serve` on it, the table.
+
+Benchmarks/web/bench.py and Benchmarks/soak/soak.py run on the same cached library (grown once from the
+demo photos with `vitrine-fixture`), start the server the same way and print the same kind of table.
+
+Env:
+  VITRINE_BIN_DIR   folder with `vitrine` and `vitrine-fixture` (default: .build/release)
+  WEB_BENCH_DATA    cached 100k library (default: .build/bench/web-100k; rebuilt when not 100 000 photos
+                    made by the current import code)
+"""
+import hashlib
+import json
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _path(env, default):
+    p = pathlib.Path(os.environ.get(env) or default)
+    return p if p.is_absolute() else ROOT / p
+
+
+BIN = _path("VITRINE_BIN_DIR", ".build/release")
+DATA = _path("WEB_BENCH_DATA", ".build/bench/web-100k")
+WEB = ROOT / "Web"
+TOTAL = 100_000
+DEMO_TOTAL = 30
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+def free_port(host="127.0.0.1"):
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def get_json(url):
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return json.loads(r.read())
+
+
+class Server:
+    """`vitrine serve` on a free loopback port, its output in a log file beside the data folder
+    (`<data>.server.log`, or `<data>.<log_name>.log`)."""
+
+    def __init__(self, data, demo=False, log_name="server", extra_args=()):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = data.parent / f"{data.name}.{log_name}.log"
+        self.log = open(self.log_path, "w+")
+        args = [str(BIN / "vitrine"), "serve", "--data", str(data), "--port", str(self.port), "--web", str(WEB)]
+        if demo:
+            args.append("--demo")
+        args.extend(extra_args)
+        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def log_text(self):
+        self.log.flush()
+        return self.log_path.read_text(errors="replace")
+
+    def total(self, timeout=60):
+        """Waits until the API answers; returns the catalog's total."""
+        deadline = time.time() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError("server exited:\n" + self.log_text()[-2000:])
+            try:
+                return get_json(self.base + "/api/v1/photos?limit=1")["total"]
+            except Exception:
+                if time.time() > deadline:
+                    raise RuntimeError("server did not answer:\n" + self.log_text()[-2000:])
+                time.sleep(0.2)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+def _import_stamp():
+    """A hash of the sources that decide which variants an import makes, and how."""
+    h = hashlib.sha256()
+    for f in sorted([*(ROOT / "Sources/Imaging").glob("*.swift"), *(ROOT / "Sources/Ingest").glob("*.swift")]):
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def _stamp_path():
+    return DATA.parent / (DATA.name + ".stamp")
+
+
+def prepare():
+    """The cached 100k library: demo import, then the fixture's synthetic rows (reusing the demo assets)."""
+    if DATA.exists():
+        s = Server(DATA)
+        try:
+            # Made by this import code: the variants it makes are what the client downloads.
+            if s.total() == TOTAL and _stamp_path().exists() and _stamp_path().read_text() == _import_stamp():
+                log(f"using cached catalog {DATA} ({TOTAL} photos)")
+                return
+        finally:
+            s.stop()
+        log(f"{DATA} does not hold {TOTAL} photos made by this import code: rebuilding it")
+        shutil.rmtree(DATA)
+    DATA.parent.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    log(f"preparing {DATA}: demo import…")
+    s = Server(DATA, demo=True)
+    try:
+        deadline = time.time() + 300
+        while not (s.total() >= DEMO_TOTAL and "demo import:" in s.log_text()):
+            if time.time() > deadline:
+                raise RuntimeError("demo import did not finish:\n" + s.log_text()[-2000:])
+            time.sleep(0.5)
+    finally:
+        s.stop()
+    log(f"  demo imported ({time.time() - t0:.0f} s); vitrine-fixture {TOTAL}…")
+    subprocess.run([str(BIN / "vitrine-fixture"), str(DATA), str(TOTAL)], check=True, stdout=sys.stderr)
+    _stamp_path().write_text(_import_stamp())
+    log(f"  catalog ready ({time.time() - t0:.0f} s)")
+
+
+def print_table(rows):
+    """Rows of (metric, measured, target, ✓/✗) as a Markdown table with aligned columns."""
+    head = ("Metric", "Measured", "Target", "")
+    w = [max(len(r[i]) for r in [*rows, head]) for i in range(4)]
+    line = lambda r: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(r)) + " |"
+    print(line(head))
+    print("|" + "|".join("-" * (x + 2) for x in w) + "|")
+    for r in rows:
+        print(line(r))

@@ -1,0 +1,107 @@
+import Dispatch
+import Synchronization
+
+/// Runs synchronous work on at most `width` threads at once with at most `queueLimit` jobs waiting, and
+/// refuses the rest with a 503 `busy` instead of queueing without end.
+///
+/// A GCD concurrent queue alone starts a thread for each blocked job; here a job reaches GCD only when one of
+/// the `width` slots is free, so the threads in use never exceed `width` whatever the load.
+final class BoundedExecutor: Sendable {
+    /// Runs the work and returns how to hand its result over, so the slot is free before the caller resumes.
+    typealias Job = @Sendable () -> @Sendable () -> Void
+
+    let width: Int
+    let queueLimit: Int
+    /// What a refusal tells the client, e.g. "too many renders waiting".
+    let refusal: String
+    let retryAfterSeconds: Int
+    private let queue: DispatchQueue
+    private let state = Mutex(State())
+
+    private struct State {
+        var running = 0
+        var peakRunning = 0
+        var waiting = FIFO<Job>()
+    }
+
+    init(label: String, width: Int, queueLimit: Int, refusal: String, retryAfterSeconds: Int = 1) {
+        self.width = max(1, width)
+        self.queueLimit = max(0, queueLimit)
+        self.refusal = refusal
+        self.retryAfterSeconds = retryAfterSeconds
+        queue = DispatchQueue(label: label, attributes: .concurrent)
+    }
+
+    /// Runs `work` on one of the slots, after the jobs queued before it; throws `busy` when the queue is full.
+    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let job: Job = {
+                let result = Result { try work() }
+                return { continuation.resume(with: result) }
+            }
+            let admission = state.withLock { state -> Admission in
+                if state.running < width {
+                    state.running += 1
+                    state.peakRunning = max(state.peakRunning, state.running)
+                    return .start
+                }
+                guard state.waiting.count < queueLimit else { return .refuse }
+                state.waiting.append(job)
+                return .queued
+            }
+            switch admission {
+            case .start: start(job)
+            case .queued: break
+            case .refuse: continuation.resume(throwing: APIError.busy(refusal, retryAfter: retryAfterSeconds))
+            }
+        }
+    }
+
+    private enum Admission { case start, queued, refuse }
+
+    private func start(_ job: @escaping Job) {
+        queue.async {
+            let deliver = job()
+            self.finished()
+            deliver()
+        }
+    }
+
+    /// Hands the freed slot to the oldest waiting job, or gives it back.
+    private func finished() {
+        let next = state.withLock { state -> Job? in
+            if let next = state.waiting.popFirst() { return next }
+            state.running -= 1
+            return nil
+        }
+        if let next { start(next) }
+    }
+
+    var running: Int { state.withLock { $0.running } }
+    var waiting: Int { state.withLock { $0.waiting.count } }
+    /// The most jobs that ever ran at once: lets tests prove the width holds.
+    var peakRunning: Int { state.withLock { $0.peakRunning } }
+}
+
+/// A first-in first-out queue with O(1) amortized append and pop.
+struct FIFO<Element> {
+    private var elements: [Element?] = []
+    private var head = 0
+
+    var count: Int { elements.count - head }
+
+    mutating func append(_ element: Element) { elements.append(element) }
+
+    mutating func popFirst() -> Element? {
+        guard head < elements.count else { return nil }
+        defer {
+            elements[head] = nil
+            head += 1
+            if head >= 64, head * 2 >= elements.count {
+                elements.removeFirst(head)
+                head = 0
+            }
+        }
+        return elements[head]
+    }
+}

@@ -1,0 +1,46 @@
+import HTTPTypes
+import Hummingbird
+
+/// Headers every response carries, and the policy pages run under.
+///
+/// `nosniff` keeps a browser from reading an asset as anything but its declared type, and the referrer
+/// policy keeps photo URLs and searches from leaking to other sites. HTML (the page that holds the admin
+/// UI) also gets a Content Security Policy: scripts only from this origin (the inline JSON data blocks are
+/// not scripts and need no exception), WebAssembly compiled from them, images from this origin and the
+/// `data:` ThumbHash placeholders, no plugins, and no framing by anyone.
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var contentSecurityPolicy: String {
+        [
+            "default-src 'self'",
+            "script-src 'self' 'wasm-unsafe-eval'",
+            "style-src 'self'",
+            // The server's first tiles carry their average colour as a style attribute.
+            "style-src-attr 'unsafe-inline'",
+            "img-src 'self' data: blob:",
+            "connect-src 'self'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
+        async throws -> Response
+    {
+        var response = try await next(request, context)
+        Self.apply(to: &response.headers)
+        return response
+    }
+
+    static func apply(to headers: inout HTTPFields) {
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        if headers[.contentType]?.hasPrefix("text/html") == true {
+            headers[.contentSecurityPolicy] = contentSecurityPolicy
+            headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Catalog
+import Crypto
+import Foundation
+
+/// Sign-in sessions: the read-only cookie a browser gets for the admin token on a private server.
+///
+/// Each sign-in draws a random id; the catalog keeps only its SHA-256, so a copy of the catalog opens no
+/// browser's session. A session is tied to the token it was made with: sign-out ends that one session,
+/// and rotating the token ends them all, whichever process rotates it.
+struct SessionStore: Sendable {
+    let catalog: PhotoCatalog
+    let token: AdminToken
+    var lifetimeSeconds: Int = 30 * 24 * 3600
+    var clock: @Sendable () -> Date = { Date() }
+
+    static let prefix = "vs1_"
+
+    /// A new session for the current token; the returned cookie value is shown to the browser only.
+    func create() throws -> String {
+        guard let tokenDigest = token.digest() else { throw APIError.notFound("admin token") }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let value = Self.prefix + Data(bytes).base64URLEncoded()
+        let now = Self.milliseconds(clock())
+        try catalog.insertSession(
+            SessionRecord(
+                digest: Self.digest(value), tokenDigest: tokenDigest, createdAt: now,
+                expiresAt: now + Int64(lifetimeSeconds) * 1000))
+        return value
+    }
+
+    /// Whether `value` is a live session made with the current token.
+    func accepts(_ value: String) throws -> Bool {
+        guard Self.isWellFormed(value), let tokenDigest = token.digest() else { return false }
+        guard let session = try catalog.session(digest: Self.digest(value), now: Self.milliseconds(clock())) else {
+            return false
+        }
+        return session.tokenDigest == tokenDigest
+    }
+
+    /// Ends the session behind `value`, if there is one.
+    func revoke(_ value: String) throws {
+        guard Self.isWellFormed(value) else { return }
+        try catalog.deleteSession(digest: Self.digest(value))
+    }
+
+    static func isWellFormed(_ value: String) -> Bool {
+        value.utf8.count == prefix.utf8.count + 43 && value.hasPrefix(prefix)
+    }
+
+    static func digest(_ value: String) -> String {
+        SHA256.hash(data: Array(value.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 {
+        let value = date.timeIntervalSince1970 * 1000
+        return value.isFinite && abs(value) < 9e15 ? Int64(value) : 0
+    }
+}
+
+extension Data {
+    /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5), safe in cookies and URLs.
+    func base64URLEncoded() -> String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import VitrineServer
+
+/// `serve` options bounding what clients can make the server hold; defaults come from `Limits`.
+struct LimitOptions: ParsableArguments {
+    @Option(help: "Threads running blocking work (database reads, file calls) at once.")
+    var blockingThreads = Limits.defaultBlockingThreads
+
+    @Option(help: "Blocking jobs that may wait for a thread; past this, requests get 503 busy with Retry-After.")
+    var blockingQueue = Limits.defaultBlockingQueue
+
+    @Option(help: "Sized images (…/sized/{150,640,1280}.jpg) rendered from originals at once.")
+    var renderThreads = Limits.defaultRenderThreads
+
+    @Option(help: "Renders that may wait; past this, sized images get 503 busy with Retry-After.")
+    var renderQueue = Limits.defaultRenderQueue
+
+    @Option(
+        help:
+            "Seconds a client may take to send a request's head, and may pause while sending its body, before the connection is closed."
+    )
+    var headerTimeout = Limits.defaultHeaderTimeoutSeconds
+
+    @Option(help: "Seconds a keep-alive connection may sit idle between requests before it is closed.")
+    var idleTimeout = Limits.defaultIdleTimeoutSeconds
+
+    @Option(help: "Open event streams per client address; past this, 429 with Retry-After.")
+    var maxStreamsPerClient = Limits.defaultEventStreamsPerClient
+
+    @Option(help: "Open event streams in all; past this, 503 busy with Retry-After.")
+    var maxStreams = Limits.defaultEventStreamsTotal
+
+    @Option(help: "How many matches order=relevance pages reach; a cursor beyond is a 400 bad_cursor.")
+    var relevanceDepth = Limits.defaultRelevanceDepth
+
+    var limits: Limits {
+        var limits = Limits()
+        limits.blockingThreads = blockingThreads
+        limits.blockingQueue = blockingQueue
+        limits.renderThreads = renderThreads
+        limits.renderQueue = renderQueue
+        limits.headerTimeoutSeconds = headerTimeout
+        limits.idleTimeoutSeconds = idleTimeout
+        limits.eventStreamsPerClient = maxStreamsPerClient
+        limits.eventStreamsTotal = maxStreams
+        limits.relevanceDepth = relevanceDepth
+        return limits
+    }
+
+    /// Checked before `serve` opens anything, so a typo never starts a server.
+    func validate() throws {
+        if let message = limits.invalidValue() { throw ValidationError(message) }
+    }
+}

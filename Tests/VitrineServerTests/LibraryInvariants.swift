@@ -1,0 +1,84 @@
+import Blobs
+import Catalog
+import Foundation
+import Ingest
+import Testing
+
+/// What a data folder must hold whatever was killed, and when: checked from outside, as files and rows.
+enum LibraryInvariants {
+    /// The catalog is sound, every photo has all its variants, and every blob a row names exists and hashes
+    /// to its name. Returns the number of photos.
+    @discardableResult
+    static func checkRows(_ data: String, _ label: String) throws -> Int {
+        let catalog = try PhotoCatalog(path: data + "/catalog.sqlite")
+        let blobs = try FileBlobStore(root: data)
+        #expect(try catalog.integrityCheck() == ["ok"], "\(label): integrity_check")
+        var cursor: PageCursor?
+        var photos = 0
+        repeat {
+            let page = try catalog.page(after: cursor, limit: 200)
+            for item in page.items {
+                photos += 1
+                #expect(item.variants.count == VariantKind.allCases.count, "\(label): \(item.photo.id) is half-written")
+            }
+            cursor = page.nextCursor
+        } while cursor != nil
+        for hex in try catalog.referencedBlobKeys() {
+            let key = try #require(BlobKey(hex: hex))
+            guard try blobs.contains(key) else {
+                Issue.record("\(label): blob \(hex) of a catalogued photo is missing")
+                continue
+            }
+            #expect(try FileHasher.sha256(path: blobs.path(for: key)).key == key, "\(label): blob \(hex) is damaged")
+        }
+        return photos
+    }
+
+    /// After `vitrine gc` with no writer running: no unreferenced blob, no lease, no temporaries.
+    static func checkCollected(_ data: String, _ label: String) throws {
+        let catalog = try PhotoCatalog(path: data + "/catalog.sqlite")
+        let blobs = try FileBlobStore(root: data)
+        let referenced = try catalog.referencedBlobKeys()
+        let unreferenced = try blobs.allKeys().map(\.hex).filter { !referenced.contains($0) }
+        #expect(unreferenced.isEmpty, "\(label): \(unreferenced.count) unreferenced blobs remain after gc")
+        #expect(try catalog.leases().isEmpty, "\(label): leases remain after gc")
+        try checkNoDeadTemporaries(data, label)
+    }
+
+    /// Every folder under `tmp/` belongs to a live process, and nothing else lies there.
+    static func checkNoDeadTemporaries(_ data: String, _ label: String) throws {
+        let root = data + "/tmp"
+        for name in try FileManager.default.contentsOfDirectory(atPath: root) {
+            let record = try? String(contentsOfFile: root + "/" + name + "/owner", encoding: .utf8)
+            let liveness = record.map { ProcessIdentity.current.liveness(ofRecord: $0) }
+            #expect(liveness == .alive, "\(label): tmp/\(name) is left over (\(String(describing: liveness)))")
+        }
+    }
+
+    /// Every photo's original and preview, fetched from a running server and checked against their names
+    /// (thumbs are left out: their URLs answer the format the client accepts).
+    static func checkServed(_ data: String, port: Int, _ label: String) throws {
+        let catalog = try PhotoCatalog(path: data + "/catalog.sqlite")
+        let items = try catalog.page(after: nil, limit: 200).items
+        for hex in items.flatMap({ [$0.variants[.original], $0.variants[.preview]] }).compactMap({ $0?.blobKey }) {
+            let response = try HTTPExchange.send(port: port, method: "GET", path: "/assets/\(hex)")
+            #expect(response.status == 200, "\(label): /assets/\(hex) answered \(response.status)")
+            #expect(BlobKey.of(response.body).hex == hex, "\(label): /assets/\(hex) served other bytes")
+        }
+    }
+
+    static func photoCount(_ data: String) throws -> Int { try PhotoCatalog(path: data + "/catalog.sqlite").count() }
+}
+
+/// Reproducible delays: SplitMix64 from a fixed seed.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
