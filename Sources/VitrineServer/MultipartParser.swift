@@ -27,7 +27,7 @@ struct MultipartParser {
 
         /// 8 KB, as common HTTP servers allow for a request's whole header block.
         static let defaultMaximumHeaderBytes = 8 * 1024
-        /// 128: a file, a title and the tags a photo may have (`PhotoWritesController.maximumTagCount`), with room.
+        /// 128: a file, a title and the tags a photo may have (`TextRules.maximumTagsPerPhoto`), with room.
         static let defaultMaximumParts = 128
     }
 

@@ -22,8 +22,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
     @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
         let query = request.formParameters
         let receiver = UploadReceiver(
-            temporaryDirectory: library.directory + "/tmp", maximumBytes: maximumUploadBytes,
-            maximumTags: Self.maximumTagCount)
+            temporaryDirectory: library.directory + "/tmp", maximumBytes: maximumUploadBytes)
         let received = try await receiver.receive(request)
         defer { unlink(received.path) }
         let name = Self.safeFileName(received.filename ?? query["filename"].map(String.init) ?? "upload")

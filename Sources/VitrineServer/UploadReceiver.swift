@@ -12,12 +12,11 @@ import Hummingbird
 struct UploadReceiver {
     let temporaryDirectory: String
     let maximumBytes: Int
-    /// `tag` fields one multipart body may carry; more is refused (`bad_tag`) as soon as it arrives.
-    var maximumTags = Self.defaultMaximumTags
+    /// `tag` fields one multipart body may carry: a photo's limit, refused (`bad_tag`) as soon as one more
+    /// arrives rather than after the whole body.
+    var maximumTags = TextRules.maximumTagsPerPhoto
     var multipartLimits = MultipartParser.Limits()
 
-    /// 100 tags per photo; the upload route passes its own, tighter, limit.
-    static let defaultMaximumTags = 100
     /// A form field other than the file (a title or a tag), in bytes.
     static let maximumFieldBytes = 4096
 

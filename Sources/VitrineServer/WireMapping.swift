@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Imaging
 import VitrineAPI
 
 /// Catalog records → wire types. URLs are content-addressed: `/assets/<sha256>[.ext]`.
@@ -26,35 +27,21 @@ enum WireMapping {
 
     static func takenAt(_ photo: PhotoRecord) -> String {
         TimestampFormatter.string(
-            milliseconds: timestamp(photo.takenAt), offsetMinutes: offset(photo.takenAtOffset),
+            milliseconds: photo.takenAt, offsetMinutes: photo.takenAtOffset,
             floating: photo.takenAtSource == "exif")
     }
 
     // A row is trusted to be well-formed, not to be in range: an older version, a hand edit or a bug may
-    // have stored any number. What the API answers must always encode, so numbers are checked here too.
+    // have stored any number. What the API answers must always encode, so doubles are checked here too
+    // (`TimestampFormatter` clamps times itself).
 
-    /// Milliseconds from year 1 to year 9999, the range an ISO 8601 timestamp can show; others are clamped.
-    static let timestampRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+    /// A finite value, or nil: JSON has no infinity or NaN, and `JSONEncoder` throws on them.
+    static func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
 
-    static func timestamp(_ milliseconds: Int64) -> Int64 {
-        min(max(milliseconds, timestampRange.lowerBound), timestampRange.upperBound)
-    }
-
-    /// A UTC offset in minutes within ±18 hours (ISO 8601's bound), or nil.
-    static func offset(_ minutes: Int?) -> Int? {
-        minutes.flatMap { (-18 * 60...18 * 60).contains($0) ? $0 : nil }
-    }
-
-    /// A finite value within `range`, or nil: JSON has no infinity or NaN, and `JSONEncoder` throws on them.
-    static func finite(_ value: Double?, in range: ClosedRange<Double> = anyFinite) -> Double? {
-        value.flatMap { range.contains($0) ? $0 : nil }
-    }
-
-    static let anyFinite: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
-
-    /// The place, when both coordinates are finite and on the globe.
+    /// The place, when both coordinates are on the globe (a range holds no NaN or infinity).
     static func location(_ photo: PhotoRecord) -> PhotoDetail.Location? {
-        guard let latitude = finite(photo.latitude, in: -90...90), let longitude = finite(photo.longitude, in: -180...180)
+        guard let latitude = photo.latitude, PhotoMetadata.latitudeRange.contains(latitude),
+            let longitude = photo.longitude, PhotoMetadata.longitudeRange.contains(longitude)
         else { return nil }
         return PhotoDetail.Location(latitude: latitude, longitude: longitude)
     }
@@ -74,14 +61,14 @@ enum WireMapping {
         return PhotoDetail(
             id: photo.id, width: photo.width, height: photo.height, title: photo.title,
             originalName: photo.originalName, format: photo.format, mimeType: photo.mimeType,
-            byteSize: photo.byteSize, takenAt: takenAt(photo), takenAtOffset: offset(photo.takenAtOffset),
+            byteSize: photo.byteSize, takenAt: takenAt(photo), takenAtOffset: photo.takenAtOffset,
             takenAtSource: photo.takenAtSource, cameraMake: photo.cameraMake, cameraModel: photo.cameraModel,
             lens: photo.lens, exposureTime: finite(photo.exposureTime), fNumber: finite(photo.fNumber), iso: photo.iso,
             focalLength: finite(photo.focalLength), location: location(photo), tags: tags,
             placeholder: placeholder(photo),
             thumb: info(item.variants[.thumbWebP] ?? item.variants[.thumbJPEG]),
             preview: info(item.variants[.preview]), original: info(item.variants[.original]),
-            importedAt: TimestampFormatter.string(milliseconds: timestamp(photo.importedAt), offsetMinutes: 0))
+            importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))
     }
 
     static func fileExtension(mimeType: String) -> String {
