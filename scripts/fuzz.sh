@@ -62,6 +62,17 @@ build() {
     echo "$flags" >"$stamp"
 }
 
+# Builds targets FUZZ_JOBS at a time (default 2, the machine's cores); fails if any build failed.
+build_all() {
+    local jobs=${FUZZ_JOBS:-2} failed=0 name
+    for name in "$@"; do
+        while (($(jobs -rp | wc -l) >= jobs)); do wait -n || failed=1; done
+        build "$name" &
+    done
+    while (($(jobs -rp | wc -l) > 0)); do wait -n || failed=1; done
+    return $failed
+}
+
 replay() {
     local name=$1 corpus="$FUZZ_ROOT/$1/corpus"
     local count
@@ -102,8 +113,10 @@ replay)
     targets=("$@")
     [[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(all_targets)
     failed=0
-    for name in "${targets[@]}"; do build "$name" || failed=1; done
-    for name in "${targets[@]}"; do [[ -x $OUT/$name/fuzz-$name ]] && { replay "$name" || failed=1; }; done
+    build_all "${targets[@]}" || failed=1
+    for name in "${targets[@]}"; do
+        if [[ -x $OUT/$name/fuzz-$name ]]; then replay "$name" || failed=1; else failed=1; fi
+    done
     exit $failed
     ;;
 run)
@@ -123,7 +136,7 @@ run)
 build)
     targets=("$@")
     [[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(all_targets)
-    for name in "${targets[@]}"; do build "$name"; done
+    build_all "${targets[@]}"
     ;;
 *)
     echo "usage: $0 replay [NAME…] | run [SECONDS] [NAME…] | build [NAME…]" >&2
