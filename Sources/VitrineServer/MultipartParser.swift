@@ -117,7 +117,9 @@ struct MultipartParser {
                 }
                 guard found else { break }
                 partCount += 1
-                guard partCount <= limits.maximumParts else { throw ParseError.tooManyParts(limit: limits.maximumParts) }
+                guard partCount <= limits.maximumParts else {
+                    throw ParseError.tooManyParts(limit: limits.maximumParts)
+                }
                 let text = String(decoding: buffer[headerStart..<(headerStart + headerBytes)], as: UTF8.self)
                 start = scanned
                 delimiter.reset()
@@ -149,30 +151,28 @@ struct MultipartParser {
         guard state == .epilogue else { throw ParseError.malformed("the body ended before its closing boundary") }
     }
 
-    /// Runs the delimiter matcher over the bytes it has not seen; true when it completes a delimiter, with
-    /// `scanned` just past it.
-    private mutating func scanForDelimiter() -> Bool {
+    /// Runs `matcher` over the bytes it has not seen; true when it completes its needle, with `scanned`
+    /// just past it.
+    private mutating func scan(_ matcher: inout StreamMatcher) -> Bool {
+        defer { if matcher.matched == matcher.needle.count { matcher.reset() } }
         while scanned < buffer.count {
             let byte = buffer[scanned]
             scanned += 1
-            if delimiter.advance(byte, comparisons: &bytesExamined) {
-                delimiter.reset()
-                return true
-            }
+            if matcher.advance(byte, comparisons: &bytesExamined) { return true }
         }
         return false
     }
 
+    private mutating func scanForDelimiter() -> Bool {
+        var matcher = delimiter
+        defer { delimiter = matcher }
+        return scan(&matcher)
+    }
+
     private mutating func scanForHeaderEnd() -> Bool {
-        while scanned < buffer.count {
-            let byte = buffer[scanned]
-            scanned += 1
-            if headerEnd.advance(byte, comparisons: &bytesExamined) {
-                headerEnd.reset()
-                return true
-            }
-        }
-        return false
+        var matcher = headerEnd
+        defer { headerEnd = matcher }
+        return scan(&matcher)
     }
 
     /// Drops consumed bytes once they are at least half the buffer, so each byte is moved at most once

@@ -17,7 +17,8 @@ import Testing
     @Test func pageCursorsWithNumbersThisServerNeverWritesAreRefused() {
         let id = "AAAAAAAAAAAA"
         #expect(PageCursor(encoded: Self.encoded("5.\(id)")) == PageCursor(takenAt: 5, id: id))
-        for takenAt in ["+5", " 5", "5 ", "--5", "-", "", "9223372036854775808", "-9223372036854775809", "0x10", "5e3"] {
+        for takenAt in ["+5", " 5", "5 ", "--5", "-", "", "9223372036854775808", "-9223372036854775809", "0x10", "5e3"]
+        {
             #expect(PageCursor(encoded: Self.encoded("\(takenAt).\(id)")) == nil, "\(takenAt)")
         }
         #expect(PageCursor(encoded: Self.encoded("5.\(id)x")) == nil)

@@ -34,7 +34,9 @@ import Testing
     }
 
     /// A value JSON cannot carry (`JSONEncoder` throws on it) or no camera writes is dropped, never stored.
-    @Test(arguments: ["1/0", "0/0", "1e999", "1e999/1", "1e300/1e-300", "nan", "-nan", "inf", "-inf", "+inf/1", "0x1p3"])
+    @Test(arguments: [
+        "1/0", "0/0", "1e999", "1e999/1", "1e300/1e-300", "nan", "-nan", "inf", "-inf", "+inf/1", "0x1p3",
+    ])
     func nonFiniteNumbersAreDropped(_ raw: String) {
         #expect(ExifFieldParser.rationals(raw) == [], "\(raw)")
         #expect(ExifFieldParser.exposureTime(raw) == nil, "\(raw)")

@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func onlyPlainDecimalPositionsCount() {
-        for header in ["bytes=+1-2", "bytes=1-+2", "bytes=--1", "bytes=-+1", "bytes=1--2", "bytes=0x1-2", "bytes=1e2-"] {
+        for header in ["bytes=+1-2", "bytes=1-+2", "bytes=--1", "bytes=-+1", "bytes=1--2", "bytes=0x1-2", "bytes=1e2-"]
+        {
             #expect(ByteRange(header: header, size: 10) == .whole, "\(header)")
         }
         #expect(ByteRange(header: "BYTES= 2 - 4 ", size: 10) == .partial(2...4))

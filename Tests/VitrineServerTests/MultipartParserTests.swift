@@ -43,7 +43,8 @@ import Testing
     @Test func theEventsDoNotDependOnHowTheBodyIsCut() throws {
         // Near-misses of the delimiter inside the data must stay data.
         let tricky = Array("a\r\n--b0undar\r\n\r\n--b0undarX\r\r\n--b0\r\n-".utf8)
-        let body = Array("preamble\r\n".utf8) + Self.part("title", Array("Beach".utf8)) + Self.part("file", tricky)
+        let body =
+            Array("preamble\r\n".utf8) + Self.part("title", Array("Beach".utf8)) + Self.part("file", tricky)
             + Self.part("empty", []) + Self.close() + Array("epilogue".utf8)
         let expected: [Event] = [
             .partStart(name: "title", filename: nil, contentType: nil), .data(Array("Beach".utf8)), .partEnd,

@@ -15,7 +15,9 @@ import VitrineAPI
     /// A JPEG whose ExposureTime, FNumber and FocalLength are ASCII text rather than rationals, as a
     /// broken or hostile writer can make them. libvips writes these tags only as rationals, so the text goes
     /// into three ASCII tags of the same IFD whose tag numbers are then rewritten (the file is little-endian).
-    static func jpegWithTextSettings(_ path: String, exposure: String, fNumber: String, focalLength: String)
+    static func jpegWithTextSettings(
+        _ path: String, exposure: String, fNumber: String, focalLength: String
+    )
         throws -> [UInt8]
     {
         var bytes = Fixtures.bytes(
@@ -98,7 +100,8 @@ import VitrineAPI
         #expect(try fixture.library.catalog.photo(id: fixture.ids[0])?.photo.exposureTime == .infinity)
         try await fixture.makeApp().test(.router) { client in
             for id in fixture.ids {
-                try await client.execute(uri: "/api/v1/photos/\(id)", method: .get) { (response: TestResponse) async throws in
+                try await client.execute(uri: "/api/v1/photos/\(id)", method: .get) {
+                    (response: TestResponse) async throws in
                     #expect(response.status == .ok, "\(id): \(String(decoding: response.bytes, as: UTF8.self))")
                     let detail = try response.decode(PhotoDetail.self)
                     #expect(detail.location == nil && detail.fNumber == nil)
