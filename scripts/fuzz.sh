@@ -3,6 +3,8 @@
 #
 #   scripts/fuzz.sh replay               build every target and run its checked-in corpus once (make test)
 #   scripts/fuzz.sh run [SECONDS] [NAME…]  fuzz each target (all by default) for SECONDS (default 60)
+#   scripts/fuzz.sh merge [NAME…]        add to the checked-in corpus the scratch inputs that reach code it
+#                                        does not (edges only, not hit counts, so it stays a few dozen files)
 #   scripts/fuzz.sh build [NAME…]        only build
 #
 # A target is a folder Tests/Fuzz/NAME holding Harness.swift (defines LLVMFuzzerTestOneInput), `sources`
@@ -133,13 +135,25 @@ run)
     done
     exit $failed
     ;;
+merge)
+    targets=("$@")
+    [[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(all_targets)
+    build_all "${targets[@]}"
+    for name in "${targets[@]}"; do
+        corpus="$FUZZ_ROOT/$name/corpus"
+        before=$(find "$corpus" -type f | wc -l)
+        "$OUT/$name/fuzz-$name" -merge=1 -use_counters=0 -use_value_profile=0 "$corpus" "$OUT/$name/corpus" \
+            >"$OUT/$name/merge.log" 2>&1
+        echo "fuzz: $name corpus $before -> $(find "$corpus" -type f | wc -l) inputs"
+    done
+    ;;
 build)
     targets=("$@")
     [[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(all_targets)
     build_all "${targets[@]}"
     ;;
 *)
-    echo "usage: $0 replay [NAME…] | run [SECONDS] [NAME…] | build [NAME…]" >&2
+    echo "usage: $0 replay [NAME…] | run [SECONDS] [NAME…] | merge [NAME…] | build [NAME…]" >&2
     exit 2
     ;;
 esac

@@ -21,6 +21,6 @@ public struct RelevanceCursor: Sendable, Equatable {
         self.offset = offset
     }
 
-    /// The deepest offset a cursor may carry.
+    /// The deepest offset a cursor may carry, the largest `serve --relevance-depth` allows.
     public static let maximumOffset = 1_000_000
 }
