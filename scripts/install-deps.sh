@@ -31,4 +31,9 @@ if [ "$want" != core ]; then
     echo "installing: playwright pytest (pip)"
     python3 -m pip install -q --disable-pip-version-check playwright pytest >/dev/null
   fi
+  # schemathesis 4 fuzzes a live server from its OpenAPI document (scripts/schemathesis.sh).
+  if ! command -v schemathesis >/dev/null 2>&1 || ! schemathesis --version 2>/dev/null | grep -q 'version 4\.'; then
+    echo "installing: schemathesis 4 (pip)"
+    python3 -m pip install -q --disable-pip-version-check 'schemathesis>=4,<5' >/dev/null
+  fi
 fi

@@ -20,6 +20,7 @@ public enum VitrineServer {
         let token = AdminToken(directory: library.directory)
         let api = router.group("api/v1")
         SessionController(token: token, isPrivate: access.isPrivate).addRoutes(to: api)
+        OpenAPIController().addRoutes(to: api)
 
         let reads = api.group()
         let assets = router.group()
