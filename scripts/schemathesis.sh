@@ -49,7 +49,7 @@ trap cleanup EXIT
 # those.
 mapfile -t photos < <(
   for folder in /usr/share/wallpapers/*/contents/images; do
-    ls "$folder"/*.jpg "$folder"/*.png 2>/dev/null | awk -F/ '{ split($NF, s, /[x.]/); print s[1] * s[2], $0 }' | sort -n | head -n 1
+    find "$folder" -maxdepth 1 \( -name '*.jpg' -o -name '*.png' \) | awk -F/ '{ split($NF, s, /[x.]/); print s[1] * s[2], $0 }' | sort -n | head -n 1
   done | sort -n | head -n 6 | cut -d' ' -f2-
 )
 if [ "${#photos[@]}" -eq 0 ]; then

@@ -57,7 +57,10 @@ import Testing
         #expect(routes.subtracting(documented).sorted() == [], "routes the document does not describe")
         #expect(documented.subtracting(routes).sorted() == [], "operations the router does not have")
         // The comparison is only meaningful if the production router has every area mounted.
-        for route in ["GET /api/v1/openapi.json", "GET /static/{version}/{path}", "GET /api", "PUT /parse/classes/{className}/{objectId}"] {
+        for route in [
+            "GET /api/v1/openapi.json", "GET /static/{version}/{path}", "GET /api",
+            "PUT /parse/classes/{className}/{objectId}",
+        ] {
             #expect(routes.contains(route), "\(route)")
         }
     }

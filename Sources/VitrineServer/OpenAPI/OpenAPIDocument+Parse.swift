@@ -27,11 +27,7 @@ extension OpenAPIDocument {
             "operationId": "parseCreate", "tags": ["parse"], "summary": "Refused: the class is read-only",
             "security": [{"parseApplicationId": []}],
             "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object"}}}},
-            "responses": {
-              "400": {"$ref": "#/components/responses/ParseForbiddenWrite"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "403": {"$ref": "#/components/responses/ParseUnauthorized"}
-            }
+            "responses": {\#(parseRefusals)}
           }
         },
         "/parse/classes/{className}/{objectId}": {
@@ -54,22 +50,23 @@ extension OpenAPIDocument {
             "operationId": "parseUpdate", "tags": ["parse"], "summary": "Refused: the class is read-only",
             "security": [{"parseApplicationId": []}],
             "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object"}}}},
-            "responses": {
-              "400": {"$ref": "#/components/responses/ParseForbiddenWrite"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "403": {"$ref": "#/components/responses/ParseUnauthorized"}
-            }
+            "responses": {\#(parseRefusals)}
           },
           "delete": {
             "operationId": "parseDelete", "tags": ["parse"], "summary": "Refused: the class is read-only",
             "security": [{"parseApplicationId": []}],
-            "responses": {
-              "400": {"$ref": "#/components/responses/ParseForbiddenWrite"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
-              "403": {"$ref": "#/components/responses/ParseUnauthorized"}
-            }
+            "responses": {\#(parseRefusals)}
           }
         }
+        """#
+    }
+
+    /// What every write answers: the class is read-only.
+    static var parseRefusals: String {
+        #"""
+        "400": {"$ref": "#/components/responses/ParseForbiddenWrite"},
+        "401": {"$ref": "#/components/responses/Unauthorized"},
+        "403": {"$ref": "#/components/responses/ParseUnauthorized"}
         """#
     }
 }

@@ -15,10 +15,11 @@ enum OpenAPIDocument {
     /// A strong validator for the document: it changes only with the binary.
     static let etag: String = {
         let digest = SHA256.hash(data: bytes)
-        return "\"" + digest.prefix(12).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined() + "\""
+        return "\""
+            + digest.prefix(12).map { byte in
+                let hex = String(byte, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined() + "\""
     }()
 
     static var text: String {
@@ -46,11 +47,11 @@ enum OpenAPIDocument {
               ],
               "paths": {
             """# + paths.joined(separator: ",\n") + #"""
-              },
-              "components": {
-            """# + components + #"""
-              }
-            }
-            """#
+                  },
+                  "components": {
+                """# + components + #"""
+                      }
+                    }
+                    """#
     }
 }
