@@ -1,4 +1,5 @@
-# Vitrine: `make serve` to run the gallery, `make test` to run every test, `make bench` for the numbers.
+# Vitrine: `make serve` to run the gallery, `make test` to run every test, `make bench` for the numbers,
+# `make fuzz-api` for a longer schemathesis run against a live server.
 # Each target installs what is missing first (scripts/install-deps.sh), so a fresh Debian 12 machine
 # with the Swift toolchain needs nothing else.
 
@@ -8,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
 
-.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser bench bench-soak format clean
+.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api fuzz-api bench bench-soak format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -28,7 +29,7 @@ serve: release
 	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
-test: deps wasm test-swift test-clients test-engine test-web test-browser
+test: deps wasm test-swift test-clients test-engine test-web test-browser test-api
 
 test-swift:
 	swift build --build-tests
@@ -47,6 +48,16 @@ test-web:
 ## Playwright + headless Chromium against a real server (the debug build) with the demo catalog.
 test-browser:
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" scripts/browser-tests.sh
+
+## schemathesis against a live server (the debug build), from the OpenAPI document it serves: about 2.5 minutes.
+test-api:
+	swift build --product vitrine
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" scripts/schemathesis.sh
+
+## The same, longer (10 minutes; SCHEMATHESIS_MAX_TIME=N to change it).
+fuzz-api: deps
+	swift build --product vitrine
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" SCHEMATHESIS_MAX_TIME="$${SCHEMATHESIS_MAX_TIME:-600}" scripts/schemathesis.sh
 
 ## Release-build benchmarks; each prints a table with its comparison.
 bench: deps wasm
