@@ -1,5 +1,5 @@
 # Vitrine: `make serve` to run the gallery, `make test` to run every test, `make bench` for the numbers,
-# `make fuzz-api` for a longer schemathesis run against a live server.
+# `make fuzz` for longer fuzzing (libFuzzer on the parsers, then schemathesis against a live server).
 # Each target installs what is missing first (scripts/install-deps.sh), so a fresh Debian 12 machine
 # with the Swift toolchain needs nothing else.
 
@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
 
-.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api fuzz-api bench bench-soak format clean
+.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -29,7 +29,7 @@ serve: release
 	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
-test: deps wasm test-swift test-clients test-engine test-web test-browser test-api
+test: deps wasm test-swift test-clients test-engine test-web test-browser test-api test-fuzz
 
 test-swift:
 	swift build --build-tests
@@ -44,6 +44,16 @@ test-engine:
 
 test-web:
 	node --test Tests/Web/
+
+## Replays every checked-in fuzz corpus (Tests/Fuzz/*/corpus) through its libFuzzer build.
+test-fuzz:
+	scripts/fuzz.sh replay
+
+## Coverage-guided fuzzing of the parsers that take outside bytes (FUZZ_SECONDS per target, default 60),
+## then schemathesis for 10 minutes.
+fuzz: deps
+	scripts/fuzz.sh run $(FUZZ_SECONDS)
+	$(MAKE) fuzz-api
 
 ## Playwright + headless Chromium against a real server (the debug build) with the demo catalog.
 test-browser:

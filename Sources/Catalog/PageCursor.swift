@@ -17,45 +17,16 @@ public struct PageCursor: Sendable, Equatable {
         guard encoded.utf8.count <= 64, let bytes = Base64URL.decode(encoded) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, let takenAt = Int64(parts[0]), PhotoID.isValid(parts[1]) else { return nil }
+        guard parts.count == 2, let takenAt = Self.integer(parts[0]), PhotoID.isValid(parts[1]) else { return nil }
         self.init(takenAt: takenAt, id: String(parts[1]))
     }
 }
 
-/// Unpadded base64url, small enough not to need Foundation.
-public enum Base64URL {
-    static let alphabet = PhotoID.alphabet
-
-    public static func encode(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var value = 0
-            for (offset, byte) in chunk.enumerated() { value |= Int(byte) << (16 - 8 * offset) }
-            for position in 0..<(chunk.count + 1) { out.append(alphabet[(value >> (18 - 6 * position)) & 63]) }
-            index += 3
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    public static func decode(_ text: String) -> [UInt8]? {
-        var values: [Int] = []
-        for char in text.utf8 {
-            guard let value = alphabet.firstIndex(of: char) else { return nil }
-            values.append(value)
-        }
-        guard values.count % 4 != 1 else { return nil }
-        var out: [UInt8] = []
-        var index = 0
-        while index < values.count {
-            let chunk = values[index..<min(index + 4, values.count)]
-            var value = 0
-            for (offset, sextet) in chunk.enumerated() { value |= sextet << (18 - 6 * offset) }
-            for position in 0..<(chunk.count - 1) { out.append(UInt8((value >> (16 - 8 * position)) & 255)) }
-            index += 4
-        }
-        return out
+extension PageCursor {
+    /// `-?[0-9]+` within `Int64`, as `encoded` writes it; nil for signs, spaces or a number out of range.
+    static func integer(_ text: Substring) -> Int64? {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        guard !digits.isEmpty, digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int64(text)
     }
 }

@@ -1,24 +1,5 @@
 import GRDB
 
-/// A position in a relevance-ordered result: how many results came before.
-///
-/// Relevance scores move as the catalog changes, so unlike `PageCursor` this is an offset; search results
-/// are short-lived and short, which is what offsets handle well.
-public struct RelevanceCursor: Sendable, Equatable {
-    public var offset: Int
-
-    public init(offset: Int) { self.offset = offset }
-
-    public var encoded: String { Base64URL.encode(Array("r\(offset)".utf8)) }
-
-    public init?(encoded: String) {
-        guard encoded.utf8.count <= 16, let bytes = Base64URL.decode(encoded), bytes.first == UInt8(ascii: "r"),
-            let offset = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)), offset >= 0, offset <= 1_000_000
-        else { return nil }
-        self.offset = offset
-    }
-}
-
 extension PhotoCatalog {
     /// Full-text weights for title, file name, tags and camera: a word in the title says most about a photo.
     static let columnWeights = "10.0, 2.0, 5.0, 1.0"

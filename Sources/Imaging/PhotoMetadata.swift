@@ -24,6 +24,37 @@ public struct PhotoMetadata: Sendable, Equatable {
     public init() {}
 }
 
+extension PhotoMetadata {
+    /// Seconds; from 1/1 000 000 000 s to a day (long-exposure astrophotography stays far below).
+    public static let exposureTimeRange: ClosedRange<Double> = 1e-9...86_400
+    /// From f/0.3 (the fastest lenses are about f/0.33) to f/1024 (pinholes).
+    public static let fNumberRange: ClosedRange<Double> = 0.3...1024
+    /// Millimetres; from 0.1 mm to 100 m (telescopes).
+    public static let focalLengthRange: ClosedRange<Double> = 0.1...100_000
+    /// Cameras write 0 for "unknown"; the highest settings sold are in the millions.
+    public static let isoRange: ClosedRange<Int> = 1...10_000_000
+    public static let latitudeRange: ClosedRange<Double> = -90...90
+    public static let longitudeRange: ClosedRange<Double> = -180...180
+    /// Minutes from UTC: real zones span −12:00 to +14:00; EXIF offsets are read up to ±14:59.
+    public static let utcOffsetRange: ClosedRange<Int> = -(15 * 60 - 1)...(15 * 60 - 1)
+
+    /// The same metadata with every number outside its range dropped. A range never contains NaN or an
+    /// infinity, so what remains encodes as JSON and is safe in arithmetic.
+    public func sanitized() -> PhotoMetadata {
+        var copy = self
+        copy.exposureTime = exposureTime.flatMap { Self.exposureTimeRange.contains($0) ? $0 : nil }
+        copy.fNumber = fNumber.flatMap { Self.fNumberRange.contains($0) ? $0 : nil }
+        copy.focalLength = focalLength.flatMap { Self.focalLengthRange.contains($0) ? $0 : nil }
+        copy.iso = iso.flatMap { Self.isoRange.contains($0) ? $0 : nil }
+        copy.latitude = latitude.flatMap { Self.latitudeRange.contains($0) ? $0 : nil }
+        copy.longitude = longitude.flatMap { Self.longitudeRange.contains($0) ? $0 : nil }
+        if copy.latitude == nil || copy.longitude == nil { (copy.latitude, copy.longitude) = (nil, nil) }
+        copy.utcOffsetMinutes = utcOffsetMinutes.flatMap { Self.utcOffsetRange.contains($0) ? $0 : nil }
+        copy.dateTimeOriginal = dateTimeOriginal.flatMap { $0.isValid ? $0 : nil }
+        return copy
+    }
+}
+
 /// A calendar date and time without a zone, as EXIF stores it.
 public struct ExifDateTime: Sendable, Equatable {
     public var year, month, day, hour, minute, second: Int
@@ -31,6 +62,13 @@ public struct ExifDateTime: Sendable, Equatable {
     public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         (self.year, self.month, self.day) = (year, month, day)
         (self.hour, self.minute, self.second) = (hour, minute, second)
+    }
+
+    /// Within the calendar range EXIF dates can have (years 1800–9999, a leap second allowed), so
+    /// `secondsSinceEpochAsUTC` cannot overflow.
+    public var isValid: Bool {
+        (1800...9999).contains(year) && (1...12).contains(month) && (1...31).contains(day)
+            && (0...23).contains(hour) && (0...59).contains(minute) && (0...60).contains(second)
     }
 
     /// Seconds since 1970-01-01 if this wall-clock time were UTC (days-from-civil, no Foundation calendar).

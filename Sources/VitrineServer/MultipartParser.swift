@@ -5,6 +5,10 @@ import Foundation
 struct MultipartParser {
     enum ParseError: Error, Equatable {
         case malformed(String)
+        /// One part's header block is longer than the limit, in bytes.
+        case headersTooLong(limit: Int)
+        /// The body has more parts than the limit.
+        case tooManyParts(limit: Int)
     }
 
     /// What the parser saw; `data` slices of one part arrive in order between `partStart` and `partEnd`.
@@ -14,13 +18,35 @@ struct MultipartParser {
         case partEnd
     }
 
+    /// Bounds on what one body may make the parser hold or do.
+    struct Limits: Equatable {
+        /// One part's header block (everything between its delimiter line and the blank line), in bytes.
+        var maximumHeaderBytes = Self.defaultMaximumHeaderBytes
+        /// Parts in one body: an upload needs one file and a few fields.
+        var maximumParts = Self.defaultMaximumParts
+
+        /// 8 KB, as common HTTP servers allow for a request's whole header block.
+        static let defaultMaximumHeaderBytes = 8 * 1024
+        /// 128: a file, a title and the tags a photo may have (`TextRules.maximumTagsPerPhoto`), with room.
+        static let defaultMaximumParts = 128
+    }
+
     private enum State { case preamble, afterDelimiter, headers, body, epilogue }
 
     /// `\r\n--boundary`: the input is treated as if it began with `\r\n`, so the first delimiter matches too.
-    private let delimiter: [UInt8]
+    private var delimiter: StreamMatcher
+    private var headerEnd = StreamMatcher([13, 10, 13, 10])
+    let limits: Limits
+    /// Bytes not yet consumed are `buffer[start...]`; `buffer[start..<scanned]` went through the current
+    /// matcher already, so no byte is searched twice.
     private var buffer: [UInt8] = [13, 10]
+    private var start = 0
+    private var scanned = 0
     private var state = State.preamble
-    static let maximumHeaderBytes = 16 * 1024
+    private(set) var partCount = 0
+    /// Work done so far: bytes compared by the matchers plus bytes moved when the buffer is compacted.
+    /// Linear parsing means this stays within a small multiple of the bytes fed.
+    private(set) var bytesExamined = 0
 
     /// The boundary from a `Content-Type: multipart/form-data; boundary=…` header, or nil.
     static func boundary(fromContentType contentType: String) -> String? {
@@ -39,8 +65,9 @@ struct MultipartParser {
         return nil
     }
 
-    init(boundary: String) {
-        delimiter = [13, 10, 45, 45] + Array(boundary.utf8)
+    init(boundary: String, limits: Limits = Limits()) {
+        delimiter = StreamMatcher([13, 10, 45, 45] + Array(boundary.utf8))
+        self.limits = limits
     }
 
     var isComplete: Bool { state == .epilogue }
@@ -48,52 +75,70 @@ struct MultipartParser {
     /// Feeds the next bytes; `emit` receives what they complete.
     mutating func feed(_ bytes: some Sequence<UInt8>, emit: (Event) throws -> Void) throws {
         guard state != .epilogue else { return }
+        compact()
         buffer.append(contentsOf: bytes)
         var progress = true
         while progress {
             progress = false
             switch state {
             case .preamble:
-                if let index = find(delimiter) {
-                    buffer.removeSubrange(0..<(index + delimiter.count))
+                if scanForDelimiter() {
+                    start = scanned
                     state = .afterDelimiter
                     progress = true
-                } else if buffer.count > delimiter.count {
-                    buffer.removeSubrange(0..<(buffer.count - delimiter.count))
+                } else {
+                    // Only a tail that could begin the delimiter needs keeping.
+                    start = scanned - delimiter.matched
                 }
             case .afterDelimiter:
-                guard buffer.count >= 2 else { break }
-                if buffer[0] == 45, buffer[1] == 45 {
+                guard buffer.count - start >= 2 else { break }
+                if buffer[start] == 45, buffer[start + 1] == 45 {
                     state = .epilogue
                     buffer = []
+                    (start, scanned) = (0, 0)
                     return
                 }
-                guard buffer[0] == 13, buffer[1] == 10 else { throw ParseError.malformed("bad delimiter line") }
-                buffer.removeSubrange(0..<2)
+                guard buffer[start] == 13, buffer[start + 1] == 10 else {
+                    throw ParseError.malformed("bad delimiter line")
+                }
+                // The header search starts at this line break, so an empty header block (`\r\n\r\n`) ends it.
+                scanned = start
+                headerEnd.reset()
                 state = .headers
                 progress = true
             case .headers:
-                guard let end = find([13, 10, 13, 10]) else {
-                    if buffer.count > Self.maximumHeaderBytes { throw ParseError.malformed("part headers too long") }
-                    break
+                let found = scanForHeaderEnd()
+                // `start` is at the delimiter line's `\r\n`; with no header lines, that is the first half of the
+                // terminator, so the header block is empty rather than negative.
+                let headerStart = start + 2
+                let headerBytes = max(0, (found ? scanned - 4 : scanned - headerEnd.matched) - headerStart)
+                guard headerBytes <= limits.maximumHeaderBytes else {
+                    throw ParseError.headersTooLong(limit: limits.maximumHeaderBytes)
                 }
-                let text = String(decoding: buffer[0..<end], as: UTF8.self)
-                buffer.removeSubrange(0..<(end + 4))
+                guard found else { break }
+                partCount += 1
+                guard partCount <= limits.maximumParts else {
+                    throw ParseError.tooManyParts(limit: limits.maximumParts)
+                }
+                let text = String(decoding: buffer[headerStart..<(headerStart + headerBytes)], as: UTF8.self)
+                start = scanned
+                delimiter.reset()
                 try emit(Self.partStart(headers: text))
                 state = .body
                 progress = true
             case .body:
-                if let index = find(delimiter) {
-                    if index > 0 { try emit(.data(Array(buffer[0..<index]))) }
+                if scanForDelimiter() {
+                    let end = scanned - delimiter.needle.count
+                    if end > start { try emit(.data(Array(buffer[start..<end]))) }
                     try emit(.partEnd)
-                    buffer.removeSubrange(0..<(index + delimiter.count))
+                    start = scanned
                     state = .afterDelimiter
                     progress = true
-                } else if buffer.count > delimiter.count {
+                } else {
                     // Everything but a tail that could be the start of a delimiter is part data.
-                    let safe = buffer.count - delimiter.count
-                    try emit(.data(Array(buffer[0..<safe])))
-                    buffer.removeSubrange(0..<safe)
+                    let safe = scanned - delimiter.matched
+                    if safe > start { try emit(.data(Array(buffer[start..<safe]))) }
+                    start = safe
                 }
             case .epilogue:
                 return
@@ -106,22 +151,38 @@ struct MultipartParser {
         guard state == .epilogue else { throw ParseError.malformed("the body ended before its closing boundary") }
     }
 
-    private func find(_ needle: [UInt8]) -> Int? {
-        guard buffer.count >= needle.count, let first = needle.first else { return nil }
-        var index = 0
-        let last = buffer.count - needle.count
-        while index <= last {
-            if buffer[index] == first {
-                var matched = true
-                for offset in 1..<needle.count where buffer[index + offset] != needle[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return index }
-            }
-            index += 1
+    /// Runs `matcher` over the bytes it has not seen; true when it completes its needle, with `scanned`
+    /// just past it.
+    private mutating func scan(_ matcher: inout StreamMatcher) -> Bool {
+        defer { if matcher.matched == matcher.needle.count { matcher.reset() } }
+        while scanned < buffer.count {
+            let byte = buffer[scanned]
+            scanned += 1
+            if matcher.advance(byte, comparisons: &bytesExamined) { return true }
         }
-        return nil
+        return false
+    }
+
+    private mutating func scanForDelimiter() -> Bool {
+        var matcher = delimiter
+        defer { delimiter = matcher }
+        return scan(&matcher)
+    }
+
+    private mutating func scanForHeaderEnd() -> Bool {
+        var matcher = headerEnd
+        defer { headerEnd = matcher }
+        return scan(&matcher)
+    }
+
+    /// Drops consumed bytes once they are at least half the buffer, so each byte is moved at most once
+    /// on average, instead of shifting the whole buffer on every step.
+    private mutating func compact() {
+        guard start > 0, start >= buffer.count - start else { return }
+        bytesExamined += buffer.count - start
+        buffer.removeSubrange(0..<start)
+        scanned -= start
+        start = 0
     }
 
     /// Reads `Content-Disposition: form-data; name="file"; filename="a.jpg"` and `Content-Type`.

@@ -12,6 +12,13 @@ import Hummingbird
 struct UploadReceiver {
     let temporaryDirectory: String
     let maximumBytes: Int
+    /// `tag` fields one multipart body may carry: a photo's limit, refused (`bad_tag`) as soon as one more
+    /// arrives rather than after the whole body.
+    var maximumTags = TextRules.maximumTagsPerPhoto
+    var multipartLimits = MultipartParser.Limits()
+
+    /// A form field other than the file (a title or a tag), in bytes.
+    static let maximumFieldBytes = 4096
 
     /// What arrived: the file's path (the caller deletes it) and the form fields that came with it.
     struct Received {
@@ -61,7 +68,7 @@ struct UploadReceiver {
         guard let boundary = MultipartParser.boundary(fromContentType: contentType) else {
             throw APIError(.badRequest, code: "bad_upload", message: "multipart/form-data needs a boundary")
         }
-        var parser = MultipartParser(boundary: boundary)
+        var parser = MultipartParser(boundary: boundary, limits: multipartLimits)
         var received = Received(path: path)
         var current: String?
         var field: [UInt8] = []
@@ -72,6 +79,9 @@ struct UploadReceiver {
             case .partStart(let name, let filename, _):
                 current = name
                 field = []
+                if name == "tag", received.tags.count >= maximumTags {
+                    throw APIError(.badRequest, code: "bad_tag", message: "give at most \(maximumTags) tags")
+                }
                 if name == "file" {
                     guard !sawFile else {
                         throw APIError(.badRequest, code: "bad_upload", message: "send one file per request")
@@ -84,7 +94,7 @@ struct UploadReceiver {
                     try bytes.withUnsafeBytes { try Self.writeAll(fd, $0) }
                 } else {
                     field += bytes
-                    guard field.count <= 4096 else {
+                    guard field.count <= Self.maximumFieldBytes else {
                         throw APIError(.badRequest, code: "bad_upload", message: "a form field is too long")
                     }
                 }
@@ -103,13 +113,23 @@ struct UploadReceiver {
             }
             try parser.finish()
         } catch let error as MultipartParser.ParseError {
-            guard case .malformed(let detail) = error else { throw error }
-            throw APIError(.badRequest, code: "bad_upload", message: "malformed multipart body: \(detail)")
+            throw Self.apiError(error)
         }
         guard sawFile else {
             throw APIError(.badRequest, code: "bad_upload", message: "the multipart body has no part named \"file\"")
         }
         return received
+    }
+
+    /// Every way a body can break the multipart rules is the client's `bad_upload`, with what to fix.
+    static func apiError(_ error: MultipartParser.ParseError) -> APIError {
+        let message =
+            switch error {
+            case .malformed(let detail): "malformed multipart body: \(detail)"
+            case .headersTooLong(let limit): "a part's headers are limited to \(limit) bytes"
+            case .tooManyParts(let limit): "a multipart body has at most \(limit) parts"
+            }
+        return APIError(.badRequest, code: "bad_upload", message: message)
     }
 
     var tooLarge: APIError {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Imaging
 import VitrineAPI
 
 /// Catalog records → wire types. URLs are content-addressed: `/assets/<sha256>[.ext]`.
@@ -30,6 +31,21 @@ enum WireMapping {
             floating: photo.takenAtSource == "exif")
     }
 
+    // A row is trusted to be well-formed, not to be in range: an older version, a hand edit or a bug may
+    // have stored any number. What the API answers must always encode, so doubles are checked here too
+    // (`TimestampFormatter` clamps times itself).
+
+    /// A finite value, or nil: JSON has no infinity or NaN, and `JSONEncoder` throws on them.
+    static func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
+
+    /// The place, when both coordinates are on the globe (a range holds no NaN or infinity).
+    static func location(_ photo: PhotoRecord) -> PhotoDetail.Location? {
+        guard let latitude = photo.latitude, PhotoMetadata.latitudeRange.contains(latitude),
+            let longitude = photo.longitude, PhotoMetadata.longitudeRange.contains(longitude)
+        else { return nil }
+        return PhotoDetail.Location(latitude: latitude, longitude: longitude)
+    }
+
     static func summary(_ item: PhotoWithVariants) -> PhotoSummary {
         let photo = item.photo
         return PhotoSummary(
@@ -42,16 +58,14 @@ enum WireMapping {
 
     static func detail(_ item: PhotoWithVariants, tags: [String]) -> PhotoDetail {
         let photo = item.photo
-        let location = photo.latitude.flatMap { lat in
-            photo.longitude.map { PhotoDetail.Location(latitude: lat, longitude: $0) }
-        }
         return PhotoDetail(
             id: photo.id, width: photo.width, height: photo.height, title: photo.title,
             originalName: photo.originalName, format: photo.format, mimeType: photo.mimeType,
             byteSize: photo.byteSize, takenAt: takenAt(photo), takenAtOffset: photo.takenAtOffset,
             takenAtSource: photo.takenAtSource, cameraMake: photo.cameraMake, cameraModel: photo.cameraModel,
-            lens: photo.lens, exposureTime: photo.exposureTime, fNumber: photo.fNumber, iso: photo.iso,
-            focalLength: photo.focalLength, location: location, tags: tags, placeholder: placeholder(photo),
+            lens: photo.lens, exposureTime: finite(photo.exposureTime), fNumber: finite(photo.fNumber), iso: photo.iso,
+            focalLength: finite(photo.focalLength), location: location(photo), tags: tags,
+            placeholder: placeholder(photo),
             thumb: info(item.variants[.thumbWebP] ?? item.variants[.thumbJPEG]),
             preview: info(item.variants[.preview]), original: info(item.variants[.original]),
             importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))
