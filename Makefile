@@ -1,4 +1,5 @@
-# Vitrine: `make serve` to run the gallery, `make test` to run every test, `make bench` for the numbers.
+# Vitrine: `make serve` to run the gallery, `make test` to run every test, `make bench` for the numbers,
+# `make fuzz` for longer fuzzing (libFuzzer on the parsers, then schemathesis against a live server).
 # Each target installs what is missing first (scripts/install-deps.sh), so a fresh Debian 12 machine
 # with the Swift toolchain needs nothing else.
 
@@ -8,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
 
-.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-fuzz fuzz bench bench-soak format clean
+.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -28,7 +29,7 @@ serve: release
 	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
-test: deps wasm test-swift test-clients test-engine test-web test-browser test-fuzz
+test: deps wasm test-swift test-clients test-engine test-web test-browser test-api test-fuzz
 
 test-swift:
 	swift build --build-tests
@@ -48,13 +49,25 @@ test-web:
 test-fuzz:
 	scripts/fuzz.sh replay
 
-## Coverage-guided fuzzing of the parsers that take outside bytes: FUZZ_SECONDS per target (default 60).
-fuzz:
+## Coverage-guided fuzzing of the parsers that take outside bytes (FUZZ_SECONDS per target, default 60),
+## then schemathesis for 10 minutes.
+fuzz: deps
 	scripts/fuzz.sh run $(FUZZ_SECONDS)
+	$(MAKE) fuzz-api
 
 ## Playwright + headless Chromium against a real server (the debug build) with the demo catalog.
 test-browser:
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" scripts/browser-tests.sh
+
+## schemathesis against a live server (the debug build), from the OpenAPI document it serves: about 2.5 minutes.
+test-api:
+	swift build --product vitrine
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" scripts/schemathesis.sh
+
+## The same, longer (10 minutes; SCHEMATHESIS_MAX_TIME=N to change it).
+fuzz-api: deps
+	swift build --product vitrine
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" SCHEMATHESIS_MAX_TIME="$${SCHEMATHESIS_MAX_TIME:-600}" scripts/schemathesis.sh
 
 ## Release-build benchmarks; each prints a table with its comparison.
 bench: deps wasm

@@ -36,4 +36,9 @@ if [ "$want" != core ]; then
     echo "installing: parsepy pixabay-python (pip)"
     python3 -m pip install -q --disable-pip-version-check parsepy==0.3.20150629 pixabay-python==1.1.0 >/dev/null
   fi
+  # schemathesis 4 fuzzes a live server from its OpenAPI document (scripts/schemathesis.sh).
+  if ! command -v schemathesis >/dev/null 2>&1 || ! schemathesis --version 2>/dev/null | grep -q 'version 4\.'; then
+    echo "installing: schemathesis 4 (pip)"
+    python3 -m pip install -q --disable-pip-version-check 'schemathesis>=4,<5' >/dev/null
+  fi
 fi

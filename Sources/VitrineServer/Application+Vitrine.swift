@@ -38,6 +38,7 @@ public enum VitrineServer {
             access: guardian, isPrivate: access.isPrivate,
             securesCookies: access.securesCookies || compat.publicURL?.lowercased().hasPrefix("https:") == true
         ).addRoutes(to: api)
+        OpenAPIController().addRoutes(to: api)
 
         let reads = api.group()
         let assets = router.group()

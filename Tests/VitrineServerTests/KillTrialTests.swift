@@ -41,7 +41,7 @@ import Testing
         print(
             "import kill trials: a whole import of \(photos.count) photos takes \(String(format: "%.2f", duration)) s")
 
-        var random = SeededRandom(seed: 0x5EED_0016)
+        var random = SeededGenerator(seed: 0x5EED_0016)
         var data = TemporaryDirectory("kill-import")
         var kills = 0
         var trial = 0
@@ -211,7 +211,7 @@ import Testing
         #expect(try VitrineProcess.run(["import", "--data", data.path] + seeds).status == 0)
         var server = try LiveVitrineServer(data: data.path, log: log)
         let token = try AdminToken(directory: data.path).loadOrCreate().token
-        var random = SeededRandom(seed: 0x5EED_5E4E)
+        var random = SeededGenerator(seed: 0x5EED_5E4E)
         var seed: UInt32 = 500
         for round in 1...4 {
             let catalog = try PhotoCatalog(path: data.path + "/catalog.sqlite")

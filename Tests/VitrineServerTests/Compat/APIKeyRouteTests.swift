@@ -75,19 +75,8 @@ import Testing
 
     @Test func commandLineCreatesListsAndRevokes() async throws {
         let fixture = try await CompatFixture(colourPhotos: 1)
-        let binary = ProcessInfo.processInfo.environment["VITRINE_BINARY"] ?? ".build/debug/vitrine"
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the vitrine product first")
         func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments + ["--data", fixture.library.directory]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+            try VitrineProcess.run(arguments + ["--data", fixture.library.directory])
         }
         let (status, output) = try run(["key", "create", "--label", "cli"])
         #expect(status == 0, "\(output)")

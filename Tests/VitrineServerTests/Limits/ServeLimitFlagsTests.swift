@@ -12,18 +12,7 @@ import Testing
 @Suite struct ServeLimitFlagsTests {
     static var binary: String { ProcessInfo.processInfo.environment["VITRINE_BINARY"] ?? ".build/debug/vitrine" }
 
-    static func run(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-    }
+    static func run(_ arguments: [String]) throws -> (Int32, String) { try VitrineProcess.run(arguments) }
 
     /// A port nobody listens on now (the kernel's pick for a socket bound to port 0).
     static func freePort() throws -> Int {

@@ -1,0 +1,81 @@
+import Hummingbird
+
+extension OpenAPIDocument {
+    static var uploadPhoto: String {
+        #"""
+        "post": {
+          "operationId": "uploadPhoto", "tags": ["admin"], "summary": "Upload one photo",
+          "description": "A raw body (with `filename`, `title` and repeated `tag` in the query) or `multipart/form-data` with a `file` part and optional `title` and `tag` fields. Streamed to the data folder's `tmp/`, then the same import as the CLI; a refused upload leaves nothing stored.",
+          "security": [{"adminToken": []}],
+          "parameters": [
+            {"name": "filename", "in": "query", "description": "The original file name (a label: only its last path component is kept).", "schema": {"type": "string"}},
+            {"name": "title", "in": "query", "schema": {"type": "string", "maxLength": \#(TextRules.maximumTitleBytes)}},
+            {"name": "tag", "in": "query", "style": "form", "explode": true, "schema": {"type": "array", "maxItems": \#(TextRules.maximumTagsPerPhoto), "items": {"type": "string", "maxLength": \#(TextRules.maximumTagBytes)}}}
+          ],
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/octet-stream": {"schema": {"type": "string", "contentMediaType": "application/octet-stream"}},
+              "multipart/form-data": {
+                "schema": {
+                  "type": "object",
+                  "required": ["file"],
+                  "properties": {
+                    "file": {"type": "string", "contentMediaType": "application/octet-stream"},
+                    "title": {"type": "string", "maxLength": \#(TextRules.maximumTitleBytes)},
+                    "tag": {"type": "array", "items": {"type": "string", "maxLength": \#(TextRules.maximumTagBytes)}}
+                  }
+                },
+                "encoding": {"tag": {"style": "form", "explode": true}}
+              }
+            }
+          },
+          "responses": {
+            "201": {
+              "description": "Imported.",
+              "links": {"delete": {"operationId": "deletePhoto", "parameters": {"id": "$response.body#/photo/id"}}},
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/UploadResult"}}}
+            },
+            "200": {"description": "These bytes were already in the catalog (`duplicate: true`).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/UploadResult"}}}},
+            "400": {"description": "`empty_file`, `bad_upload` (malformed multipart), `bad_title`, `bad_tag`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+            "401": {"$ref": "#/components/responses/Unauthorized"},
+            "413": {"description": "`too_large`: over `--max-upload-mb`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+            "415": {"description": "`not_an_image` or `unsupported_format`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+            "422": {"description": "`corrupt_image`, `too_many_pixels`, `import_failed`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+          }
+        }
+        """#
+    }
+
+    static var editPhoto: String {
+        #"""
+        "patch": {
+          "operationId": "editPhoto", "tags": ["admin"], "summary": "Change a photo's title and tags",
+          "security": [{"adminToken": []}],
+          "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoEdit"}}}},
+          "responses": {
+            "200": {"description": "The photo as it is now.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoDetail"}}}},
+            "400": {"description": "`bad_id`, `bad_json`, `bad_title`, `bad_tag`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+            "401": {"$ref": "#/components/responses/Unauthorized"},
+            "404": {"$ref": "#/components/responses/NotFound"},
+            "413": {"description": "An edit is at most 64 KB of JSON.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+          }
+        }
+        """#
+    }
+
+    static var deletePhoto: String {
+        #"""
+        "delete": {
+          "operationId": "deletePhoto", "tags": ["admin"], "summary": "Delete a photo and the files nothing else uses",
+          "security": [{"adminToken": []}],
+          "responses": {
+            "204": {"description": "Deleted."},
+            "400": {"$ref": "#/components/responses/BadRequest"},
+            "401": {"$ref": "#/components/responses/Unauthorized"},
+            "404": {"$ref": "#/components/responses/NotFound"}
+          }
+        }
+        """#
+    }
+}

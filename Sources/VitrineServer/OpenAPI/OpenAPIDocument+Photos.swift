@@ -1,0 +1,88 @@
+import Hummingbird
+
+extension OpenAPIDocument {
+    /// `/api/v1/photos`, `/api/v1/photos/{id}` and `/api/v1/tags`: reads, and the admin's writes on the same paths.
+    static var photos: String {
+        """
+        "/api/v1/photos": {
+        \(listPhotos),
+        \(uploadPhoto)
+        },
+        "/api/v1/photos/{id}": {
+        "parameters": [{"$ref": "#/components/parameters/PhotoIDPath"}],
+        \(showPhoto),
+        \(editPhoto),
+        \(deletePhoto)
+        },
+        \(tags)
+        """
+    }
+
+    static var listPhotos: String {
+        #"""
+        "get": {
+          "operationId": "listPhotos", "tags": ["photos"], "summary": "One page of photos, newest first, optionally filtered",
+          "description": "Keyset pagination by date taken then id: a cursor stays valid while photos are added, and no item is skipped or repeated. `q` is full text over title, file name, tags, camera and lens (every word must match as a prefix, diacritics folded); tags combine with AND, without case.",
+          \#(readSecurity),
+          "parameters": [
+            {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": \#(PhotosController<BasicRequestContext>.maximumLimit), "default": \#(PhotosController<BasicRequestContext>.defaultLimit)}},
+            {"name": "cursor", "in": "query", "description": "`nextCursor` of the previous page (with `order=relevance`, that order's cursor); empty is none.", "schema": {"type": "string", "maxLength": 64}},
+            {"name": "q", "in": "query", "description": "Free text, at most \#(PhotosController<BasicRequestContext>.maximumQueryBytes) bytes of UTF-8.", "schema": {"type": "string", "maxLength": \#(PhotosController<BasicRequestContext>.maximumQueryBytes)}},
+            {"name": "tag", "in": "query", "style": "form", "explode": true, "description": "Repeat for several; all must match.", "schema": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumTags), "items": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTagBytes)}}},
+            {"name": "order", "in": "query", "description": "`relevance` ranks by BM25 (title matches first); its cursor is an offset.", "schema": {"type": "string", "enum": ["newest", "relevance"], "default": "newest"}}
+          ],
+          "responses": {
+            "200": {
+              "description": "A page.",
+              "links": {
+                "photo": {"operationId": "showPhoto", "parameters": {"id": "$response.body#/items/0/id"}},
+                "nextPage": {"operationId": "listPhotos", "parameters": {"cursor": "$response.body#/nextCursor"}}
+              },
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoPage"}}}
+            },
+            "400": {"$ref": "#/components/responses/BadRequest"},
+            "401": {"$ref": "#/components/responses/Unauthorized"}
+          }
+        }
+        """#
+    }
+
+    static var showPhoto: String {
+        #"""
+        "get": {
+          "operationId": "showPhoto", "tags": ["photos"], "summary": "A photo's full record",
+          \#(readSecurity),
+          "responses": {
+            "200": {
+              "description": "Every field we have.",
+              "links": {
+                "edit": {"operationId": "editPhoto", "parameters": {"id": "$response.body#/id"}},
+                "sized": {"operationId": "sizedPhoto", "parameters": {"id": "$response.body#/id"}},
+                "download": {"operationId": "downloadPhoto", "parameters": {"id": "$response.body#/id"}},
+                "view": {"operationId": "countView", "parameters": {"id": "$response.body#/id"}}
+              },
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoDetail"}}}
+            },
+            "400": {"$ref": "#/components/responses/BadRequest"},
+            "401": {"$ref": "#/components/responses/Unauthorized"},
+            "404": {"$ref": "#/components/responses/NotFound"}
+          }
+        }
+        """#
+    }
+
+    static var tags: String {
+        #"""
+        "/api/v1/tags": {
+          "get": {
+            "operationId": "listTags", "tags": ["photos"], "summary": "Every tag in use, most used first",
+            \#(readSecurity),
+            "responses": {
+              "200": {"description": "The tags and their counts.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TagList"}}}},
+              "401": {"$ref": "#/components/responses/Unauthorized"}
+            }
+          }
+        }
+        """#
+    }
+}

@@ -1,0 +1,182 @@
+import Hummingbird
+
+extension OpenAPIDocument {
+    /// The JSON API's wire types (`VitrineAPI`), as the server encodes them: optional fields are left out
+    /// when empty, except `nextCursor` and a change's `photo`, which are written as `null`.
+    static var wireSchemas: String {
+        #"""
+          "VariantInfo": {
+            "type": "object",
+            "required": ["url", "width", "height"],
+            "additionalProperties": false,
+            "properties": {
+              "url": {"type": "string", "pattern": "\#(assetURLPattern)", "description": "Content-addressed: `/assets/<sha256>[.ext]`."},
+              "width": {"type": "integer", "minimum": 0},
+              "height": {"type": "integer", "minimum": 0}
+            }
+          },
+          "Placeholder": {
+            "type": "object",
+            "required": ["thumbHash", "averageColor"],
+            "additionalProperties": false,
+            "properties": {
+              "thumbHash": {"type": "string", "contentEncoding": "base64", "pattern": "^[A-Za-z0-9+/]*={0,2}$"},
+              "averageColor": {"type": "string", "pattern": "^#[0-9a-f]{6}$"}
+            }
+          },
+          "PhotoSummary": {
+            "description": "A page item: what a grid needs to lay out and draw a tile.",
+            "type": "object",
+            "required": ["id", "width", "height", "title", "takenAt", "placeholder", "thumb", "preview", "original"],
+            "additionalProperties": false,
+            "properties": {
+              "id": {"$ref": "#/components/schemas/PhotoID"},
+              "width": {"type": "integer", "minimum": 1},
+              "height": {"type": "integer", "minimum": 1},
+              "title": {"type": "string", "description": "The title, or the original file name when there is none."},
+              "takenAt": {"$ref": "#/components/schemas/Timestamp"},
+              "placeholder": {"$ref": "#/components/schemas/Placeholder"},
+              "thumb": {"$ref": "#/components/schemas/VariantInfo"},
+              "small": {"$ref": "#/components/schemas/VariantInfo"},
+              "preview": {"$ref": "#/components/schemas/VariantInfo"},
+              "original": {"$ref": "#/components/schemas/VariantInfo"}
+            }
+          },
+          "PhotoPage": {
+            "type": "object",
+            "required": ["items", "nextCursor", "total"],
+            "additionalProperties": false,
+            "properties": {
+              "items": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumLimit), "items": {"$ref": "#/components/schemas/PhotoSummary"}},
+              "nextCursor": {"type": ["string", "null"], "description": "Pass back as `cursor`; null on the last page."},
+              "total": {"type": "integer", "minimum": 0}
+            }
+          },
+          "PhotoDetail": {
+            "type": "object",
+            "required": ["id", "width", "height", "originalName", "format", "mimeType", "byteSize", "takenAt", "takenAtSource", "tags", "placeholder", "thumb", "preview", "original", "importedAt"],
+            "additionalProperties": false,
+            "properties": {
+              "id": {"$ref": "#/components/schemas/PhotoID"},
+              "width": {"type": "integer", "minimum": 1},
+              "height": {"type": "integer", "minimum": 1},
+              "title": {"type": "string"},
+              "originalName": {"type": "string"},
+              "format": {"type": "string", "enum": ["jpeg", "png", "webp", "tiff", "gif", "heic", "avif", "jxl"]},
+              "mimeType": {"type": "string", "pattern": "^image/"},
+              "byteSize": {"type": "integer", "minimum": 1},
+              "takenAt": {"$ref": "#/components/schemas/Timestamp"},
+              "takenAtOffset": {"type": "integer", "description": "Minutes east of UTC."},
+              "takenAtSource": {"type": "string", "enum": ["exif", "file"]},
+              "cameraMake": {"type": "string"},
+              "cameraModel": {"type": "string"},
+              "lens": {"type": "string"},
+              "exposureTime": {"type": "number", "description": "Seconds."},
+              "fNumber": {"type": "number"},
+              "iso": {"type": "integer"},
+              "focalLength": {"type": "number", "description": "Millimetres."},
+              "location": {
+                "type": "object",
+                "required": ["latitude", "longitude"],
+                "additionalProperties": false,
+                "properties": {
+                  "latitude": {"type": "number", "minimum": -90, "maximum": 90},
+                  "longitude": {"type": "number", "minimum": -180, "maximum": 180}
+                }
+              },
+              "tags": {"type": "array", "items": {"type": "string"}, "description": "In name order."},
+              "placeholder": {"$ref": "#/components/schemas/Placeholder"},
+              "thumb": {"$ref": "#/components/schemas/VariantInfo"},
+              "preview": {"$ref": "#/components/schemas/VariantInfo"},
+              "original": {"$ref": "#/components/schemas/VariantInfo"},
+              "importedAt": {"$ref": "#/components/schemas/UTCTimestamp"}
+            }
+          },
+          "TagList": {
+            "type": "object",
+            "required": ["tags"],
+            "additionalProperties": false,
+            "properties": {
+              "tags": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["name", "count"],
+                  "additionalProperties": false,
+                  "properties": {"name": {"type": "string"}, "count": {"type": "integer", "minimum": 1}}
+                }
+              }
+            }
+          },
+          "PhotoEdit": {
+            "description": "A missing key leaves that field alone; `null` or an empty title clears it; `tags` replaces every tag.",
+            "type": "object",
+            "properties": {
+              "title": {"type": ["string", "null"], "maxLength": \#(TextRules.maximumTitleBytes)},
+              "tags": {"type": "array", "maxItems": \#(TextRules.maximumTagsPerPhoto), "items": {"type": "string", "maxLength": \#(TextRules.maximumTagBytes)}}
+            }
+          },
+          "UploadResult": {
+            "type": "object",
+            "required": ["photo", "duplicate"],
+            "additionalProperties": false,
+            "properties": {
+              "photo": {"$ref": "#/components/schemas/PhotoDetail"},
+              "duplicate": {"type": "boolean", "description": "True when these bytes were already in the catalog."}
+            }
+          },
+          "ChangeMessage": {
+            "description": "The JSON in a `change` event's data.",
+            "type": "object",
+            "required": ["seq", "kind", "id", "sortKey", "photo", "total"],
+            "additionalProperties": false,
+            "properties": {
+              "seq": {"type": "integer", "minimum": 1},
+              "kind": {"type": "string", "enum": ["insert", "update", "delete"]},
+              "id": {"$ref": "#/components/schemas/PhotoID"},
+              "sortKey": {"type": "array", "prefixItems": [{"type": "integer"}, {"$ref": "#/components/schemas/PhotoID"}], "minItems": 2, "maxItems": 2, "description": "[takenAt ms, id]: where the photo sits in the newest-first order."},
+              "photo": {"oneOf": [{"$ref": "#/components/schemas/PhotoSummary"}, {"type": "null"}]},
+              "total": {"type": "integer", "minimum": 0}
+            }
+          },
+          "ServerSentEvent": {
+            "description": "One event of the change feed, as an EventSource reads it. `ready` (first, without a resume point) and `reset` (the resume point is older than the kept history: reload) carry `{\"seq\": N}`; `change` carries a ChangeMessage.",
+            "type": "object",
+            "required": ["event", "data"],
+            "properties": {
+              "event": {"type": "string", "enum": ["ready", "change", "reset"]},
+              "data": {"type": "string", "contentMediaType": "application/json"},
+              "id": {"type": "string", "pattern": "^[0-9]+$"},
+              "retry": {"type": "integer", "minimum": 0}
+            }
+          },
+          "KeyInfo": {
+            "type": "object",
+            "required": ["id", "hint", "label", "createdAt"],
+            "additionalProperties": false,
+            "properties": {
+              "id": {"type": "integer", "minimum": 1},
+              "hint": {"type": "string", "description": "The key's last four hex digits."},
+              "label": {"type": "string", "maxLength": \#(APIKeys.maximumLabelBytes)},
+              "createdAt": {"$ref": "#/components/schemas/UTCTimestamp"},
+              "revokedAt": {"$ref": "#/components/schemas/UTCTimestamp"}
+            }
+          },
+          "KeyCreated": {
+            "type": "object",
+            "required": ["key", "info"],
+            "additionalProperties": false,
+            "properties": {
+              "key": {"type": "string", "pattern": "^[0-9]{8}-[0-9a-f]{32}$", "description": "Shown once; only its SHA-256 is stored."},
+              "info": {"$ref": "#/components/schemas/KeyInfo"}
+            }
+          },
+          "KeyList": {
+            "type": "object",
+            "required": ["keys"],
+            "additionalProperties": false,
+            "properties": {"keys": {"type": "array", "items": {"$ref": "#/components/schemas/KeyInfo"}}}
+          }
+        """#
+    }
+}

@@ -1,0 +1,57 @@
+import Crypto
+
+/// The OpenAPI 3.1 description of every route `VitrineServer.makeRouter` mounts, served at
+/// `GET /api/v1/openapi.json`.
+///
+/// It is text compiled into the binary (not a bundle resource), so a copied `vitrine` still serves it.
+/// Each area's paths live in their own file as JSON members, joined here into one object; the limits the
+/// controllers enforce are interpolated from the controllers themselves, so the document cannot drift
+/// from them. `OpenAPIDocumentTests` checks that it parses and that its operations are exactly the
+/// router's routes.
+enum OpenAPIDocument {
+    /// The document's bytes, built once.
+    static let bytes: [UInt8] = Array(text.utf8)
+
+    /// A strong validator for the document: it changes only with the binary.
+    static let etag: String = {
+        let digest = SHA256.hash(data: bytes)
+        return "\""
+            + digest.prefix(12).map { byte in
+                let hex = String(byte, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined() + "\""
+    }()
+
+    static var text: String {
+        let paths = [service, photos, events, assets, sized, counters, keys, pixabay, parse, web]
+        return #"""
+            {
+              "openapi": "3.1.0",
+              "info": {
+                "title": "Vitrine",
+                "version": "1",
+                "summary": "A self-hosted photo gallery: its JSON API, assets, web client, and Pixabay- and Parse-compatible routes.",
+                "description": "Errors of the JSON API are `{\"error\": {\"code\", \"message\"}}` with a 4xx status for bad input. Writes need the admin token (`Authorization: Bearer <token>`). Reads are public unless the server runs with `--private`; then they need the token or the session cookie that `POST /api/v1/session` sets. The Pixabay routes answer plain-text errors and the Parse routes Parse's `{\"code\", \"error\"}`, as the services they imitate do."
+              },
+              "jsonSchemaDialect": "https://spec.openapis.org/oas/3.1/dialect/base",
+              "servers": [{"url": "/"}],
+              "tags": [
+                {"name": "photos", "description": "The catalog: pages, search, tags, details, the change feed."},
+                {"name": "admin", "description": "Writes; they need the admin token."},
+                {"name": "assets", "description": "Content-addressed originals and variants, and the sized Pixabay renditions."},
+                {"name": "session", "description": "Token check and the read cookie."},
+                {"name": "pixabay", "description": "The Pixabay image search API."},
+                {"name": "parse", "description": "Parse Server's REST API for the read-only Resource class."},
+                {"name": "web", "description": "The web client."},
+                {"name": "service", "description": "Health and this document."}
+              ],
+              "paths": {
+            """# + paths.joined(separator: ",\n") + #"""
+                  },
+                  "components": {
+                """# + components + #"""
+                      }
+                    }
+                    """#
+    }
+}

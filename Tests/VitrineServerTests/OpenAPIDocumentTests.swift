@@ -1,0 +1,144 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+@testable import VitrineServer
+
+/// `GET /api/v1/openapi.json`: a valid OpenAPI 3.1 document whose operations are exactly the router's routes.
+@Suite struct OpenAPIDocumentTests {
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    func document() throws -> [String: Any] {
+        let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes))
+        return try #require(parsed as? [String: Any])
+    }
+
+    /// `/api/` and `/api` are one route; `{name}` captures keep their names; the static route's recursive
+    /// wildcard (`**`) is the document's `{path}` parameter.
+    static func normalized(_ path: String) -> String {
+        let parts = path.split(separator: "/").map { $0 == "**" ? "{path}" : String($0) }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The router as `vitrine serve` builds it: web client and every compat route mounted.
+    func productionRoutes() async throws -> Set<String> {
+        let fixture = try await ServerFixture(photos: 0)
+        let web = TemporaryDirectory("openapi-web")
+        _ = web.write(Array("<html>{{first-screen}}</html>".utf8), to: "index.html")
+        let router = try VitrineServer.makeRouter(
+            library: fixture.library, webRoot: web.path, access: AccessConfiguration(),
+            compat: CompatConfiguration())
+        return Set(router.routes.map { "\($0.method.rawValue) \(Self.normalized($0.path.description))" })
+    }
+
+    func documentedOperations() throws -> Set<String> {
+        let paths = try #require(try document()["paths"] as? [String: [String: Any]])
+        var operations = Set<String>()
+        for (path, item) in paths {
+            for method in item.keys where Self.methods.contains(method) {
+                operations.insert("\(method.uppercased()) \(Self.normalized(path))")
+            }
+        }
+        return operations
+    }
+
+    @Test func declaresOpenAPI31() throws {
+        let document = try document()
+        let version = try #require(document["openapi"] as? String)
+        #expect(version.hasPrefix("3.1."))
+        #expect((document["info"] as? [String: Any])?["title"] as? String == "Vitrine")
+    }
+
+    @Test func describesExactlyTheRoutesTheRouterHas() async throws {
+        let routes = try await productionRoutes()
+        let documented = try documentedOperations()
+        #expect(routes.subtracting(documented).sorted() == [], "routes the document does not describe")
+        #expect(documented.subtracting(routes).sorted() == [], "operations the router does not have")
+        // The comparison is only meaningful if the production router has every area mounted.
+        for route in [
+            "GET /api/v1/openapi.json", "GET /static/{version}/{path}", "GET /api",
+            "PUT /parse/classes/{className}/{objectId}",
+        ] {
+            #expect(routes.contains(route), "\(route)")
+        }
+    }
+
+    @Test func everyPathParameterIsDeclaredAndEveryOperationIdIsUnique() throws {
+        let document = try document()
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var operationIds: [String] = []
+        for (path, item) in paths {
+            let captures = Set(path.matches(of: /\{([^}]+)\}/).map { String($0.output.1) })
+            let shared = try names(of: item["parameters"], in: document, location: "path")
+            for (method, value) in item where Self.methods.contains(method) {
+                let operation = try #require(value as? [String: Any])
+                operationIds.append(try #require(operation["operationId"] as? String, "\(method) \(path)"))
+                let own = try names(of: operation["parameters"], in: document, location: "path")
+                #expect(shared.union(own) == captures, "\(method) \(path)")
+                #expect(operation["responses"] is [String: Any], "\(method) \(path)")
+            }
+        }
+        #expect(Set(operationIds).count == operationIds.count)
+    }
+
+    @Test func everyReferenceResolves() throws {
+        let document = try document()
+        var references: [String] = []
+        func walk(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let reference = object["$ref"] as? String { references.append(reference) }
+                object.values.forEach(walk)
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        walk(document)
+        #expect(references.count > 50)
+        for reference in references {
+            #expect(try resolve(reference, in: document) != nil, "\(reference)")
+        }
+    }
+
+    @Test func isServedWithItsTypeAndRevalidatedByETag() async throws {
+        let fixture = try await ServerFixture(photos: 0)
+        try await fixture.makeApp(access: AccessConfiguration(isPrivate: true)).test(.router) { client in
+            let etag = try await client.execute(uri: "/api/v1/openapi.json", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "no-cache")
+                #expect(response.bytes == OpenAPIDocument.bytes)
+                return try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: "/api/v1/openapi.json", method: .get, headers: [.ifNoneMatch: etag]) {
+                #expect($0.status == .notModified)
+                #expect($0.bytes.isEmpty)
+            }
+        }
+    }
+
+    func names(of parameters: Any?, in document: [String: Any], location: String) throws -> Set<String> {
+        var names = Set<String>()
+        for entry in parameters as? [[String: Any]] ?? [] {
+            var parameter = entry
+            if let reference = entry["$ref"] as? String {
+                parameter = try #require(try resolve(reference, in: document) as? [String: Any])
+            }
+            if parameter["in"] as? String == location, let name = parameter["name"] as? String { names.insert(name) }
+        }
+        return names
+    }
+
+    /// A local JSON pointer (`#/components/schemas/Error`), or nil when it names nothing.
+    func resolve(_ reference: String, in document: [String: Any]) throws -> Any? {
+        guard reference.hasPrefix("#/") else { return nil }
+        var current: Any = document
+        for token in reference.dropFirst(2).split(separator: "/") {
+            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            guard let object = current as? [String: Any], let next = object[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+}
