@@ -1,3 +1,5 @@
+import Catalog
+
 /// What a client may write as a title or a tag, checked before anything is stored.
 ///
 /// Limits are in UTF-8 bytes, the unit storage and the wire pay for: a count of Characters lets one
@@ -5,8 +7,8 @@
 /// are refused rather than stripped, so what is stored is exactly what was sent.
 enum TextRules {
     static let maximumTitleBytes = 1000
-    static let maximumTagBytes = 100
-    static let maximumTagsPerPhoto = 100
+    static let maximumTagBytes = PhotoCatalog.maximumTagBytes
+    static let maximumTagsPerPhoto = PhotoCatalog.maximumTagsPerPhoto
 
     static func validate(title: String?, tags: [String]) throws {
         if let title { try check(title, field: "title", maximumBytes: maximumTitleBytes) }

@@ -128,6 +128,10 @@ import Testing
             ])
         #expect(try catalog.tags(of: ids["cafe.jpg"]!) == ["Food", "France"])
         #expect(PhotoCatalog.normalizedTags(["  a  b ", "A B", "", "c"]) == ["a b", "c"])
+        // Folder names and XMP keywords come from files: controls go, length and count are bounded.
+        #expect(PhotoCatalog.normalizedTags(["x\u{0}y", "line\nbreak", "\u{1b}"]) == ["x y", "line break"])
+        let long = PhotoCatalog.normalizedTags([String(repeating: "é", count: 80)])
+        #expect(long.map(\.utf8.count) == [100])
+        #expect(PhotoCatalog.normalizedTags((0..<250).map { "t\($0)" }).count == PhotoCatalog.maximumTagsPerPhoto)
     }
 }
-
