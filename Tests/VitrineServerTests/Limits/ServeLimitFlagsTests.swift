@@ -14,22 +14,8 @@ import Testing
 
     static func run(_ arguments: [String]) throws -> (Int32, String) { try VitrineProcess.run(arguments) }
 
-    /// A port nobody listens on now (the kernel's pick for a socket bound to port 0).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    static func freePort() throws -> Int { try VitrineProcess.freePort() }
+
 
     @Test func everyLimitHasAFlagAndOutOfRangeValuesAreRefused() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the vitrine product first")
