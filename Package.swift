@@ -23,6 +23,8 @@ let package = Package(
         // Pure Swift, no Foundation: compiled natively and to WebAssembly with Embedded Swift.
         .target(name: "GalleryEngine"),
         .target(name: "VitrineAPI"),
+        // Bounded thread pools for blocking work (SQLite, file system, libvips), shared by the stores and the server.
+        .target(name: "Scheduling"),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
@@ -51,7 +53,7 @@ let package = Package(
         .target(
             name: "VitrineServer",
             dependencies: [
-                "VitrineAPI", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib",
+                "VitrineAPI", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -106,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "TestSupport",
+                "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "Scheduling", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -1,3 +1,5 @@
+import Scheduling
+
 /// Runs synchronous work (SQLite reads, file system calls) off Swift's cooperative pool, so a slow disk cannot
 /// starve the threads that serve other requests. It runs on the serving router's bounded pool
 /// (`--blocking-threads`, `--blocking-queue`); a full queue throws a 503 `busy`.

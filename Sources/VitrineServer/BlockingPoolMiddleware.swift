@@ -1,3 +1,4 @@
+import Scheduling
 import Hummingbird
 
 /// Makes `blocking {}` inside a request use this router's pool, sized by its `Limits`.

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Scheduling
 
 /// Turns every error, including Hummingbird's own (unknown route, bad method), into the API's JSON shape,
 /// and anything unexpected into a logged 500 that reveals nothing internal.
@@ -13,6 +14,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
+        } catch let error as BusyError {
+            return try APIError.busy(error.message, retryAfter: error.retryAfterSeconds).response(
+                from: request, context: context)
         } catch let error as HTTPError {
             let code =
                 switch error.status {

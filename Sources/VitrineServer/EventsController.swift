@@ -1,3 +1,4 @@
+import Scheduling
 import Catalog
 import Foundation
 import HTTPTypes

@@ -1,3 +1,5 @@
+import Scheduling
+
 /// The bounded pools and counters one router shares among its requests, sized by `Limits`.
 struct ServerResources: Sendable {
     let limits: Limits

@@ -1,3 +1,4 @@
+import Scheduling
 import Blobs
 import Catalog
 import Imaging

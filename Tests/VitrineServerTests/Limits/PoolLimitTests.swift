@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Scheduling
 import Synchronization
 import Testing
 import VitrineAPI
@@ -14,12 +15,7 @@ import VitrineAPI
         let executor = BoundedExecutor(label: "test", width: 2, queueLimit: 3, refusal: "full")
         let plug = try await PoolPlug(executor, queued: 3)
         #expect(executor.running == 2 && executor.waiting == 3)
-        await #expect(throws: APIError.self) { try await executor.run { 1 } }
-        do {
-            _ = try await executor.run { 1 }
-        } catch let error as APIError {
-            #expect(error.status == .serviceUnavailable && error.code == "busy" && error.retryAfter == 1)
-        }
+        await #expect(throws: BusyError(message: "full", retryAfterSeconds: 1)) { try await executor.run { 1 } }
         try await plug.release()
         #expect(executor.peakRunning == 2)
         #expect(try await executor.run { 42 } == 42)

@@ -2,19 +2,19 @@ import Dispatch
 import Synchronization
 
 /// Runs synchronous work on at most `width` threads at once with at most `queueLimit` jobs waiting, and
-/// refuses the rest with a 503 `busy` instead of queueing without end.
+/// refuses the rest with `BusyError` (the server answers 503 `busy`) instead of queueing without end.
 ///
 /// A GCD concurrent queue alone starts a thread for each blocked job; here a job reaches GCD only when one of
 /// the `width` slots is free, so the threads in use never exceed `width` whatever the load.
-final class BoundedExecutor: Sendable {
+public final class BoundedExecutor: Sendable {
     /// Runs the work and returns how to hand its result over, so the slot is free before the caller resumes.
-    typealias Job = @Sendable () -> @Sendable () -> Void
+    public typealias Job = @Sendable () -> @Sendable () -> Void
 
-    let width: Int
-    let queueLimit: Int
+    public let width: Int
+    public let queueLimit: Int
     /// What a refusal tells the client, e.g. "too many renders waiting".
-    let refusal: String
-    let retryAfterSeconds: Int
+    public let refusal: String
+    public let retryAfterSeconds: Int
     private let queue: DispatchQueue
     private let state = Mutex(State())
 
@@ -24,7 +24,7 @@ final class BoundedExecutor: Sendable {
         var waiting = FIFO<Job>()
     }
 
-    init(label: String, width: Int, queueLimit: Int, refusal: String, retryAfterSeconds: Int = 1) {
+    public init(label: String, width: Int, queueLimit: Int, refusal: String, retryAfterSeconds: Int = 1) {
         self.width = max(1, width)
         self.queueLimit = max(0, queueLimit)
         self.refusal = refusal
@@ -33,7 +33,7 @@ final class BoundedExecutor: Sendable {
     }
 
     /// Runs `work` on one of the slots, after the jobs queued before it; throws `busy` when the queue is full.
-    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let job: Job = {
                 let result = Result { try work() }
@@ -52,7 +52,8 @@ final class BoundedExecutor: Sendable {
             switch admission {
             case .start: start(job)
             case .queued: break
-            case .refuse: continuation.resume(throwing: APIError.busy(refusal, retryAfter: retryAfterSeconds))
+            case .refuse:
+                continuation.resume(throwing: BusyError(message: refusal, retryAfterSeconds: retryAfterSeconds))
             }
         }
     }
@@ -77,10 +78,10 @@ final class BoundedExecutor: Sendable {
         if let next { start(next) }
     }
 
-    var running: Int { state.withLock { $0.running } }
-    var waiting: Int { state.withLock { $0.waiting.count } }
+    public var running: Int { state.withLock { $0.running } }
+    public var waiting: Int { state.withLock { $0.waiting.count } }
     /// The most jobs that ever ran at once: lets tests prove the width holds.
-    var peakRunning: Int { state.withLock { $0.peakRunning } }
+    public var peakRunning: Int { state.withLock { $0.peakRunning } }
 }
 
 /// A first-in first-out queue with O(1) amortized append and pop.
