@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // Pure Swift, no Foundation: compiled natively and to WebAssembly with Embedded Swift.
@@ -40,7 +42,11 @@ let package = Package(
         ),
         .target(
             name: "Blobs",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Scheduling",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         .target(
             name: "Ingest",
