@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Imaging", "Catalog", "Blobs",
+                "Imaging", "Catalog", "Blobs", "Scheduling",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -67,23 +67,33 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The composition root: the only code that names the concrete stores and catalog.
+        .target(
+            name: "VitrineApp",
+            dependencies: [
+                "VitrineServer", "Ingest", "Catalog", "Blobs", "Scheduling",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "VitrineServer", "Ingest", "Catalog", "Blobs",
+                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: ["Ingest", "Imaging"],
+            dependencies: ["VitrineApp", "Ingest", "Imaging"],
             path: "Benchmarks/vitrine-bench"
         ),
         // Makes large synthetic catalogs that reuse real assets, for browser benchmarks.
         .executableTarget(
             name: "vitrine-fixture",
-            dependencies: ["Ingest", "Catalog"],
+            dependencies: ["VitrineApp", "Ingest", "Catalog"],
             path: "Benchmarks/vitrine-fixture"
         ),
         // Runs fixed engine scenarios and prints their outputs, for the native/wasm parity test.
@@ -110,11 +120,21 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Catalog", "Blobs", "TestSupport"]),
+        .testTarget(
+            name: "IngestTests", dependencies: ["VitrineApp", "Ingest", "Imaging", "Catalog", "Blobs", "TestSupport"]),
+        // One suite of behaviours run against every `BlobStore` implementation.
+        .testTarget(
+            name: "BlobStoreContractTests",
+            dependencies: [
+                "Blobs", "Scheduling", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "Scheduling", "TestSupport",
+                "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "Scheduling",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
