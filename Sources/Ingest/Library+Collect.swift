@@ -20,14 +20,22 @@ extension Library {
         try await forEachOrphanBatch { batch in
             var sizes: [BlobKey: Int64] = [:]
             for key in batch { sizes[key] = try await blobs.attributes(of: key)?.size ?? 0 }
-            // INTERIM until the catalog's collection marks land: collected inside the lock, deleted after it.
-            let collected = try catalog.collectGarbage(candidates: batch.map(\.hex)) { _ in }
-                .compactMap(BlobKey.init(hex:))
-            try await blobs.delete(collected)
+            let collected = try await collect(batch)
             for key in collected { bytes = bytes.addingReportingOverflow(sizes[key] ?? 0).partialValue }
             deleted += collected
         }
+        // A collection also drops the leases of dead holders: run one even when nothing is an orphan.
+        if deleted.isEmpty { _ = try await collect([]) }
         return (deleted, bytes)
+    }
+
+    /// Deletes the candidates that nothing references and no lease holds; returns those deleted.
+    func collect(_ candidates: [BlobKey]) async throws -> [BlobKey] {
+        // INTERIM until the catalog's collection marks land: collected inside the lock, deleted after it.
+        let collected = try catalog.collectGarbage(candidates: candidates.map(\.hex)) { _ in }
+            .compactMap(BlobKey.init(hex:))
+        try await blobs.delete(collected)
+        return collected
     }
 
     /// Pages through the store's inventory against the catalog's references, handing each page's

@@ -9,9 +9,7 @@ extension Library {
     @discardableResult
     public func deletePhoto(id: String) async throws -> Bool {
         guard let keys = try catalog.delete(id: id) else { return false }
-        // INTERIM until the catalog's collection marks land: collected inside the lock, deleted after it.
-        let collected = try catalog.collectGarbage(candidates: keys) { _ in }
-        try await blobs.delete(collected.compactMap(BlobKey.init(hex:)))
+        _ = try await collect(keys.compactMap(BlobKey.init(hex:)))
         return true
     }
 }

@@ -74,6 +74,7 @@ import Testing
     @Test func theInventoryIgnoresWhatIsNotTheStores() async throws {
         let store = try FileBlobStore(root: folder.path)
         let key = try await store.put([7], contentType: "image/jpeg")
+        try FileManager.default.createDirectory(atPath: folder.file("blobs/zz/00"), withIntermediateDirectories: true)
         _ = folder.write([1], to: "blobs/zz/00/" + key.hex)
         _ = folder.write([1], to: "blobs/\(key.hex.prefix(2))/\(key.hex.dropFirst(2).prefix(2))/notes.txt")
         _ = folder.write([1], to: "blobs/README")
