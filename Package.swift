@@ -36,7 +36,7 @@ let package = Package(
         .target(
             name: "Catalog",
             dependencies: [
-                "VitrineAPI",
+                "VitrineAPI", "Blobs",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -117,7 +117,7 @@ let package = Package(
         // Fixture images and temporary folders shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Blobs", "TestSupport"]),
         .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI"]),
         .testTarget(
