@@ -6,7 +6,8 @@ import Catalog
 /// same transaction; on any failure the lease is released.
 ///
 /// The lease comes before the writes so that a collection of the same keys meanwhile (a deletion, `gc`)
-/// either runs first, and the writes below put the blobs back, or sees the lease and leaves them alone. The
+/// either marked them first, and the lease waits until they are gone and the writes below put them back, or
+/// sees the lease and leaves them alone. The
 /// blobs are acknowledged durably before the record step runs, so a kill at any instant leaves either no
 /// row (and orphans a re-run reuses or `gc` takes) or a row whose blobs all exist.
 public struct LeasedWrite: Sendable {
@@ -25,7 +26,7 @@ public struct LeasedWrite: Sendable {
         _ pending: [PendingBlob], purpose: String, record: (_ leaseOwner: String) async throws -> T
     ) async throws -> T {
         let owner = purpose + "-" + PhotoID.make()
-        try catalog.lease(keys: pending.map(\.key.hex), owner: owner)
+        try await catalog.lease(pending.map(\.key), owner: owner)
         do {
             try await store(pending)
             return try await record(owner)

@@ -2,13 +2,13 @@ import Blobs
 import Catalog
 
 extension Library {
-    /// Keys read from the store per inventory page, and collected per batch.
-    public static let collectionBatchSize = 1000
+    /// Keys read from the store per inventory page, and so handed to one collection at most.
+    public static let inventoryPageSize = 1000
 
     /// Blobs in the store that no photo references: what a killed import leaves behind.
     public func orphanBlobs() async throws -> [BlobKey] {
         var orphans: [BlobKey] = []
-        try await forEachOrphanBatch { orphans += $0 }
+        try await forEachOrphanPage { orphans += $0 }
         return orphans
     }
 
@@ -17,34 +17,36 @@ extension Library {
     public func collectOrphans() async throws -> (keys: [BlobKey], bytes: Int64) {
         var deleted: [BlobKey] = []
         var bytes: Int64 = 0
-        try await forEachOrphanBatch { batch in
+        try await forEachOrphanPage { page in
             var sizes: [BlobKey: Int64] = [:]
-            for key in batch { sizes[key] = try await blobs.attributes(of: key)?.size ?? 0 }
-            let collected = try await collect(batch)
+            for key in page { sizes[key] = try await blobs.attributes(of: key)?.size ?? 0 }
+            let collected = try await collect(page)
             for key in collected { bytes = bytes.addingReportingOverflow(sizes[key] ?? 0).partialValue }
             deleted += collected
         }
-        // A collection also drops the leases of dead holders: run one even when nothing is an orphan.
-        if deleted.isEmpty { _ = try await collect([]) }
+        // The keys leased by holders that died before writing anything are not in the store, and their leases
+        // are dropped only by a collection that looks at them: offer every leased key (a live lease keeps its
+        // own; deleting a key the store lacks is a no-op).
+        let leased = try catalog.leases().compactMap { BlobKey(hex: $0.blobKey) }
+        deleted += try await collect(leased)
         return (deleted, bytes)
     }
 
-    /// Deletes the candidates that nothing references and no lease holds; returns those deleted.
+    /// Deletes the candidates that nothing references and no lease holds, outside any catalog transaction
+    /// (see `PhotoCatalog.collectGarbage`); returns those deleted.
     func collect(_ candidates: [BlobKey]) async throws -> [BlobKey] {
-        // INTERIM until the catalog's collection marks land: collected inside the lock, deleted after it.
-        let collected = try catalog.collectGarbage(candidates: candidates.map(\.hex)) { _ in }
-            .compactMap(BlobKey.init(hex:))
-        try await blobs.delete(collected)
-        return collected
+        let blobs = blobs
+        return try await catalog.collectGarbage(candidates: candidates) { try await blobs.delete($0) }
     }
 
     /// Pages through the store's inventory against the catalog's references, handing each page's
-    /// unreferenced keys to `body` (at most `collectionBatchSize` at once, ascending).
-    func forEachOrphanBatch(_ body: ([BlobKey]) async throws -> Void) async throws {
+    /// unreferenced keys to `body` (at most `inventoryPageSize` at once, ascending). A blob catalogued after
+    /// the references were read looks unreferenced here; the collection checks again before deleting.
+    func forEachOrphanPage(_ body: ([BlobKey]) async throws -> Void) async throws {
         let referenced = try catalog.referencedBlobKeys()
         var after: BlobKey?
         while true {
-            let page = try await blobs.keys(after: after, limit: Self.collectionBatchSize)
+            let page = try await blobs.keys(after: after, limit: Self.inventoryPageSize)
             guard let last = page.last else { return }
             after = last
             let orphans = page.filter { !referenced.contains($0.hex) }

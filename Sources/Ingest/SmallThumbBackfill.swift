@@ -62,10 +62,8 @@ public struct SmallThumbBackfill: Sendable {
 
     /// Deletes the retired blobs, now that the photos have their new small thumbs.
     func collectRetired() async throws -> Int {
-        // INTERIM until the catalog's collection marks land: collected inside the lock, deleted after it.
-        let collected = try library.catalog.collectRetiredBlobs { _ in }
-        try await library.blobs.delete(collected.compactMap(BlobKey.init(hex:)))
-        return collected.count
+        let blobs = library.blobs
+        return try await library.catalog.collectRetiredBlobs { try await blobs.delete($0) }.count
     }
 
     /// True when the variant was recorded (false: the photo went away, or got one meanwhile).

@@ -45,7 +45,10 @@ import Testing
         let keys = try #require(try library.catalog.delete(id: first))
         // The worst moment: the re-import has written (or found) every blob and not yet inserted its row.
         let importer = fixture.importer(beforeCatalogInsert: { [library] _ in
-            let deleted = try library.catalog.collectGarbage(candidates: keys) { _ in }
+            let blobs = library.blobs
+            let deleted = try await library.catalog.collectGarbage(candidates: keys.compactMap(BlobKey.init(hex:))) {
+                try await blobs.delete($0)
+            }
             #expect(deleted.isEmpty, "leased blobs are not collected")
         })
         let outcome = await importer.importFile(at: path)
@@ -100,7 +103,7 @@ import Testing
         let kept = try await imported(try Fixtures.write(fixture.inputs.file("kept.jpg"), width: 300, height: 200))
         let orphan = try await fixture.store(Array("left by a killed import".utf8))
         let leased = try await fixture.store(Array("being written right now".utf8))
-        try library.catalog.lease(keys: [leased.hex], owner: "import-in-progress")
+        try await library.catalog.lease([leased], owner: "import-in-progress")
         #expect(Set(try await library.orphanBlobs()) == [orphan, leased])
         let (deleted, bytes) = try await library.collectOrphans()
         #expect(deleted == [orphan] && bytes == 23)

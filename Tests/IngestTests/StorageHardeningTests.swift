@@ -34,9 +34,9 @@ import VitrineApp
         let deadKey = try await fixture.store([1, 1, 1])
         let liveKey = try await fixture.store([2, 2, 2])
         let remoteKey = try await fixture.store([3, 3, 3])
-        try catalog(heldBy: killed).lease(keys: [deadKey.hex], owner: "import-killed")
-        try fixture.library.catalog.lease(keys: [liveKey.hex], owner: "import-live")
-        try catalog(heldBy: remote).lease(keys: [remoteKey.hex], owner: "import-remote")
+        try await catalog(heldBy: killed).lease([deadKey], owner: "import-killed")
+        try await fixture.library.catalog.lease([liveKey], owner: "import-live")
+        try await catalog(heldBy: remote).lease([remoteKey], owner: "import-remote")
 
         let (collected, _) = try await fixture.library.collectOrphans()
         #expect(collected == [deadKey], "only the dead process's orphan goes, at once")
