@@ -21,7 +21,8 @@ public func buildApplication(
                 logger: configuration.logger))
     }
     if configuration.backfillsSmallThumbs {
-        services.append(SmallThumbBackfillService(backfill: SmallThumbBackfill(library: library), logger: configuration.logger))
+        services.append(
+            SmallThumbBackfillService(backfill: SmallThumbBackfill(library: library), logger: configuration.logger))
     }
     return try VitrineServer.makeApplication(
         library: library, configuration: configuration.server, services: services, logger: configuration.logger)

@@ -17,6 +17,12 @@ struct DemoImportService: OneShotService {
         }
         logger.info("importing \(items.count) demo photos in the background")
         let summary = await library.importer().importItems(items)
+        if Task.isCancelled {
+            // Shutdown came first. The catalog is no longer empty, so a later `serve --demo` will not finish it:
+            // say so, instead of listing the interrupted files as failures.
+            logger.info("demo import stopped by shutdown after \(summary.imported.count) photos")
+            return
+        }
         logger.info(
             "demo import: \(summary.imported.count) imported, \(summary.duplicates.count) duplicates, \(summary.failures.count) failed"
         )

@@ -15,7 +15,9 @@ struct SmallThumbBackfillService: OneShotService {
                     "small thumbnails: \(summary.made) made, \(summary.failures.count) failed, \(summary.retired) old ones deleted"
                 )
             }
-            for failure in summary.failures { logger.warning("small thumbnail for \(failure.photoId): \(failure.reason)") }
+            for failure in summary.failures {
+                logger.warning("small thumbnail for \(failure.photoId): \(failure.reason)")
+            }
         } catch is CancellationError {
             return
         } catch {

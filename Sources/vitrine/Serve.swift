@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Ingest
-import VitrineApp
 import Logging
+import VitrineApp
 import VitrineServer
 
 struct Serve: AsyncParsableCommand {

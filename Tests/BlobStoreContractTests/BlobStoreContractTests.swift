@@ -1,8 +1,8 @@
 import Blobs
 import Foundation
 import NIOCore
-import Testing
 import TestSupport
+import Testing
 
 /// The behaviours every `BlobStore` must have, whatever keeps the bytes: the rest of the app relies on
 /// exactly these and nothing else.
@@ -187,7 +187,8 @@ import TestSupport
                     group.addTask {
                         index.isMultiple(of: 2)
                             ? try await store.put(bytes, contentType: "image/jpeg")
-                            : try await store.putFile(at: path, expected: BlobKey.of(bytes), contentType: "image/jpeg").key
+                            : try await store.putFile(at: path, expected: BlobKey.of(bytes), contentType: "image/jpeg")
+                                .key
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }

@@ -1,7 +1,7 @@
 import Blobs
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One `BlobStore` implementation the contract runs against. Each test makes a fresh, empty store with
 /// `make` and removes it with the returned teardown; adding an implementation is adding a case to `all`.

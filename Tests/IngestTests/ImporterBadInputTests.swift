@@ -66,7 +66,8 @@ import Testing
     @Test func svgIsNotAccepted() async throws {
         let svg =
             #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>"#
-        try await expectRejected(fixture.inputs.write(Array(svg.utf8), to: "drawing.svg"), because: "unsupported format")
+        try await expectRejected(
+            fixture.inputs.write(Array(svg.utf8), to: "drawing.svg"), because: "unsupported format")
     }
 
     @Test func pdfIsNotAccepted() async throws {
