@@ -1,5 +1,5 @@
 // Virtualized grid: the engine lays out, virtualizes and diffs; this file moves tiles.
-import { paintColor, HashPainter, show, cancel, el } from './images.js';
+import { paintColor, HashPainter, show, cancel, el, thumbSrc } from './images.js';
 
 /**
  * The small thumbnail when it fills a w×h tile (object-fit: cover) at this screen's pixel density,
@@ -7,7 +7,7 @@ import { paintColor, HashPainter, show, cancel, el } from './images.js';
  */
 function thumbURL(it, w, h) {
   const s = it.small, d = globalThis.devicePixelRatio || 1;
-  return s && s.width >= w * d - 0.5 && s.height >= h * d - 0.5 ? s.url : it.thumb.url;
+  return s && s.width >= w * d - 0.5 && s.height >= h * d - 0.5 ? s.url : thumbSrc(it.thumb);
 }
 
 /** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */

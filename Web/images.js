@@ -66,6 +66,26 @@ export class HashPainter {
 }
 
 /** URLs known to be decoded (safe to show without a blank frame). */
+/**
+ * Whether this browser decodes WebP (asked once, by encoding a 1×1 canvas; a browser that decodes but cannot
+ * encode WebP takes the JPEG, which every browser shows).
+ */
+let webp;
+export function decodesWebP() {
+  if (webp === undefined) {
+    try { webp = document.createElement('canvas').toDataURL('image/webp').startsWith('data:image/webp'); } catch { webp = false; }
+  }
+  return webp;
+}
+
+/**
+ * A thumb's URL. Vitrine's `/assets` picks WebP or JPEG by Accept; a bucket or CDN (`--asset-base-url`)
+ * cannot, so the API then also gives the JPEG sibling (`jpegUrl`) and the browser picks here.
+ */
+export function thumbSrc(thumb, canWebP = decodesWebP) {
+  return thumb.jpegUrl && !canWebP() ? thumb.jpegUrl : thumb.url;
+}
+
 export const decoded = new Set();
 
 /**

@@ -1,5 +1,5 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
-import { paintColor, paintHash, HashPainter, load, cancel, decoded, el } from './images.js';
+import { paintColor, paintHash, HashPainter, load, cancel, decoded, el, thumbSrc } from './images.js';
 import { downloadURL } from './api.js';
 
 export const tuning = {
@@ -316,7 +316,7 @@ export class Viewer {
     paintColor(fr, it);
     const thumb = fr.img = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
     thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
-    thumb.src = this.gridThumb(k) || it.thumb.url;
+    thumb.src = this.gridThumb(k) || thumbSrc(it.thumb);
     this.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
     const hi = el('img', 'hi', { alt: '', draggable: 'false' });
     fr.append(thumb, hi);
@@ -346,7 +346,7 @@ export class Viewer {
   bestURL(i) {
     const it = this.item(i);
     for (const u of [it.original.url, it.preview.url]) if (decoded.has(u)) return u;
-    return this.gridThumb(i) || it.thumb.url;
+    return this.gridThumb(i) || thumbSrc(it.thumb);
   }
 
   /** The image the grid's tile i shows, when it has arrived (the small thumbnail, maybe): cached. */

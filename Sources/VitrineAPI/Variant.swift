@@ -3,11 +3,16 @@ public struct VariantInfo: Codable, Sendable, Equatable {
     public var url: String
     public var width: Int
     public var height: Int
+    /// The JPEG sibling of a WebP thumb, when assets are served from an asset base URL (a public bucket or a
+    /// CDN) that cannot choose by `Accept`: a client that does not decode WebP takes this one. Absent when
+    /// `url` is Vitrine's own `/assets/…`, which negotiates.
+    public var jpegUrl: String?
 
-    public init(url: String, width: Int, height: Int) {
+    public init(url: String, width: Int, height: Int, jpegUrl: String? = nil) {
         self.url = url
         self.width = width
         self.height = height
+        self.jpegUrl = jpegUrl
     }
 }
 

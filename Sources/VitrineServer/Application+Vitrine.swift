@@ -9,22 +9,23 @@ public enum VitrineServer {
     /// - Parameter webRoot: the web client's folder, read once here; nil serves the API only.
     public static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration(),
-        compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits()
+        compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits(), assets: AssetURLs = AssetURLs()
     ) throws -> Router<VitrineRequestContext> {
         try makeRouter(
-            library: library, webRoot: webRoot, access: access, compat: compat, resources: ServerResources(limits))
+            library: library, webRoot: webRoot, access: access, compat: compat, resources: ServerResources(limits),
+            assetURLs: assets)
     }
 
     /// The router over pools and counters made beforehand, which tests can fill to see the limits answer.
     static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration, compat: CompatConfiguration,
-        resources: ServerResources
+        resources: ServerResources, assetURLs: AssetURLs = AssetURLs()
     ) throws -> Router<VitrineRequestContext> {
         let router = Router(context: VitrineRequestContext.self)
         router.middlewares.add(ClientAddressMiddleware(trustsProxy: access.trustsProxy))
         router.middlewares.add(BlockingPoolMiddleware(pool: resources.blocking))
         router.middlewares.add(RequestLogMiddleware())
-        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(SecurityHeadersMiddleware(assetOrigin: assetURLs.origin))
         router.middlewares.add(ErrorMiddleware())
 
         router.get("healthz") { _, _ in
@@ -47,25 +48,27 @@ public enum VitrineServer {
             reads.add(middleware: RequireTokenMiddleware.reader(guardian))
             assets.add(middleware: RequireTokenMiddleware.reader(guardian))
         }
-        PhotosController(catalog: library.catalog, relevanceDepth: resources.limits.relevanceDepth).addRoutes(to: reads)
+        PhotosController(catalog: library.catalog, assets: assetURLs, relevanceDepth: resources.limits.relevanceDepth)
+            .addRoutes(to: reads)
         let pulse = ChangePulse()
         let observation = try library.catalog.observeChanges { pulse.signal() }
         EventsController(
             catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams,
-            polls: resources.eventPolls
+            polls: resources.eventPolls, assets: assetURLs
         ).addRoutes(to: reads)
         AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: assets)
 
         let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))
         PhotoWritesController(
-            library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes
+            library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes,
+            assets: assetURLs
         ).addRoutes(to: writes)
         addCompatRoutes(
             library: library, compat: compat, throttle: guardian.throttle, root: assets, reads: reads,
-            writes: writes, renders: resources.renders)
+            writes: writes, renders: resources.renders, assets: assetURLs)
 
         if let webRoot, let assets = try WebAssets(root: webRoot) {
-            let firstScreen = access.isPrivate ? nil : FirstScreen(catalog: library.catalog)
+            let firstScreen = access.isPrivate ? nil : FirstScreen(catalog: library.catalog, assets: assetURLs)
             WebController(assets: assets, firstScreen: firstScreen).addRoutes(to: router)
         }
         return router
@@ -78,7 +81,7 @@ public enum VitrineServer {
     ) throws -> some ApplicationProtocol {
         let router = try makeRouter(
             library: library, webRoot: configuration.webRoot, access: configuration.access,
-            compat: configuration.compat, limits: configuration.limits)
+            compat: configuration.compat, limits: configuration.limits, assets: configuration.assets)
         return Application(
             router: router, server: .timedHTTP1(configuration.limits),
             configuration: .init(

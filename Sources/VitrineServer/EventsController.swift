@@ -1,8 +1,8 @@
-import Scheduling
 import Catalog
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Scheduling
 import ServiceLifecycle
 import Synchronization
 import VitrineAPI
@@ -25,6 +25,8 @@ struct EventsController: Sendable {
     /// Where streams read the catalog: a pool of their own, so a thousand streams woken by one change queue
     /// behind each other rather than in front of the API's requests.
     let polls: BoundedExecutor
+    /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
+    var assets = AssetURLs()
 
     static var pollInterval: Duration { .seconds(1) }
     static var pingInterval: Duration { .seconds(15) }
@@ -68,7 +70,7 @@ struct EventsController: Sendable {
                     let after = last
                     let batch: Batch
                     do {
-                        batch = try await polls.run { try Self.batch(after: after, catalog: catalog) }
+                        batch = try await polls.run { try Self.batch(after: after, catalog: catalog, assets: assets) }
                     } catch let error as APIError where error.code == "busy" {
                         // A full pool delays the stream rather than ending it.
                         try await Task.sleep(for: Self.pollInterval)
@@ -107,7 +109,7 @@ struct EventsController: Sendable {
     static var batchLimit: Int { 200 }
 
     /// Up to `batchLimit` changes after `seq`, each rendered as one SSE message with the photo as it is now.
-    static func batch(after seq: Int64, catalog: PhotoCatalog) throws -> Batch {
+    static func batch(after seq: Int64, catalog: PhotoCatalog, assets: AssetURLs) throws -> Batch {
         // A seq beyond the newest (a restored catalog, or a made-up id) cannot be resumed from.
         let latest = try catalog.latestChangeSeq()
         guard seq <= latest else { return .reset(latest) }
@@ -122,7 +124,8 @@ struct EventsController: Sendable {
             let message = ChangeMessage(
                 seq: seq, kind: event.kind.rawValue, id: event.photoId,
                 sortKey: .init(takenAt: event.sortTakenAt, id: event.photoId),
-                photo: event.kind == .delete ? nil : photos[event.photoId].map(WireMapping.summary), total: total)
+                photo: event.kind == .delete
+                    ? nil : photos[event.photoId].map { WireMapping.summary($0, assets: assets) }, total: total)
             let json = String(decoding: try JSONResponse.encoder.encode(message), as: UTF8.self)
             return (seq, "id: \(seq)\nevent: change\ndata: \(json)\n\n")
         }

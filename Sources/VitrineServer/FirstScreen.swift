@@ -14,6 +14,8 @@ import VitrineAPI
 /// filtered URL (`?q=`, `?tag=`) or a custom page size (`?limit=`): the client asks for those itself.
 struct FirstScreen: Sendable {
     let catalog: PhotoCatalog
+    /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
+    var assets = AssetURLs()
     /// A large window's worth (a 1920×1200 grid shows about 50 tiles): the HTML stays small, and the
     /// client pages on from the inline page's cursor at its own page size.
     var pageSize = 60
@@ -48,7 +50,8 @@ struct FirstScreen: Sendable {
     func render(at version: Int64, tiles withTiles: Bool = true) throws -> Slots {
         let page = try catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
         let body = PhotoPage(
-            items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
+            items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
+            total: page.total)
         let json = String(decoding: try Self.encoder.encode(body), as: UTF8.self)
         var slots = Slots()
         slots.head =

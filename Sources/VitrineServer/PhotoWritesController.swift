@@ -11,6 +11,8 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
     let library: Library
     let importer: Importer
     let maximumUploadBytes: Int
+    /// Where answered items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
+    var assets = AssetURLs()
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.post("photos", use: upload)
@@ -45,7 +47,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         if !duplicate, let title, !title.trimmingCharacters(in: .whitespaces).isEmpty {
             _ = try await blocking { [library] in try library.catalog.update(id: id, .init(title: title)) }
         }
-        let detail = try await Self.detail(id: id, catalog: library.catalog)
+        let detail = try await Self.detail(id: id, catalog: library.catalog, assets: assets)
         return try JSONResponse.make(
             UploadResult(photo: detail, duplicate: duplicate), status: duplicate ? .ok : .created,
             cacheControl: "no-store")
@@ -71,7 +73,8 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         let catalog = library.catalog
         guard try await blocking({ try catalog.update(id: id, .init(title: edit.title, tags: edit.tags)) }) != nil
         else { throw APIError.notFound("photo") }
-        return try JSONResponse.make(try await Self.detail(id: id, catalog: catalog), cacheControl: "no-store")
+        return try JSONResponse.make(
+            try await Self.detail(id: id, catalog: catalog, assets: assets), cacheControl: "no-store")
     }
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
@@ -88,10 +91,10 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         return id
     }
 
-    static func detail(id: String, catalog: PhotoCatalog) async throws -> PhotoDetail {
+    static func detail(id: String, catalog: PhotoCatalog, assets: AssetURLs) async throws -> PhotoDetail {
         guard let item = try await blocking({ try catalog.photo(id: id) }) else { throw APIError.notFound("photo") }
         let tags = try await blocking { try catalog.tags(of: id) }
-        return WireMapping.detail(item, tags: tags)
+        return WireMapping.detail(item, tags: tags, assets: assets)
     }
 
     static func validate(title: String?, tags: [String]) throws {

@@ -6,6 +6,8 @@ import VitrineAPI
 /// `GET /api/v1/photos` and `GET /api/v1/photos/{id}`.
 struct PhotosController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
+    /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
+    var assets = AssetURLs()
     /// How many matches `order=relevance` reaches: each page re-ranks and skips everything before its offset,
     /// so deep offsets cost in proportion (`serve --relevance-depth`).
     var relevanceDepth = Limits.defaultRelevanceDepth
@@ -40,7 +42,8 @@ struct PhotosController<Context: RequestContext>: Sendable {
         let (after, count) = (cursor, limit)
         let page = try await blocking { try catalog.page(after: after, limit: count, filter: filter) }
         let body = PhotoPage(
-            items: page.items.map(WireMapping.summary), nextCursor: page.nextCursor?.encoded, total: page.total)
+            items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
+            total: page.total)
         return try JSONResponse.make(body, cacheControl: "no-cache")
     }
 
@@ -56,7 +59,8 @@ struct PhotosController<Context: RequestContext>: Sendable {
         let (after, count) = (cursor, min(limit, relevanceDepth - offset))
         let page = try await blocking { try catalog.relevancePage(after: after, limit: count, filter: filter) }
         let next = page.nextCursor.flatMap { $0.offset < relevanceDepth ? $0.encoded : nil }
-        let body = PhotoPage(items: page.items.map(WireMapping.summary), nextCursor: next, total: page.total)
+        let body = PhotoPage(
+            items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: next, total: page.total)
         return try JSONResponse.make(body, cacheControl: "no-cache")
     }
 
@@ -67,7 +71,7 @@ struct PhotosController<Context: RequestContext>: Sendable {
         }
         guard let item = try await blocking({ try catalog.photo(id: id) }) else { throw APIError.notFound("photo") }
         let tags = try await blocking { try catalog.tags(of: id) }
-        return try JSONResponse.make(WireMapping.detail(item, tags: tags), cacheControl: "no-cache")
+        return try JSONResponse.make(WireMapping.detail(item, tags: tags, assets: assets), cacheControl: "no-cache")
     }
 
     @Sendable func tags(_ request: Request, context: Context) async throws -> Response {

@@ -9,15 +9,21 @@ import Hummingbird
 /// not scripts and need no exception), WebAssembly compiled from them, images from this origin and the
 /// `data:` ThumbHash placeholders, no plugins, and no framing by anyone.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var contentSecurityPolicy: String {
-        [
+    /// The origin of `--asset-base-url`, whose images pages load (and fetch, for the viewer's progress).
+    var assetOrigin: String? = nil
+
+    static var contentSecurityPolicy: String { contentSecurityPolicy(assetOrigin: nil) }
+
+    static func contentSecurityPolicy(assetOrigin: String?) -> String {
+        let assets = assetOrigin.map { " " + $0 } ?? ""
+        return [
             "default-src 'self'",
             "script-src 'self' 'wasm-unsafe-eval'",
             "style-src 'self'",
             // The server's first tiles carry their average colour as a style attribute.
             "style-src-attr 'unsafe-inline'",
-            "img-src 'self' data: blob:",
-            "connect-src 'self'",
+            "img-src 'self' data: blob:\(assets)",
+            "connect-src 'self'\(assets)",
             "object-src 'none'",
             "base-uri 'none'",
             "form-action 'self'",
@@ -31,15 +37,15 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         async throws -> Response
     {
         var response = try await next(request, context)
-        Self.apply(to: &response.headers)
+        Self.apply(to: &response.headers, assetOrigin: assetOrigin)
         return response
     }
 
-    static func apply(to headers: inout HTTPFields) {
+    static func apply(to headers: inout HTTPFields, assetOrigin: String? = nil) {
         headers[.xContentTypeOptions] = "nosniff"
         headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         if headers[.contentType]?.hasPrefix("text/html") == true {
-            headers[.contentSecurityPolicy] = contentSecurityPolicy
+            headers[.contentSecurityPolicy] = contentSecurityPolicy(assetOrigin: assetOrigin)
             headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         }
     }

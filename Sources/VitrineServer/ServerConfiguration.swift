@@ -9,11 +9,13 @@ public struct ServerConfiguration: Sendable {
     public var compat: CompatConfiguration
     /// Pools, queues, timeouts and stream counts.
     public var limits: Limits
+    /// Where API items point for asset bytes: this server's `/assets`, or a public bucket or CDN.
+    public var assets: AssetURLs
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, webRoot: String? = nil,
         access: AccessConfiguration = AccessConfiguration(), compat: CompatConfiguration? = nil,
-        limits: Limits = Limits()
+        limits: Limits = Limits(), assets: AssetURLs = AssetURLs()
     ) {
         self.host = host
         self.port = port
@@ -21,6 +23,7 @@ public struct ServerConfiguration: Sendable {
         self.access = access
         self.compat = compat ?? CompatConfiguration(fallbackAuthority: "\(host):\(port)")
         self.limits = limits
+        self.assets = assets
     }
 }
 

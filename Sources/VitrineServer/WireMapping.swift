@@ -3,24 +3,8 @@ import Foundation
 import Imaging
 import VitrineAPI
 
-/// Catalog records → wire types. URLs are content-addressed: `/assets/<sha256>[.ext]`.
+/// Catalog records → wire types. Asset URLs are content-addressed; `AssetURLs` says where they point.
 enum WireMapping {
-    static func assetURL(_ variant: VariantRecord?) -> String {
-        guard let variant else { return "" }
-        switch variant.kind {
-        // The thumbs' URLs are extension-less: they answer WebP or JPEG by `Accept`.
-        case .thumbWebP, .thumbJPEG, .smallThumb: return "/assets/\(variant.blobKey)"
-        case .preview: return "/assets/\(variant.blobKey).jpg"
-        case .original:
-            let ext = fileExtension(mimeType: variant.mimeType)
-            return "/assets/\(variant.blobKey).\(ext)"
-        }
-    }
-
-    static func info(_ variant: VariantRecord?) -> VariantInfo {
-        VariantInfo(url: assetURL(variant), width: variant?.width ?? 0, height: variant?.height ?? 0)
-    }
-
     static func placeholder(_ photo: PhotoRecord) -> Placeholder {
         Placeholder(thumbHash: photo.thumbHash.base64EncodedString(), averageColor: photo.averageColor)
     }
@@ -46,17 +30,16 @@ enum WireMapping {
         return PhotoDetail.Location(latitude: latitude, longitude: longitude)
     }
 
-    static func summary(_ item: PhotoWithVariants) -> PhotoSummary {
+    static func summary(_ item: PhotoWithVariants, assets: AssetURLs) -> PhotoSummary {
         let photo = item.photo
         return PhotoSummary(
             id: photo.id, width: photo.width, height: photo.height, title: photo.title ?? photo.originalName,
             takenAt: takenAt(photo), placeholder: placeholder(photo),
-            thumb: info(item.variants[.thumbWebP] ?? item.variants[.thumbJPEG]),
-            small: item.variants[.smallThumb].map(info),
-            preview: info(item.variants[.preview]), original: info(item.variants[.original]))
+            thumb: assets.thumb(item.variants), small: item.variants[.smallThumb].map(assets.info),
+            preview: assets.info(item.variants[.preview]), original: assets.info(item.variants[.original]))
     }
 
-    static func detail(_ item: PhotoWithVariants, tags: [String]) -> PhotoDetail {
+    static func detail(_ item: PhotoWithVariants, tags: [String], assets: AssetURLs) -> PhotoDetail {
         let photo = item.photo
         return PhotoDetail(
             id: photo.id, width: photo.width, height: photo.height, title: photo.title,
@@ -66,8 +49,8 @@ enum WireMapping {
             lens: photo.lens, exposureTime: finite(photo.exposureTime), fNumber: finite(photo.fNumber), iso: photo.iso,
             focalLength: finite(photo.focalLength), location: location(photo), tags: tags,
             placeholder: placeholder(photo),
-            thumb: info(item.variants[.thumbWebP] ?? item.variants[.thumbJPEG]),
-            preview: info(item.variants[.preview]), original: info(item.variants[.original]),
+            thumb: assets.thumb(item.variants), preview: assets.info(item.variants[.preview]),
+            original: assets.info(item.variants[.original]),
             importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))
     }
 

@@ -43,6 +43,14 @@ struct Serve: AsyncParsableCommand {
             """)
     var maxFailedAuth: Int = 10
 
+    @Option(
+        help: """
+            A public URL of the blob store's folder or prefix (a public bucket, or a CDN in front of it), where \
+            BASE/ab/cd/<sha256> answers each blob: API items then point there and the bytes never pass through \
+            Vitrine. Not with --private: the store would serve the photos without the token.
+            """)
+    var assetBaseUrl: String?
+
     @OptionGroup var compat: CompatOptions
 
     @OptionGroup(title: "Limits") var limits: LimitOptions
@@ -60,6 +68,17 @@ struct Serve: AsyncParsableCommand {
         guard (1...10_000).contains(maxFailedAuth) else {
             throw ValidationError("--max-failed-auth must be between 1 and 10000")
         }
+        var assets = AssetURLs()
+        if let assetBaseUrl {
+            guard let parsed = AssetURLs(base: assetBaseUrl) else {
+                throw ValidationError(
+                    "--asset-base-url must be an absolute http(s) URL without query, fragment or credentials")
+            }
+            guard !`private` else {
+                throw ValidationError("--asset-base-url cannot be combined with --private: the store serves no token")
+            }
+            assets = parsed
+        }
         let webRoot = FileManager.default.fileExists(atPath: web + "/index.html") ? web : nil
         if webRoot == nil { logger.warning("no web client at \(web)/index.html; serving the API only") }
         let access = AccessConfiguration(
@@ -74,7 +93,8 @@ struct Serve: AsyncParsableCommand {
                 storage: storage,
                 server: ServerConfiguration(
                     host: host, port: port, webRoot: webRoot, access: access,
-                    compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits),
+                    compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits,
+                    assets: assets),
                 importsDemo: demo, logger: logger))
         let (token, created) = try AdminToken(directory: library.data).loadOrCreate()
         if created {

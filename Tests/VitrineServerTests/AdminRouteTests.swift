@@ -64,7 +64,7 @@ import VitrineAPI
         let fixture = try await ServerFixture(photos: 1)
         let auth = try fixture.bearer()
         let detail = try #require(try fixture.library.catalog.photo(id: fixture.ids[0]))
-        let thumb = WireMapping.assetURL(detail.variants[.thumbJPEG])
+        let thumb = AssetURLs().url(detail.variants[.thumbJPEG])
         try await fixture.makeApp(access: AccessConfiguration(isPrivate: true)).test(.router) { client in
             for uri in ["/api/v1/photos", "/api/v1/photos/\(fixture.ids[0])", "/api/v1/tags", "/api/v1/events", thumb] {
                 try await client.execute(uri: uri, method: .get) { (r: TestResponse) async throws in

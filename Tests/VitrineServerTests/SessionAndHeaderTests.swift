@@ -163,7 +163,7 @@ import VitrineAPI
         _ = web.write(Array("<html><head></head><body>{{first-tiles}}</body></html>".utf8), to: "index.html")
         _ = web.write(Array("export {};\n".utf8), to: "app.js")
         let detail = try #require(try fixture.library.catalog.photo(id: fixture.ids[0]))
-        let thumb = WireMapping.assetURL(detail.variants[.thumbJPEG])
+        let thumb = AssetURLs().url(detail.variants[.thumbJPEG])
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in
             for uri in ["/", "/p/\(fixture.ids[0])", "/api/v1/photos", thumb, "/nowhere", "/healthz"] {
                 try await client.execute(uri: uri, method: .get) { response in

@@ -1,6 +1,6 @@
-import Scheduling
 import Hummingbird
 import Ingest
+import Scheduling
 
 extension VitrineServer {
     /// Mounts the compatibility surface: Pixabay search and sized images (`/api/`, `…/sized/…`) and counters
@@ -8,7 +8,7 @@ extension VitrineServer {
     static func addCompatRoutes(
         library: Library, compat: CompatConfiguration, throttle: AuthThrottle,
         root: RouterGroup<VitrineRequestContext>, reads: RouterGroup<VitrineRequestContext>,
-        writes: RouterGroup<VitrineRequestContext>, renders: BoundedExecutor
+        writes: RouterGroup<VitrineRequestContext>, renders: BoundedExecutor, assets: AssetURLs
     ) {
         let base = PublicBase(configuration: compat)
         let keys = APIKeys(catalog: library.catalog)
@@ -27,6 +27,6 @@ extension VitrineServer {
 
         let parse = root.group("parse").add(
             middleware: ParseApplicationMiddleware(applicationId: compat.parseApplicationId))
-        ParseController(catalog: library.catalog, base: base).addRoutes(to: parse)
+        ParseController(catalog: library.catalog, base: base, assets: assets).addRoutes(to: parse)
     }
 }

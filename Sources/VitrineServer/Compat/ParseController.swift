@@ -8,6 +8,8 @@ import Hummingbird
 struct ParseController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
     let base: PublicBase
+    /// Where items' file URLs point (`--asset-base-url`, else this server's `/assets`).
+    var assets = AssetURLs()
 
     static var className: String { "Resource" }
 
@@ -35,7 +37,9 @@ struct ParseController<Context: RequestContext>: Sendable {
         let found = try await blocking { [catalog] in try catalog.resources(query, counting: counting) }
         let base = base.resolve(request)
         return try Self.json(
-            Results(results: found.items.map { Self.object($0, base: base, keys: parsed.keys) }, count: found.total))
+            Results(
+                results: found.items.map { Self.object($0, base: base, assets: assets, keys: parsed.keys) },
+                count: found.total))
     }
 
     @Sendable func get(_ request: Request, context: Context) async throws -> Response {
@@ -44,7 +48,7 @@ struct ParseController<Context: RequestContext>: Sendable {
             let item = try await blocking({ [catalog] in try catalog.compatPhoto(objectId: objectId) })
         else { throw ParseError.objectNotFound }
         let keys = ParseQuery.present(request.formQuery["keys"]).map(ParseQuery.keys)
-        return try Self.json(Self.object(item, base: base.resolve(request), keys: keys))
+        return try Self.json(Self.object(item, base: base.resolve(request), assets: assets, keys: keys))
     }
 
     static func query(_ parameters: FormQuery) throws(ParseError) -> ParseQuery {
@@ -74,13 +78,15 @@ struct ParseController<Context: RequestContext>: Sendable {
     }
 
     /// A `Resource` object. `objectId`, `createdAt` and `updatedAt` are always present, as in Parse.
-    static func object(_ item: CompatPhoto, base: String, keys: Set<ParseField>?) -> [String: ParseValue] {
+    static func object(
+        _ item: CompatPhoto, base: String, assets: AssetURLs, keys: Set<ParseField>?
+    ) -> [String: ParseValue] {
         let photo = item.photo
         let thumb = item.item.variants[.thumbWebP] ?? item.item.variants[.thumbJPEG]
         let fields: [ParseField: ParseValue] = [
             .filename: .string(photo.originalName),
-            .thumbnailURLString: .string(base + WireMapping.assetURL(thumb)),
-            .fileURLString: .string(base + WireMapping.assetURL(item.item.variants[.preview])),
+            .thumbnailURLString: .string(assets.absolute(thumb, publicBase: base)),
+            .fileURLString: .string(assets.absolute(item.item.variants[.preview], publicBase: base)),
             .width: .integer(photo.width),
             .height: .integer(photo.height),
         ]

@@ -8,7 +8,10 @@ extension OpenAPIDocument {
     }
 
     static var photoIDPattern: String { "^[A-Za-z0-9_-]{\(PhotoID.length)}$" }
-    static var assetURLPattern: String { "^/assets/[0-9a-f]{64}(\\\\.[a-z]+)?$" }
+    /// Vitrine's own `/assets/<sha256>[.ext]`, or `BASE/ab/cd/<sha256>` under `--asset-base-url`.
+    static var assetURLPattern: String {
+        "^(/assets/[0-9a-f]{64}(\\\\.[a-z]+)?|https?://[^?#]+/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{64})$"
+    }
 
     static var securitySchemes: String {
         #"""

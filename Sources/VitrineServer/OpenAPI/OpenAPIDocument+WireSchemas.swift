@@ -10,9 +10,10 @@ extension OpenAPIDocument {
             "required": ["url", "width", "height"],
             "additionalProperties": false,
             "properties": {
-              "url": {"type": "string", "pattern": "\#(assetURLPattern)", "description": "Content-addressed: `/assets/<sha256>[.ext]`."},
+              "url": {"type": "string", "pattern": "\#(assetURLPattern)", "description": "Content-addressed: `/assets/<sha256>[.ext]`, or `BASE/ab/cd/<sha256>` with `--asset-base-url`."},
               "width": {"type": "integer", "minimum": 0},
-              "height": {"type": "integer", "minimum": 0}
+              "height": {"type": "integer", "minimum": 0},
+              "jpegUrl": {"type": "string", "pattern": "\#(assetURLPattern)", "description": "With `--asset-base-url`: the JPEG sibling of a WebP thumb, for clients without WebP."}
             }
           },
           "Placeholder": {
