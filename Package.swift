@@ -36,7 +36,7 @@ let package = Package(
         .target(
             name: "Catalog",
             dependencies: [
-                "VitrineAPI",
+                "VitrineAPI", "Blobs",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Imaging", "Catalog", "Blobs",
+                "Imaging", "Catalog", "Blobs", "Scheduling",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -79,23 +79,33 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The composition root: the only code that names the concrete stores and catalog.
+        .target(
+            name: "VitrineApp",
+            dependencies: [
+                "VitrineServer", "Ingest", "Catalog", "Blobs", "Scheduling",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "VitrineServer", "Ingest", "Catalog", "Blobs",
+                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: ["Ingest", "Imaging"],
+            dependencies: ["VitrineApp", "Ingest", "Imaging"],
             path: "Benchmarks/vitrine-bench"
         ),
         // Makes large synthetic catalogs that reuse real assets, for browser benchmarks.
         .executableTarget(
             name: "vitrine-fixture",
-            dependencies: ["Ingest", "Catalog"],
+            dependencies: ["VitrineApp", "Ingest", "Catalog"],
             path: "Benchmarks/vitrine-fixture"
         ),
         // Runs fixed engine scenarios and prints their outputs, for the native/wasm parity test.
@@ -119,18 +129,28 @@ let package = Package(
         // Fixture images and temporary folders shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Blobs", "TestSupport"]),
         .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
         .testTarget(
             name: "S3Tests",
             dependencies: ["S3", "Blobs", "Scheduling", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Catalog", "Blobs", "TestSupport"]),
+        .testTarget(
+            name: "IngestTests", dependencies: ["VitrineApp", "Ingest", "Imaging", "Catalog", "Blobs", "TestSupport"]),
+        // One suite of behaviours run against every `BlobStore` implementation.
+        .testTarget(
+            name: "BlobStoreContractTests",
+            dependencies: [
+                "Blobs", "Scheduling", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "Scheduling", "TestSupport",
+                "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "Scheduling",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

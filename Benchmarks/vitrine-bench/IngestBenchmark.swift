@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Ingest
+import VitrineApp
 
 /// `make bench`, ingest part: the whole import pipeline next to `vipsthumbnail -s 2048` on the same files,
 /// in one run on one machine, plus the importer's peak memory on camera-sized photos.
@@ -106,7 +107,7 @@ struct IngestBenchmark {
     /// Seconds for the whole import of `paths` into a fresh library.
     static func importAll(_ paths: [String], concurrency: Int, library: String) async -> Double {
         try? FileManager.default.removeItem(atPath: library)
-        let opened = try! Library(directory: library)
+        let opened = try! await openLibrary(StorageConfiguration(dataDirectory: library))
         let importer = opened.importer(options: ImportOptions(concurrency: concurrency))
         let start = ContinuousClock.now
         let summary = await importer.importFiles(paths)

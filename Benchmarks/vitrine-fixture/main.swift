@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Ingest
+import VitrineApp
 
 /// `vitrine-fixture DATA COUNT`: grows the library in DATA to COUNT photos with synthetic rows that reuse
 /// the assets of the photos already there (import some first, e.g. `vitrine serve --demo`).
@@ -12,7 +13,7 @@ guard arguments.count == 2, let target = Int(arguments.last!), target > 0 else {
     FileHandle.standardError.write(Data("usage: vitrine-fixture DATA COUNT\n".utf8))
     exit(2)
 }
-let library = try Library(directory: arguments.first!)
+let library = try await openLibrary(StorageConfiguration(dataDirectory: String(arguments.first!)))
 let existing = try library.catalog.page(after: nil, limit: 200).items
 guard !existing.isEmpty else {
     FileHandle.standardError.write(Data("the library is empty: import some photos first\n".utf8))

@@ -1,49 +1,53 @@
-/// Content-addressed storage for originals and variants.
+import NIOCore
+
+/// Content-addressed storage for originals and variants: on this machine's disk (`FileBlobStore`) or in a
+/// remote bucket. Only the composition root knows which; every other part holds `any BlobStore`.
 ///
 /// Every write is durable before it returns: a caller may record the key in the catalog right after.
-/// Writing a key that already exists is a cheap no-op, which makes interrupted imports safe to re-run.
+/// Writing a key that already exists is cheap and harmless, which makes interrupted imports safe to re-run.
+/// Implementations schedule their own blocking work, so callers never wrap these calls.
 public protocol BlobStore: Sendable {
-    /// Stores `bytes` under their SHA-256.
-    func write(_ bytes: [UInt8]) throws -> BlobKey
+    /// Where the blobs live, for logs and `gc` output: "/data/blobs" or "s3://bucket/prefix".
+    var location: String { get }
 
-    /// Streams a file into the store, hashing as it copies. When `expected` is given and the bytes hash
-    /// differently (the file changed since it was read), nothing is stored and `.contentChanged` is thrown.
-    func writeFile(at path: String, expected: BlobKey?) throws -> (key: BlobKey, size: Int64)
+    /// Stores `bytes` under their SHA-256 and returns once the store has acknowledged them durably.
+    /// Storing a key that exists is cheap and harmless (idempotent).
+    func put(_ bytes: [UInt8], contentType: String) async throws -> BlobKey
 
-    func contains(_ key: BlobKey) throws -> Bool
+    /// Streams a local file into the store, hashing as it goes. When `expected` is given and the bytes hash
+    /// differently, nothing is stored and `BlobStoreError.contentChanged` is thrown.
+    func putFile(at path: String, expected: BlobKey?, contentType: String) async throws -> (key: BlobKey, size: Int64)
 
-    /// Byte size of a stored blob, or nil when absent.
-    func size(of key: BlobKey) throws -> Int64?
+    /// nil when absent.
+    func attributes(of key: BlobKey) async throws -> BlobAttributes?
 
-    func delete(_ key: BlobKey) throws
+    /// Streams the bytes of `range` (inclusive, already validated against the size; nil = whole blob) to
+    /// `consume`, chunk by chunk, in order. Throws `BlobStoreError.notFound(key)` when absent.
+    func read(
+        _ key: BlobKey, range: ClosedRange<Int64>?, into consume: (ByteBuffer) async throws -> Void
+    ) async throws
 
-    /// Removes half-written temporaries left by processes proven dead; never those of a live writer, in this
-    /// process or another, so it is safe to call at any time. Returns how many went.
-    @discardableResult
-    func removeTemporaries() throws -> Int
+    /// Runs `body` with a local file holding the blob's bytes (libvips needs a path): the stored file itself
+    /// on disk; a private temporary download, removed when `body` returns or throws, otherwise.
+    func withLocalFile<T: Sendable>(_ key: BlobKey, _ body: (String) async throws -> T) async throws -> T
 
-    /// A local file path for streaming reads, when the store keeps blobs on this machine's disk.
-    func localPath(for key: BlobKey) -> String?
+    /// Inventory for `gc` and migration: stored keys strictly greater than `after`, ascending, at most `limit`.
+    func keys(after: BlobKey?, limit: Int) async throws -> [BlobKey]
+
+    /// Deletes the keys; absent keys are not an error. Callers pass at most 1 000 at once.
+    func delete(_ keys: [BlobKey]) async throws
+
+    /// Removes temporaries abandoned by dead writers (see `TemporaryArea`); 0 for stores without any.
+    @discardableResult func removeTemporaries() async throws -> Int
 }
 
 extension BlobStore {
-    public func localPath(for key: BlobKey) -> String? { nil }
-}
+    public func contains(_ key: BlobKey) async throws -> Bool { try await attributes(of: key) != nil }
 
-public enum BlobStoreError: Error, Equatable, CustomStringConvertible {
-    case io(operation: String, path: String, errno: Int32)
-    case contentChanged(expected: BlobKey, actual: BlobKey)
-
-    public var description: String {
-        switch self {
-        case .io(let operation, let path, let code): "\(operation) \(path) failed: \(String(cString: strerror(code)))"
-        case .contentChanged: "the file changed while it was being imported"
-        }
+    /// The whole blob in memory, for small blobs (thumbs) and tests.
+    public func bytes(of key: BlobKey) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try await read(key, range: nil) { bytes.append(contentsOf: $0.readableBytesView) }
+        return bytes
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -1,4 +1,5 @@
 import Crypto
+import Scheduling
 
 #if canImport(Glibc)
     import Glibc
@@ -13,14 +14,27 @@ import Crypto
 /// Every folder the store creates is fsynced into its parent, so a blob the catalog records cannot vanish
 /// with its folder in a power cut. Folders are 0700 and files 0600: photos are private until served.
 /// Temporaries a killed process leaves are removed by `removeTemporaries()` (see `TemporaryArea`).
-public struct FileBlobStore: BlobStore {
+///
+/// Every file system call runs on `executor`, a bounded pool, never on Swift's cooperative threads.
+public struct FileBlobStore: Sendable {
     public let root: String
+    public let executor: BoundedExecutor
     var blobsDirectory: String { root + "/blobs" }
     public var temporaryDirectory: String { root + "/tmp" }
     public var temporaries: TemporaryArea { TemporaryArea(root: temporaryDirectory) }
 
-    public init(root: String) throws {
+    /// Threads doing the store's file work at once when the caller gives no executor.
+    public static let defaultThreads = 8
+    /// File jobs that may wait for a thread before the store refuses with `BusyError`.
+    public static let defaultQueueLimit = 1024
+
+    public init(root: String, executor: BoundedExecutor? = nil) throws {
         self.root = root
+        self.executor =
+            executor
+            ?? BoundedExecutor(
+                label: "vitrine.blobs", width: Self.defaultThreads, queueLimit: Self.defaultQueueLimit,
+                refusal: "the blob store is busy; try again shortly")
         try DurableDirectory.make(root, intermediates: true)
         try DurableDirectory.make(root + "/blobs")
         try DurableDirectory.make(root + "/tmp")
@@ -31,13 +45,8 @@ public struct FileBlobStore: BlobStore {
         return "\(blobsDirectory)/\(hex.prefix(2))/\(hex.dropFirst(2).prefix(2))/\(hex)"
     }
 
-    public func localPath(for key: BlobKey) -> String? { path(for: key) }
-
-    public func contains(_ key: BlobKey) throws -> Bool {
-        access(path(for: key), F_OK) == 0
-    }
-
-    public func size(of key: BlobKey) throws -> Int64? {
+    /// Byte size of a stored blob, or nil when absent.
+    func size(of key: BlobKey) throws -> Int64? {
         var info = stat()
         guard stat(path(for: key), &info) == 0 else {
             if errno == ENOENT { return nil }
@@ -46,17 +55,17 @@ public struct FileBlobStore: BlobStore {
         return Int64(info.st_size)
     }
 
-    public func write(_ bytes: [UInt8]) throws -> BlobKey {
+    func write(_ bytes: [UInt8]) throws -> BlobKey {
         let key = BlobKey(digest: SHA256.hash(data: bytes))
-        if try contains(key) { return key }
+        if try size(of: key) != nil { return key }
         try writeDurably(key: key) { fd, tmpPath in
             try bytes.withUnsafeBytes { try Self.writeAll(fd, $0, path: tmpPath) }
         }
         return key
     }
 
-    public func writeFile(at sourcePath: String, expected: BlobKey?) throws -> (key: BlobKey, size: Int64) {
-        if let expected, try contains(expected), let size = try size(of: expected) { return (expected, size) }
+    func writeFile(at sourcePath: String, expected: BlobKey?) throws -> (key: BlobKey, size: Int64) {
+        if let expected, let size = try size(of: expected) { return (expected, size) }
         let input = open(sourcePath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw BlobStoreError.io(operation: "open", path: sourcePath, errno: errno) }
         defer { close(input) }
@@ -80,26 +89,10 @@ public struct FileBlobStore: BlobStore {
         return (key, size)
     }
 
-    public func delete(_ key: BlobKey) throws {
+    func delete(_ key: BlobKey) throws {
         guard unlink(path(for: key)) == 0 || errno == ENOENT else {
             throw BlobStoreError.io(operation: "unlink", path: path(for: key), errno: errno)
         }
-    }
-
-    @discardableResult
-    public func removeTemporaries() throws -> Int { try temporaries.removeAbandoned() }
-
-    /// Every stored key; for garbage collection and integrity checks.
-    public func allKeys() throws -> [BlobKey] {
-        var keys: [BlobKey] = []
-        for first in try Self.list(blobsDirectory) {
-            for second in try Self.list(blobsDirectory + "/" + first) {
-                for name in try Self.list(blobsDirectory + "/" + first + "/" + second) {
-                    if let key = BlobKey(hex: name) { keys.append(key) }
-                }
-            }
-        }
-        return keys
     }
 
     // MARK: - Durable writes

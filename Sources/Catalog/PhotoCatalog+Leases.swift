@@ -19,21 +19,14 @@ extension PhotoCatalog {
     /// orphans.
     public static var leaseLifetime: Int64 { 3_600_000 }
 
-    /// Leases `keys` for `owner` (one import); call before writing those blobs.
+    /// Leases `keys` for `owner` (one import); call before writing those blobs. Blocks while a collection
+    /// (`PhotoCatalog+Collection`) is deleting any of them.
     public func lease(keys: [String], owner: String) throws {
-        let expiresAt = Int64(Date().timeIntervalSince1970 * 1000) + Self.leaseLifetime
-        try writer.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                for key in keys {
-                    try db.execute(
-                        sql: """
-                            INSERT OR REPLACE INTO blobLease (blobKey, owner, expiresAt, holder)
-                            VALUES (?, ?, ?, ?)
-                            """,
-                        arguments: [key, owner, expiresAt, leaseHolder?.record])
-                }
-                return .commit
-            }
+        let keys = Set(keys).sorted()
+        while try !writer.writeWithoutTransaction({ db in
+            try leaseUnlessCollected(keys, owner: owner, now: Self.now, in: db)
+        }) {
+            Thread.sleep(forTimeInterval: 0.02)
         }
     }
 

@@ -116,6 +116,16 @@ extension PhotoCatalog {
                 t.column("expiresAt", .integer).notNull().indexed()
             }
         }
+        // Keys a garbage collection is deleting, so imports wait for the deletion instead of relying on a
+        // lock held across it (a remote store's deletes are network calls). See `PhotoCatalog+Collection`.
+        migrator.registerMigration("v8-blob-collection") { db in
+            try db.create(table: "blobCollection") { t in
+                t.primaryKey("blobKey", .text)
+                t.column("collector", .text).notNull()
+                t.column("holder", .text)
+                t.column("expiresAt", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -15,15 +15,7 @@ extension PhotoCatalog {
         let candidates = try writer.read { db in try String.fetchAll(db, sql: "SELECT blobKey FROM retiredBlob") }
         guard !candidates.isEmpty else { return [] }
         let deleted = try collectGarbage(candidates: candidates, delete: delete)
-        // Forgotten once deleted; and a retired key a variant uses again (the same bytes) is that
-        // variant's now. Only leased ones wait for the next pass.
-        try writer.write { db in
-            for key in deleted { try db.execute(sql: "DELETE FROM retiredBlob WHERE blobKey = ?", arguments: [key]) }
-            try db.execute(
-                sql:
-                    "DELETE FROM retiredBlob WHERE EXISTS (SELECT 1 FROM variant WHERE variant.blobKey = retiredBlob.blobKey)"
-            )
-        }
+        try writer.write { db in try Self.forgetRetiredBlobs(deleted, in: db) }
         return deleted
     }
 }

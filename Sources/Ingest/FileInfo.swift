@@ -1,7 +1,7 @@
 import Foundation
 
 /// The few file attributes an import needs, read with one `stat`.
-struct FileInfo {
+struct FileInfo: Sendable {
     var isRegularFile: Bool
     var size: Int64
     /// Milliseconds since the epoch, or nil when that does not fit in 64 bits: tar archives and some file

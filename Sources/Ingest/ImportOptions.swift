@@ -2,15 +2,23 @@ import Imaging
 
 /// How an import runs.
 public struct ImportOptions: Sendable {
-    /// Files processed at once. Each holds one decoded image (≤ 2048 px on the long edge, or what the
-    /// thumb's short edge needs), so memory is bounded by this number, not by input sizes.
+    /// Files decoded and rendered at once. Each holds one decoded image (≤ 2048 px on the long edge, or what
+    /// the thumb's short edge needs), so memory is bounded by this number, not by input sizes.
     public var concurrency: Int
+    /// Files that may wait for a render slot (concurrent uploads beyond `concurrency`); past it an import
+    /// is refused with `BusyError`, which the server answers 503 `busy`.
+    public var queueLimit: Int
     public var render: RenderOptions
 
-    public init(concurrency: Int = ImportOptions.defaultConcurrency, render: RenderOptions = RenderOptions()) {
+    public init(
+        concurrency: Int = ImportOptions.defaultConcurrency, queueLimit: Int = ImportOptions.defaultQueueLimit,
+        render: RenderOptions = RenderOptions()
+    ) {
         self.concurrency = max(1, concurrency)
+        self.queueLimit = max(0, queueLimit)
         self.render = render
     }
 
     public static var defaultConcurrency: Int { max(1, System.coreCount) }
+    public static let defaultQueueLimit = 1024
 }

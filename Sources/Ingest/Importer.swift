@@ -1,37 +1,41 @@
 import Blobs
 import Catalog
-import Dispatch
 import Foundation
 import Imaging
 import Logging
+import Scheduling
 
-/// Turns files into catalogued photos: hash, dedupe, decode once, write variants durably, then insert the row.
+/// Turns files into catalogued photos: hash, dedupe, decode once, store variants durably, then insert the row.
 ///
-/// Ordering is the crash-safety argument: blobs are durable (fsync + rename) before the single catalog
-/// transaction that makes the photo visible, so a kill at any instant leaves either no row (and orphaned
-/// blobs a re-run reuses) or a complete photo.
+/// Ordering is the crash-safety argument (see `LeasedWrite`): blobs are acknowledged durably before the
+/// single catalog transaction that makes the photo visible, so a kill at any instant leaves either no row
+/// (and orphaned blobs a re-run reuses) or a complete photo.
 public final class Importer: Sendable {
     public let catalog: PhotoCatalog
     public let blobs: any BlobStore
     public let options: ImportOptions
+    /// Where hashing and libvips run: `options.concurrency` at once, off Swift's cooperative threads.
+    let renders: BoundedExecutor
     let logger: Logger
     /// Test seam: runs after the blobs are written and before the catalog insert.
-    let beforeCatalogInsert: (@Sendable (String) throws -> Void)?
+    let beforeCatalogInsert: (@Sendable (String) async throws -> Void)?
 
     public init(
         catalog: PhotoCatalog, blobs: any BlobStore, options: ImportOptions = ImportOptions(),
         logger: Logger = Logger(label: "vitrine.ingest"),
-        beforeCatalogInsert: (@Sendable (String) throws -> Void)? = nil
+        beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil
     ) {
         self.catalog = catalog
         self.blobs = blobs
         self.options = options
         self.logger = logger
         self.beforeCatalogInsert = beforeCatalogInsert
+        renders = BoundedExecutor(
+            label: "vitrine.ingest", width: options.concurrency, queueLimit: options.queueLimit,
+            refusal: "too many photos are being imported; try again shortly", retryAfterSeconds: 2)
     }
 
-    /// Imports files with at most `options.concurrency` in flight, on threads outside Swift's cooperative
-    /// pool (libvips and fsync block), reporting progress after each file.
+    /// Imports files with at most `options.concurrency` in flight, reporting progress after each file.
     public func importFiles(
         _ paths: [String], progress: @Sendable (ImportProgress) -> Void = { _ in }
     ) async -> ImportSummary {
@@ -50,7 +54,7 @@ public final class Importer: Sendable {
                 guard next < items.count else { return }
                 let item = items[next]
                 next += 1
-                group.addTask { await self.importOnWorker(item) }
+                group.addTask { await self.importFile(at: item.path, tags: item.tags) }
             }
             for _ in 0..<min(options.concurrency, items.count) { startNext() }
             while let outcome = await group.next() {
@@ -63,18 +67,10 @@ public final class Importer: Sendable {
         return summary
     }
 
-    func importOnWorker(_ item: ImportItem) async -> ImportOutcome {
-        await withCheckedContinuation { continuation in
-            Self.workers.async { continuation.resume(returning: self.importFile(at: item.path, tags: item.tags)) }
-        }
-    }
-
-    static let workers = DispatchQueue(label: "vitrine.ingest", attributes: .concurrent)
-
-    /// Imports one file synchronously. Never throws: every problem becomes a `.failed` outcome with a reason.
-    public func importFile(at path: String, originalName: String? = nil, tags: [String] = []) -> ImportOutcome {
+    /// Imports one file. Never throws: every problem becomes a `.failed` outcome with a reason.
+    public func importFile(at path: String, originalName: String? = nil, tags: [String] = []) async -> ImportOutcome {
         do {
-            return try importFileThrowing(at: path, originalName: originalName, tags: tags)
+            return try await importFileThrowing(at: path, originalName: originalName, tags: tags)
         } catch let error as ImagingError {
             return .failed(path: path, reason: error.description)
         } catch let error as ImportError {
@@ -86,58 +82,76 @@ public final class Importer: Sendable {
         }
     }
 
-    /// Like `importFile`, but throws the error (e.g. `ImagingError`) for callers that map it to a status.
-    /// Returns `.imported` or `.duplicate`.
+    /// Like `importFile`, but throws the error (e.g. `ImagingError`, `BusyError`) for callers that map it to
+    /// a status. Returns `.imported` or `.duplicate`.
     public func importFileThrowing(
         at path: String, originalName: String? = nil, tags: [String] = []
-    ) throws -> ImportOutcome {
+    ) async throws -> ImportOutcome {
         let name = originalName ?? (path as NSString).lastPathComponent
-        var outcome = try importOrThrow(path: path, originalName: name, tags: tags)
+        var outcome = try await importOrThrow(path: path, originalName: name, tags: tags)
         // A duplicate of a photo deleted meanwhile is no duplicate: import it after all, so the bytes the
         // caller handed over are never lost to a deletion that finished first.
         for _ in 0..<3 {
             guard case .duplicate(_, let existing) = outcome, try catalog.photo(id: existing) == nil else { break }
-            outcome = try importOrThrow(path: path, originalName: name, tags: tags)
+            outcome = try await importOrThrow(path: path, originalName: name, tags: tags)
         }
         return outcome
     }
 
-    func importOrThrow(path: String, originalName: String, tags: [String]) throws -> ImportOutcome {
-        let attributes = try FileInfo(path: path)
-        guard attributes.isRegularFile else { throw ImportError.notAFile }
-        guard attributes.size > 0 else { throw ImagingError.emptyFile }
-
-        let (hash, size) = try FileHasher.sha256(path: path)
+    func importOrThrow(path: String, originalName: String, tags: [String]) async throws -> ImportOutcome {
+        let (file, hash, size) = try await renders.run { () throws -> (FileInfo, BlobKey, Int64) in
+            let file = try FileInfo(path: path)
+            guard file.isRegularFile else { throw ImportError.notAFile }
+            guard file.size > 0 else { throw ImagingError.emptyFile }
+            let (hash, size) = try FileHasher.sha256(path: path)
+            return (file, hash, size)
+        }
         if let existing = try catalog.photo(contentHash: hash.hex) {
             return .duplicate(path: path, existingID: existing.id)
         }
-
-        let rendered = try PhotoRenderer.render(path: path, options: options.render)
-
-        // Lease before writing, so a deletion collecting the same blobs meanwhile either runs first (and
-        // the writes below put the files back) or leaves them alone.
-        let leaseOwner = "import-" + PhotoID.make()
-        let renderedKeys = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb].map {
-            BlobKey.of($0.bytes)
+        let options = options
+        let rendered = try await renders.run { try PhotoRenderer.render(path: path, options: options.render) }
+        let encoded = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb]
+        let original = PendingBlob.file(at: path, key: hash, contentType: rendered.format.mimeType)
+        let variants = encoded.map { PendingBlob.bytes($0.bytes, contentType: $0.mimeType) }
+        do {
+            return try await LeasedWrite(catalog: catalog, blobs: blobs).run([original] + variants, purpose: "import") {
+                owner in
+                try await beforeCatalogInsert?(path)
+                let id = PhotoID.make()
+                let photo = Self.record(
+                    id: id, hash: hash, size: size, originalName: originalName, rendered: rendered, file: file)
+                var rows = [
+                    VariantRecord(
+                        photoId: id, kind: .original, blobKey: hash.hex, mimeType: rendered.format.mimeType,
+                        width: rendered.width, height: rendered.height, byteSize: size)
+                ]
+                for (kind, (blob, variant)) in zip(Self.renderedKinds, zip(variants, encoded)) {
+                    rows.append(
+                        VariantRecord(
+                            photoId: id, kind: kind, blobKey: blob.key.hex, mimeType: variant.mimeType,
+                            width: variant.width, height: variant.height, byteSize: Int64(variant.bytes.count)))
+                }
+                try catalog.insert(photo, variants: rows, tags: tags + rendered.metadata.keywords, leaseOwner: owner)
+                logger.debug("imported", metadata: ["path": .string(path), "id": .string(id)])
+                return .imported(path: path, photoID: id)
+            }
+        } catch PhotoCatalog.InsertError.duplicate(let existingID) {
+            // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
+            return .duplicate(path: path, existingID: existingID)
         }
-        try catalog.lease(keys: [hash.hex] + renderedKeys.map(\.hex), owner: leaseOwner)
-        var inserted = false
-        defer { if !inserted { try? catalog.releaseLeases(owner: leaseOwner) } }
+    }
 
-        let original = try blobs.writeFile(at: path, expected: hash)
-        let preview = try blobs.write(rendered.preview.bytes)
-        let thumbWebP = try blobs.write(rendered.thumbWebP.bytes)
-        let thumbJPEG = try blobs.write(rendered.thumbJPEG.bytes)
-        let smallThumb = try blobs.write(rendered.smallThumb.bytes)
+    /// The kinds of `RenderedPhoto`'s preview, thumbs and small thumb, in that order.
+    static let renderedKinds: [VariantKind] = [.preview, .thumbWebP, .thumbJPEG, .smallThumb]
 
-        try beforeCatalogInsert?(path)
-
-        let id = PhotoID.make()
+    static func record(
+        id: String, hash: BlobKey, size: Int64, originalName: String, rendered: RenderedPhoto, file: FileInfo
+    ) -> PhotoRecord {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let taken = TakenDate(
-            metadata: rendered.metadata, fileModified: attributes.modifiedMilliseconds, importedAt: now)
+        let taken = TakenDate(metadata: rendered.metadata, fileModified: file.modifiedMilliseconds, importedAt: now)
         let meta = rendered.metadata
-        let photo = PhotoRecord(
+        return PhotoRecord(
             id: id, contentHash: hash.hex, originalName: originalName, title: meta.title,
             format: rendered.format.rawValue, mimeType: rendered.format.mimeType, byteSize: size,
             width: rendered.width, height: rendered.height,
@@ -147,30 +161,6 @@ public final class Importer: Sendable {
             latitude: meta.latitude, longitude: meta.longitude,
             thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
             importedAt: now, updatedAt: now, colorfulness: rendered.colorfulness)
-        func variant(_ kind: VariantKind, _ key: BlobKey, _ encoded: EncodedVariant) -> VariantRecord {
-            VariantRecord(
-                photoId: id, kind: kind, blobKey: key.hex, mimeType: encoded.mimeType,
-                width: encoded.width, height: encoded.height, byteSize: Int64(encoded.bytes.count))
-        }
-        let variants = [
-            VariantRecord(
-                photoId: id, kind: .original, blobKey: original.key.hex, mimeType: rendered.format.mimeType,
-                width: rendered.width, height: rendered.height, byteSize: original.size),
-            variant(.preview, preview, rendered.preview),
-            variant(.thumbWebP, thumbWebP, rendered.thumbWebP),
-            variant(.thumbJPEG, thumbJPEG, rendered.thumbJPEG),
-            variant(.smallThumb, smallThumb, rendered.smallThumb),
-        ]
-        do {
-            try catalog.insert(
-                photo, variants: variants, tags: tags + rendered.metadata.keywords, leaseOwner: leaseOwner)
-            inserted = true
-        } catch PhotoCatalog.InsertError.duplicate(let existingID) {
-            // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
-            return .duplicate(path: path, existingID: existingID)
-        }
-        logger.debug("imported", metadata: ["path": .string(path), "id": .string(id)])
-        return .imported(path: path, photoID: id)
     }
 }
 

@@ -1,19 +1,22 @@
 import Blobs
 import Catalog
 import Imaging
+import Scheduling
 
 /// Makes the small thumb for photos imported before it existed (or before it was a JPEG), from their
 /// stored thumb, newest first (the photos of the first screens first). Once every photo has one, the
 /// small WebP thumbs the migration retired are deleted.
 ///
-/// Safe beside imports, deletions and collection in this or another process: like an import, it leases
-/// the new blob's key before writing it, and the transaction that records the variant drops the lease.
+/// Safe beside imports, deletions and collection in this or another process: it stores the new blob
+/// through `LeasedWrite`, like an import.
 public struct SmallThumbBackfill: Sendable {
-    public let catalog: PhotoCatalog
-    public let blobs: FileBlobStore
+    public let library: Library
     public var options = RenderOptions()
     /// Photos read per catalog query.
     public var batchSize = 64
+    /// Where the thumbs decode: one at a time, so a backfill beside a busy server takes one core at most.
+    let renders = BoundedExecutor(
+        label: "vitrine.backfill", width: 1, queueLimit: 1, refusal: "the small-thumb backfill is busy")
 
     public struct Summary: Sendable {
         public var made = 0
@@ -23,30 +26,33 @@ public struct SmallThumbBackfill: Sendable {
         public var failures: [(photoId: String, reason: String)] = []
     }
 
-    public init(catalog: PhotoCatalog, blobs: FileBlobStore) {
-        self.catalog = catalog
-        self.blobs = blobs
+    public init(library: Library) {
+        self.library = library
     }
 
     /// One pass over the catalog. A photo that fails is reported and skipped, not retried in this pass.
-    public func run() throws -> Summary {
+    public func run() async throws -> Summary {
+        let catalog = library.catalog
         var summary = Summary()
         // Every server start asks; once done, counting answers in a fraction of a full pass.
         if try catalog.count(of: .smallThumb) >= catalog.count() {
-            summary.retired = try collectRetired()
+            summary.retired = try await collectRetired()
             return summary
         }
         var cursor: PageCursor?
         while true {
+            try Task.checkCancellation()
             let batch = try catalog.photos(missing: .smallThumb, after: cursor, limit: batchSize)
             guard let last = batch.last else {
-                summary.retired = try collectRetired()
+                summary.retired = try await collectRetired()
                 return summary
             }
             cursor = PageCursor(takenAt: last.photo.takenAt, id: last.photo.id)
             for item in batch {
                 do {
-                    if try make(for: item) { summary.made += 1 }
+                    if try await make(for: item) { summary.made += 1 }
+                } catch is CancellationError {
+                    throw CancellationError()
                 } catch {
                     summary.failures.append((item.photo.id, "\(error)"))
                 }
@@ -55,32 +61,30 @@ public struct SmallThumbBackfill: Sendable {
     }
 
     /// Deletes the retired blobs, now that the photos have their new small thumbs.
-    func collectRetired() throws -> Int {
-        try catalog.collectRetiredBlobs { hex in
-            guard let key = BlobKey(hex: hex) else { return }
-            try blobs.delete(key)
-        }.count
+    func collectRetired() async throws -> Int {
+        let blobs = library.blobs
+        return try await library.catalog.collectRetiredBlobs { try await blobs.delete($0) }.count
     }
 
     /// True when the variant was recorded (false: the photo went away, or got one meanwhile).
-    func make(for item: PhotoWithVariants) throws -> Bool {
+    func make(for item: PhotoWithVariants) async throws -> Bool {
         guard let thumb = item.variants[.thumbWebP] ?? item.variants[.thumbJPEG],
             let thumbKey = BlobKey(hex: thumb.blobKey)
         else { throw ImagingError.corrupt("no thumb to make it from") }
-        let small = try PhotoRenderer.smallThumb(fromThumbAt: blobs.path(for: thumbKey), options: options)
-        let key = BlobKey.of(small.bytes)
-        let owner = "backfill-" + PhotoID.make()
-        try catalog.lease(keys: [key.hex], owner: owner)
-        do {
-            _ = try blobs.write(small.bytes)
-        } catch {
-            try? catalog.releaseLeases(owner: owner)
-            throw error
+        let (renders, options) = (renders, options)
+        let small = try await library.blobs.withLocalFile(thumbKey) { path in
+            try await renders.run { try PhotoRenderer.smallThumb(fromThumbAt: path, options: options) }
         }
-        return try catalog.addVariant(
-            VariantRecord(
-                photoId: item.photo.id, kind: .smallThumb, blobKey: key.hex, mimeType: small.mimeType,
-                width: small.width, height: small.height, byteSize: Int64(small.bytes.count)),
-            leaseOwner: owner)
+        let catalog = library.catalog
+        return try await library.leasedWrite.run(
+            [.bytes(small.bytes, contentType: small.mimeType)], purpose: "backfill"
+        ) { owner in
+            try catalog.addVariant(
+                VariantRecord(
+                    photoId: item.photo.id, kind: .smallThumb, blobKey: BlobKey.of(small.bytes).hex,
+                    mimeType: small.mimeType, width: small.width, height: small.height,
+                    byteSize: Int64(small.bytes.count)),
+                leaseOwner: owner)
+        }
     }
 }

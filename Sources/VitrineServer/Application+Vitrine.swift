@@ -2,6 +2,7 @@ import Catalog
 import Hummingbird
 import Ingest
 import Logging
+import ServiceLifecycle
 
 /// Builds the HTTP surface of a library: the JSON API, the assets and the web client.
 public enum VitrineServer {
@@ -70,8 +71,10 @@ public enum VitrineServer {
         return router
     }
 
+    /// The HTTP server over `library`, running `services` (the composition root's background work) in the
+    /// application's service group, so they start with the server and stop on its graceful shutdown.
     public static func makeApplication(
-        library: Library, configuration: ServerConfiguration, logger: Logger
+        library: Library, configuration: ServerConfiguration, services: [any Service] = [], logger: Logger
     ) throws -> some ApplicationProtocol {
         let router = try makeRouter(
             library: library, webRoot: configuration.webRoot, access: configuration.access,
@@ -80,6 +83,6 @@ public enum VitrineServer {
             router: router, server: .timedHTTP1(configuration.limits),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Vitrine"),
-            logger: logger)
+            services: services, logger: logger)
     }
 }

@@ -10,8 +10,7 @@ import Hummingbird
 /// JPEG thumb instead, hence `Vary: Accept` on thumbs (the small thumb is a JPEG for everyone).
 struct AssetsController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
-    let blobs: FileBlobStore
-    let fileIO = FileIO()
+    let blobs: any BlobStore
 
     func addRoutes(to router: RouterGroup<Context>) {
         router.get("assets/{name}", use: serve)
@@ -42,7 +41,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
         var headers = HTTPFields()
         headers[.cacheControl] = "public, max-age=31536000, immutable"
         if vary { headers[.vary] = "Accept" }
-        return try await BlobResponder(blobs: blobs, fileIO: fileIO).respond(
+        return try await BlobResponder(blobs: blobs).respond(
             key: servedKey, mimeType: variant.mimeType, headers: headers, request: request, context: context)
     }
 

@@ -3,17 +3,15 @@ import Foundation
 import Hummingbird
 
 /// Answers a GET or HEAD with one stored blob: strong ETag (the key), `If-None-Match` → 304, one `Range`
-/// → 206 (416 when unsatisfiable), streamed from disk. Callers set the caching headers they need.
+/// → 206 (416 when unsatisfiable), streamed from the blob store chunk by chunk. Callers set the caching
+/// headers they need.
 struct BlobResponder: Sendable {
-    let blobs: FileBlobStore
-    let fileIO: FileIO
+    let blobs: any BlobStore
 
     func respond(
         key: BlobKey, mimeType: String, headers extra: HTTPFields, request: Request, context: some RequestContext
     ) async throws -> Response {
-        guard let path = blobs.localPath(for: key), let size = try await blocking({ try blobs.size(of: key) }) else {
-            throw APIError.notFound("asset")
-        }
+        guard let size = try await blobs.attributes(of: key)?.size else { throw APIError.notFound("asset") }
         var headers = extra
         let etag = "\"\(key.hex)\""
         headers[.eTag] = etag
@@ -37,15 +35,22 @@ struct BlobResponder: Sendable {
         case .whole:
             headers[.contentLength] = String(size)
             if request.method == .head || size == 0 { return Response(status: .ok, headers: headers) }
-            let body = try await fileIO.loadFile(path: path, context: context)
-            return Response(status: .ok, headers: headers, body: body)
+            return Response(status: .ok, headers: headers, body: body(key, range: nil, count: size))
         case .partial(let bytes):
             headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
             headers[.contentLength] = String(bytes.count)
             if request.method == .head { return Response(status: .partialContent, headers: headers) }
-            let body = try await fileIO.loadFile(
-                path: path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context)
-            return Response(status: .partialContent, headers: headers, body: body)
+            return Response(
+                status: .partialContent, headers: headers, body: body(key, range: bytes, count: Int64(bytes.count)))
+        }
+    }
+
+    /// The blob's bytes, read from the store as the client takes them.
+    func body(_ key: BlobKey, range: ClosedRange<Int64>?, count: Int64) -> ResponseBody {
+        let blobs = blobs
+        return ResponseBody(contentLength: Int(exactly: count)) { writer in
+            try await blobs.read(key, range: range) { try await writer.write($0) }
+            try await writer.finish(nil)
         }
     }
 

@@ -30,12 +30,9 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         let tags = received.tags + query.getAll("tag").map { String($0) }
         try Self.validate(title: title, tags: tags)
 
-        let importer = importer
         let outcome: ImportOutcome
         do {
-            outcome = try await blocking {
-                try importer.importFileThrowing(at: received.path, originalName: name, tags: tags)
-            }
+            outcome = try await importer.importFileThrowing(at: received.path, originalName: name, tags: tags)
         } catch let error as ImagingError {
             throw Self.apiError(error)
         }
@@ -79,7 +76,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.photoID(context)
-        guard try await blocking({ [library] in try library.deletePhoto(id: id) }) else {
+        guard try await library.deletePhoto(id: id) else {
             throw APIError.notFound("photo")
         }
         return Response(status: .noContent)

@@ -14,10 +14,18 @@ struct ServerResources: Sendable {
     init(_ limits: Limits) {
         self.limits = limits
         blocking = BlockingPool.make(limits)
-        renders = SizedVariantMaker.makeRenderPool(limits)
+        renders = Self.makeRenderPool(limits)
         eventStreams = EventStreamLimiter(perClient: limits.eventStreamsPerClient, total: limits.eventStreamsTotal)
         eventPolls = BoundedExecutor(
             label: "vitrine.events", width: max(1, limits.blockingThreads / 2), queueLimit: limits.eventStreamsTotal,
             refusal: "too many event streams are reading")
+    }
+
+    /// Where sized variants render (`SizedVariantMaker`): a few at once with a short queue, because anyone may
+    /// ask for any size of any photo and a render decodes a full original.
+    static func makeRenderPool(_ limits: Limits) -> BoundedExecutor {
+        BoundedExecutor(
+            label: "vitrine.renders", width: limits.renderThreads, queueLimit: limits.renderQueue,
+            refusal: "too many images are being resized; try again shortly", retryAfterSeconds: 2)
     }
 }

@@ -24,7 +24,7 @@ struct Import: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opened = try Library(directory: library.data)
+        let opened = try await library.open()
         let (items, missing) = FileCollector.items(in: paths)
         var options = ImportOptions(concurrency: jobs)
         options.render.maxPixels = maxPixels

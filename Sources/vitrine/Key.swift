@@ -7,7 +7,7 @@ struct Key: ParsableCommand {
         abstract: "Manage API keys for the Pixabay-compatible endpoint (GET /api/?key=…).",
         subcommands: [Create.self, List.self, Revoke.self])
 
-    struct Create: ParsableCommand {
+    struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Make a key; it is shown once.")
 
         @OptionGroup var library: LibraryOptions
@@ -15,8 +15,8 @@ struct Key: ParsableCommand {
         @Option(help: "Who or what the key is for.")
         var label: String = ""
 
-        func run() throws {
-            let keys = APIKeys(catalog: try Library(directory: library.data).catalog)
+        func run() async throws {
+            let keys = APIKeys(catalog: try await library.open().catalog)
             do {
                 let made = try keys.create(label: label)
                 print("API key \(made.record.id ?? 0) (shown once; only its digest is stored):\n\(made.key)")
@@ -26,13 +26,13 @@ struct Key: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List keys: id, hint, label, state.")
 
         @OptionGroup var library: LibraryOptions
 
-        func run() throws {
-            let keys = try APIKeys(catalog: try Library(directory: library.data).catalog).list()
+        func run() async throws {
+            let keys = try APIKeys(catalog: try await library.open().catalog).list()
             for key in keys {
                 let state = key.revokedAt == nil ? "live" : "revoked"
                 print("\(key.id ?? 0)\t\(key.hint)\t\(state)\t\(key.label)")
@@ -41,7 +41,7 @@ struct Key: ParsableCommand {
         }
     }
 
-    struct Revoke: ParsableCommand {
+    struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Revoke a key by id (a running server refuses it from its next request).")
 
@@ -50,8 +50,8 @@ struct Key: ParsableCommand {
         @Argument(help: "The key's id, as `vitrine key list` shows it.")
         var id: Int64
 
-        func run() throws {
-            guard try APIKeys(catalog: try Library(directory: library.data).catalog).revoke(id: id) else {
+        func run() async throws {
+            guard try APIKeys(catalog: try await library.open().catalog).revoke(id: id) else {
                 throw ValidationError("no live key with id \(id)")
             }
             print("revoked key \(id)")

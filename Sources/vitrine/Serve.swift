@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Ingest
+import VitrineApp
 import Logging
 import VitrineServer
 
@@ -53,60 +54,33 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "vitrine")
-        let opened = try Library(directory: library.data)
-        let webRoot = FileManager.default.fileExists(atPath: web + "/index.html") ? web : nil
-        if webRoot == nil { logger.warning("no web client at \(web)/index.html; serving the API only") }
-
-        if demo, try opened.catalog.count() == 0 {
-            let files = FileCollector.demoItems()
-            logger.info("importing \(files.count) demo photos in the background")
-            let importer = opened.importer()
-            Task.detached {
-                let summary = await importer.importItems(files)
-                logger.info(
-                    "demo import: \(summary.imported.count) imported, \(summary.duplicates.count) duplicates, \(summary.failures.count) failed"
-                )
-                for failure in summary.failures { logger.warning("\(failure.path): \(failure.reason)") }
-            }
-        }
-        // Photos imported before the small thumb existed get one, in the background (on a GCD thread: it
-        // blocks, and Swift's cooperative threads serve requests); until then the client uses their thumb.
-        let backfill = SmallThumbBackfill(catalog: opened.catalog, blobs: opened.blobs)
-        DispatchQueue.global(qos: .background).async {
-            do {
-                let summary = try backfill.run()
-                if summary.made > 0 || summary.retired > 0 || !summary.failures.isEmpty {
-                    logger.info(
-                        "small thumbnails: \(summary.made) made, \(summary.failures.count) failed, \(summary.retired) old ones deleted"
-                    )
-                }
-                for failure in summary.failures {
-                    logger.warning("small thumbnail for \(failure.photoId): \(failure.reason)")
-                }
-            } catch {
-                logger.error("small thumbnails: \(error)")
-            }
-        }
         guard maxUploadMb > 0, maxUploadMb <= 1 << 20 else {
             throw ValidationError("--max-upload-mb must be between 1 and \(1 << 20)")
-        }
-        let (token, created) = try AdminToken(directory: opened.directory).loadOrCreate()
-        if created {
-            // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
-            print("Admin token (shown once; also in \(opened.directory)/admin-token):\n\(token)")
         }
         guard (1...10_000).contains(maxFailedAuth) else {
             throw ValidationError("--max-failed-auth must be between 1 and 10000")
         }
+        let webRoot = FileManager.default.fileExists(atPath: web + "/index.html") ? web : nil
+        if webRoot == nil { logger.warning("no web client at \(web)/index.html; serving the API only") }
         let access = AccessConfiguration(
             isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20, trustsProxy: trustProxy,
             failedAttemptLimit: maxFailedAuth)
-        let app = try VitrineServer.makeApplication(
-            library: opened,
-            configuration: ServerConfiguration(
-                host: host, port: port, webRoot: webRoot, access: access,
-                compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits.limits),
-            logger: logger)
+        let limits = limits.limits
+        var storage = library.storage
+        storage.ioThreads = limits.blockingThreads
+        storage.ioQueueLimit = limits.blockingQueue
+        let app = try await buildApplication(
+            AppConfiguration(
+                storage: storage,
+                server: ServerConfiguration(
+                    host: host, port: port, webRoot: webRoot, access: access,
+                    compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits),
+                importsDemo: demo, logger: logger))
+        let (token, created) = try AdminToken(directory: library.data).loadOrCreate()
+        if created {
+            // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
+            print("Admin token (shown once; also in \(library.data)/admin-token):\n\(token)")
+        }
         logger.info("serving \(library.data) on http://\(host):\(port)")
         try await app.runService()
     }

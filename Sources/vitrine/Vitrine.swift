@@ -1,4 +1,6 @@
 import ArgumentParser
+import Ingest
+import VitrineApp
 
 #if canImport(Glibc)
     import Glibc
@@ -24,4 +26,9 @@ struct Vitrine: AsyncParsableCommand {
 struct LibraryOptions: ParsableArguments {
     @Option(name: .long, help: "The data folder: catalog, originals and variants.")
     var data: String = "./vitrine-data"
+
+    var storage: StorageConfiguration { StorageConfiguration(dataDirectory: data) }
+
+    /// The library these options name, opened through the composition root.
+    func open() async throws -> Library { try await openLibrary(storage) }
 }

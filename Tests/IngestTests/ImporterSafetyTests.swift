@@ -9,23 +9,23 @@ import Testing
 
 @Suite struct ImporterSafetyTests {
     let fixture: IngestFixture
-    init() throws { fixture = try IngestFixture() }
+    init() async throws { fixture = try await IngestFixture() }
 
-    @Test func aPhotoImportedTwiceIsADuplicateAndStoredOnce() throws {
+    @Test func aPhotoImportedTwiceIsADuplicateAndStoredOnce() async throws {
         let path = try Fixtures.write(fixture.inputs.file("once.jpg"), width: 400, height: 300)
         let copy = fixture.inputs.file("copy-with-another-name.jpg")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
 
-        let first = fixture.importOne(path)
+        let first = await fixture.importOne(path)
         guard case .imported(_, let id) = first else {
             Issue.record("\(first)")
             return
         }
-        let blobs = fixture.blobCount
-        #expect(fixture.importOne(copy) == .duplicate(path: copy, existingID: id))
-        #expect(fixture.importOne(path) == .duplicate(path: path, existingID: id))
+        let blobs = try await fixture.blobCount()
+        #expect(await fixture.importOne(copy) == .duplicate(path: copy, existingID: id))
+        #expect(await fixture.importOne(path) == .duplicate(path: path, existingID: id))
         #expect(try fixture.library.catalog.count() == 1)
-        #expect(fixture.blobCount == blobs)
+        #expect(try await fixture.blobCount() == blobs)
     }
 
     @Test func twoCopiesInOneConcurrentBatchGiveOnePhoto() async throws {
@@ -43,36 +43,36 @@ import Testing
 
     struct InjectedCrash: Error {}
 
-    @Test func aFailureBetweenBlobWritesAndTheCatalogInsertLeavesNothingHalfDone() throws {
+    @Test func aFailureBetweenBlobWritesAndTheCatalogInsertLeavesNothingHalfDone() async throws {
         let path = try Fixtures.write(fixture.inputs.file("crash.jpg"), width: 1000, height: 700)
         let crashing = fixture.importer(beforeCatalogInsert: { _ in throw InjectedCrash() })
-        guard case .failed = crashing.importFile(at: path) else {
+        guard case .failed = await crashing.importFile(at: path) else {
             Issue.record("the injected failure did not fail the import")
             return
         }
         // The catalog never lists a photo whose blobs might be missing: here, it lists nothing.
         #expect(try fixture.library.catalog.count() == 0)
         #expect(fixture.temporaryCount == 0)
-        let orphans = fixture.blobCount
+        let orphans = try await fixture.blobCount()
         #expect(
             orphans == VariantKind.allCases.count,
             "durable blobs written before the insert stay for the re-run to reuse")
 
         // A restart, then a re-run, finishes the job and reuses the blobs.
-        let reopened = try Library(directory: fixture.data.path)
-        let outcome = reopened.importer().importFile(at: path)
+        let reopened = try await fixture.reopen()
+        let outcome = await reopened.importer().importFile(at: path)
         guard case .imported(_, let id) = outcome else {
             Issue.record("\(outcome)")
             return
         }
-        #expect(fixture.blobCount == orphans)
+        #expect(try await fixture.blobCount() == orphans)
         let item = try #require(try reopened.catalog.photo(id: id))
         for variant in item.variants.values {
-            #expect(try reopened.blobs.contains(#require(BlobKey(hex: variant.blobKey))))
+            #expect(try await reopened.blobs.contains(#require(BlobKey(hex: variant.blobKey))))
         }
     }
 
-    @Test func openingALibraryRemovesTemporariesFromAKilledProcessOnly() throws {
+    @Test func openingALibraryRemovesTemporariesFromAKilledProcessOnly() async throws {
         var killed = ProcessIdentity.current
         killed.started += 1
         killed.instance = "killed"
@@ -80,13 +80,13 @@ import Testing
             atPath: fixture.data.file("tmp/killed"), withIntermediateDirectories: true)
         _ = fixture.data.write(Array(killed.record.utf8), to: "tmp/killed/owner")
         _ = fixture.data.write(Array(repeating: 1, count: 1000), to: "tmp/killed/killed-mid-write.tmp")
-        let (fd, live) = try fixture.library.blobs.temporaries.create(prefix: "upload-")
+        let (fd, live) = try fixture.library.temporaries.create(prefix: "upload-")
         defer { close(fd) }
-        _ = try Library(directory: fixture.data.path)
-        #expect(try fixture.library.blobs.temporaries.leftoverFiles() == [live])
+        _ = try await fixture.reopen()
+        #expect(try fixture.library.temporaries.leftoverFiles() == [live])
     }
 
-    @Test func killedMidImportLeavesNoHalfWrittenPhoto() throws {
+    @Test func killedMidImportLeavesNoHalfWrittenPhoto() async throws {
         // A real kill: a child process imports, and is SIGKILLed at random points; the catalog stays consistent.
         let path = try Fixtures.write(fixture.inputs.file("killed.jpg[Q=95]"), width: 4000, height: 3000)
         let binary = try #require(VitrineBinary.path)
@@ -97,23 +97,23 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            Thread.sleep(forTimeInterval: delay)
+            try await Task.sleep(for: .seconds(delay))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 
-            let library = try Library(directory: fixture.data.path)
+            let library = try await fixture.reopen()
             #expect(fixture.temporaryCount == 0)
             let page = try library.catalog.page(after: nil, limit: 10)
             for item in page.items {
                 #expect(item.variants.count == VariantKind.allCases.count)
                 for variant in item.variants.values {
-                    #expect(try library.blobs.contains(#require(BlobKey(hex: variant.blobKey))))
+                    #expect(try await library.blobs.contains(#require(BlobKey(hex: variant.blobKey))))
                 }
             }
         }
         // Whatever happened, a final run completes the import.
-        let library = try Library(directory: fixture.data.path)
-        let outcome = library.importer().importFile(at: path)
+        let library = try await fixture.reopen()
+        let outcome = await library.importer().importFile(at: path)
         switch outcome {
         case .imported, .duplicate: break
         case .failed(_, let reason): Issue.record("re-run failed: \(reason)")
@@ -121,7 +121,7 @@ import Testing
         #expect(try library.catalog.count() == 1)
     }
 
-    @Test func collectsFilesRecursivelySkippingHiddenOnes() throws {
+    @Test func collectsFilesRecursivelySkippingHiddenOnes() async throws {
         let root = fixture.inputs.file("trip")
         try FileManager.default.createDirectory(atPath: root + "/day2/.thumbnails", withIntermediateDirectories: true)
         _ = fixture.inputs.write([1], to: "trip/b.jpg")

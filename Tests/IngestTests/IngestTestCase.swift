@@ -3,22 +3,27 @@ import Catalog
 import Foundation
 import Imaging
 import TestSupport
+import VitrineApp
 
 @testable import Ingest
 
-/// A real library in a temporary folder, and a folder of input files beside it.
+/// A real library in a temporary folder, opened through the composition root, and a folder of input files
+/// beside it.
 final class IngestFixture: Sendable {
     let data = TemporaryDirectory("library")
     let inputs = TemporaryDirectory("inputs")
     let library: Library
 
-    init() throws {
-        library = try Library(directory: data.path)
+    init() async throws {
+        library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))
     }
+
+    /// The library reopened, as after a restart.
+    func reopen() async throws -> Library { try await openLibrary(StorageConfiguration(dataDirectory: data.path)) }
 
     func importer(
         render: RenderOptions = RenderOptions(), concurrency: Int = 2,
-        beforeCatalogInsert: (@Sendable (String) throws -> Void)? = nil
+        beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil
     ) -> Importer {
         Importer(
             catalog: library.catalog, blobs: library.blobs,
@@ -26,8 +31,8 @@ final class IngestFixture: Sendable {
             beforeCatalogInsert: beforeCatalogInsert)
     }
 
-    func importOne(_ path: String, render: RenderOptions = RenderOptions()) -> ImportOutcome {
-        importer(render: render).importFile(at: path)
+    func importOne(_ path: String, render: RenderOptions = RenderOptions()) async -> ImportOutcome {
+        await importer(render: render).importFile(at: path)
     }
 
     func photo(_ outcome: ImportOutcome) throws -> PhotoWithVariants {
@@ -38,18 +43,24 @@ final class IngestFixture: Sendable {
         return item
     }
 
-    func bytes(_ variant: VariantRecord?) -> [UInt8] {
+    func bytes(_ variant: VariantRecord?) async throws -> [UInt8] {
         guard let variant, let key = BlobKey(hex: variant.blobKey) else { return [] }
-        return Fixtures.bytes(of: library.blobs.path(for: key))
+        return try await library.blobs.bytes(of: key)
     }
 
-    func decoded(_ variant: VariantRecord?) throws -> DecodedImage {
-        try DecodedImage(encoded: bytes(variant))
+    func decoded(_ variant: VariantRecord?) async throws -> DecodedImage {
+        try DecodedImage(encoded: try await bytes(variant))
     }
 
-    var blobCount: Int { (try? library.blobs.allKeys().count) ?? -1 }
+    /// Stores `bytes` as a blob no photo references (yet).
+    func store(_ bytes: [UInt8]) async throws -> BlobKey {
+        try await library.blobs.put(bytes, contentType: "application/octet-stream")
+    }
+
+    func blobCount() async throws -> Int { try await library.blobs.allKeys().count }
+
     /// Temporaries left in `tmp/` by any process (owner records aside).
-    var temporaryCount: Int { (try? library.blobs.temporaries.leftoverFiles().count) ?? -1 }
+    var temporaryCount: Int { (try? library.temporaries.leftoverFiles().count) ?? -1 }
 
     enum FixtureError: Error {
         case notImported(ImportOutcome)

@@ -191,7 +191,7 @@ import VitrineAPI
                 #expect(try r.decode(TagList.self).tags.allSatisfy { $0.name != "Only here" })
             }
         }
-        let stored = Set(try fixture.library.blobs.allKeys().map(\.hex))
+        let stored = Set(try await fixture.library.blobs.allKeys().map(\.hex))
         #expect(stored.isDisjoint(with: goneKeys))
         #expect(stored == (try fixture.library.catalog.referencedBlobKeys()))
     }

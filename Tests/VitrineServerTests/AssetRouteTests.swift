@@ -135,6 +135,33 @@ import VitrineAPI
         }
     }
 
+    /// Over a real socket, a blob many read chunks long arrives whole, and ranges straddling chunk boundaries
+    /// arrive exact: the body streams from the store as the client reads it.
+    @Test func aLargeOriginalStreamsWholeAndInRangesAcrossChunks() async throws {
+        let fixture = try await ServerFixture(photos: 0)
+        let path = try Fixtures.write(fixture.inputs.file("large.jpg[Q=98]"), width: 2400, height: 1600, seed: 9)
+        let source = Fixtures.bytes(of: path)
+        try #require(source.count > 4 * 64 * 1024, "the original spans several read chunks")
+        guard case .imported = await fixture.library.importer().importFile(at: path) else {
+            Issue.record("the import failed")
+            return
+        }
+        let url = "/assets/" + (try sha256Hex(path))
+        try await fixture.makeApp().test(.live) { client in
+            try await client.execute(uri: url, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.bytes == source)
+            }
+            let last = source.count - 1
+            for (lower, upper) in [(65_535, 65_536), (1, last - 1), (last, last), (100_000, 300_000)] {
+                try await client.execute(uri: url, method: .get, headers: [.range: "bytes=\(lower)-\(upper)"]) {
+                    #expect($0.status == .partialContent)
+                    #expect($0.bytes == Array(source[lower...upper]), "\(lower)-\(upper)")
+                }
+            }
+        }
+    }
+
     @Test func byteRangeParsing() {
         #expect(ByteRange(header: nil, size: 10) == .whole)
         #expect(ByteRange(header: "bytes=2-4", size: 10) == .partial(2...4))

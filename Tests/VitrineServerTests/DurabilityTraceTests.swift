@@ -50,7 +50,9 @@ import Testing
                 var start = index
                 if text.hasPrefix("<... "), let resumed = text.range(of: " resumed>") {
                     guard let earlier = pending.removeValue(forKey: pid) else { continue }
-                    text = earlier.text + text[resumed.upperBound...]
+                    // strace pads a resumed call's result (`)      = 0`) into a column.
+                    text = (earlier.text + text[resumed.upperBound...]).replacingOccurrences(
+                        of: #"\)\s+= "#, with: ") = ", options: .regularExpression)
                     start = earlier.start
                 } else if let cut = text.range(of: " <unfinished ...>") {
                     pending[pid] = (String(text[..<cut.lowerBound]), index)

@@ -113,16 +113,16 @@ import VitrineAPI
                 connection.close()
             }
             // The server notices the hang-ups asynchronously; give it a moment, then check.
-            for _ in 0..<50 where !(try fixture.library.blobs.temporaries.leftoverFiles()).isEmpty {
+            for _ in 0..<50 where !(try fixture.library.temporaries.leftoverFiles()).isEmpty {
                 try await Task.sleep(for: .milliseconds(100))
             }
-            try UploadRouteTests.expectNothingHalfStored(fixture, photos: 1)
+            try await UploadRouteTests.expectNothingHalfStored(fixture, photos: 1)
             // And the server is still fine: the whole file goes through.
             try await client.execute(
                 uri: "/api/v1/photos", method: .post, headers: [.authorization: "Bearer \(token)"],
                 body: ByteBuffer(bytes: bytes)
             ) { #expect($0.status == .created) }
         }
-        try UploadRouteTests.expectNothingHalfStored(fixture, photos: 2)
+        try await UploadRouteTests.expectNothingHalfStored(fixture, photos: 2)
     }
 }

@@ -6,10 +6,11 @@ import Imaging
 import Ingest
 import TestSupport
 import VitrineAPI
+import VitrineApp
 
 @testable import VitrineServer
 
-/// A real library with a few generated photos, and the app that serves it.
+/// A real library with a few generated photos, opened through the composition root, and the app that serves it.
 final class ServerFixture: Sendable {
     let data = TemporaryDirectory("server")
     let inputs = TemporaryDirectory("server-inputs")
@@ -18,7 +19,7 @@ final class ServerFixture: Sendable {
     let sources: [String: String]
 
     init(photos: Int = 3) async throws {
-        library = try Library(directory: data.path)
+        library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))
         var paths: [String] = []
         for index in 0..<photos {
             let path = try Fixtures.write(

@@ -10,11 +10,14 @@ import VitrineAPI
 /// `POST /api/v1/photos`: raw and multipart bodies through the real import, and every kind of bad input.
 @Suite struct UploadRouteTests {
     /// Uploads leave nothing behind but complete photos: no temporaries, no blob without its row.
-    static func expectNothingHalfStored(_ fixture: ServerFixture, photos: Int, _ comment: Comment? = nil) throws {
+    static func expectNothingHalfStored(
+        _ fixture: ServerFixture, photos: Int, _ comment: Comment? = nil
+    ) async throws {
         #expect(try fixture.library.catalog.count() == photos, comment)
-        #expect(try fixture.library.blobs.temporaries.leftoverFiles().isEmpty, comment)
+        #expect(try fixture.library.temporaries.leftoverFiles().isEmpty, comment)
         #expect(
-            Set(try fixture.library.blobs.allKeys().map(\.hex)) == (try fixture.library.catalog.referencedBlobKeys()),
+            Set(try await fixture.library.blobs.allKeys().map(\.hex))
+                == (try fixture.library.catalog.referencedBlobKeys()),
             comment)
     }
 
@@ -63,7 +66,7 @@ import VitrineAPI
                 #expect(again.duplicate && again.photo.id == created.photo.id)
             }
         }
-        try Self.expectNothingHalfStored(fixture, photos: 2)
+        try await Self.expectNothingHalfStored(fixture, photos: 2)
     }
 
     @Test func aMultipartUploadCarriesItsNameTitleAndTags() async throws {
@@ -113,7 +116,7 @@ import VitrineAPI
                 #expect(try r.errorMessage().contains("file"))
             }
         }
-        try Self.expectNothingHalfStored(fixture, photos: 1)
+        try await Self.expectNothingHalfStored(fixture, photos: 1)
     }
 
     @Test func everyBadInputIsRefusedWithItsReasonAndLeavesNothing() async throws {
@@ -149,7 +152,7 @@ import VitrineAPI
                     #expect(error.error.code == code, "\(name): \(error.error.message)")
                     #expect(!error.error.message.isEmpty)
                 }
-                try Self.expectNothingHalfStored(fixture, photos: 1, "\(name)")
+                try await Self.expectNothingHalfStored(fixture, photos: 1, "\(name)")
             }
             // Mislabelled: a PNG called .jpg is a PNG.
             try await client.execute(
@@ -159,6 +162,6 @@ import VitrineAPI
                 #expect(try r.decode(UploadResult.self).photo.format == "png")
             }
         }
-        try Self.expectNothingHalfStored(fixture, photos: 2)
+        try await Self.expectNothingHalfStored(fixture, photos: 2)
     }
 }

@@ -8,8 +8,7 @@ import Hummingbird
 /// `GET /api/v1/photos/{id}/download`, which serves the original as an attachment and counts it.
 struct CountersController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
-    let blobs: FileBlobStore
-    let fileIO = FileIO()
+    let blobs: any BlobStore
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.post("photos/{id}/view", use: view)
@@ -41,7 +40,7 @@ struct CountersController<Context: RequestContext>: Sendable {
         headers[.cacheControl] = "private, no-cache"
         headers[.contentDisposition] = Self.attachment(
             name: item.photo.originalName, fallbackExtension: WireMapping.fileExtension(mimeType: original.mimeType))
-        let response = try await BlobResponder(blobs: blobs, fileIO: fileIO).respond(
+        let response = try await BlobResponder(blobs: blobs).respond(
             key: key, mimeType: original.mimeType, headers: headers, request: request, context: context)
         // One download per fetch from the first byte: resumed ranges, HEAD and 304s are not new downloads.
         let fromStart =

@@ -2,6 +2,7 @@ import Blobs
 import Catalog
 import Hummingbird
 import Imaging
+import Ingest
 
 /// `GET /api/v1/photos/{id}/sized/{edge}.jpg`: a photo fitted to 150, 640 or 1280 px on its long edge
 /// (Pixabay's preview, webformat and large image), made from the original on first request.
@@ -10,9 +11,8 @@ import Imaging
 /// it is cached like `/assets` (a year, `immutable`) and its ETag is the blob's SHA-256.
 struct SizedController<Context: RequestContext>: Sendable {
     let catalog: PhotoCatalog
-    let blobs: FileBlobStore
+    let blobs: any BlobStore
     let maker: SizedVariantMaker
-    let fileIO = FileIO()
 
     static var previewEdge: Int { 150 }
     static var webformatEdge: Int { 640 }
@@ -41,7 +41,7 @@ struct SizedController<Context: RequestContext>: Sendable {
             throw APIError(.unprocessableContent, code: "resize_failed", message: "\(error)")
         }
         guard let variant, let key = BlobKey(hex: variant.blobKey) else { throw APIError.notFound("photo") }
-        return try await BlobResponder(blobs: blobs, fileIO: fileIO).respond(
+        return try await BlobResponder(blobs: blobs).respond(
             key: key, mimeType: variant.mimeType, headers: [.cacheControl: "public, max-age=31536000, immutable"],
             request: request, context: context)
     }

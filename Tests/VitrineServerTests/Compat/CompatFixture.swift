@@ -36,7 +36,7 @@ final class CompatFixture: Sendable {
         let gray = try Fixtures.write(server.inputs.file("gray.jpg"), width: 500, height: 400, bands: 1, seed: 78)
         var ids = server.ids
         for path in [tall, gray] {
-            switch server.library.importer().importFile(at: path) {
+            switch await server.library.importer().importFile(at: path) {
             case .imported(_, let id): ids.append(id)
             default: fatalError("fixture import failed: \(path)")
             }

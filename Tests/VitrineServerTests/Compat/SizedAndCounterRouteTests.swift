@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Imaging
+import Ingest
 import TestSupport
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
     @Test func sizesAreMadeOnceServedImmutableAndMatchTheListing() async throws {
         let fixture = try await CompatFixture(colourPhotos: 1)
         let id = fixture.tallID
-        let before = try fixture.library.blobs.allKeys().count
+        let before = try await fixture.library.blobs.allKeys().count
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             let hit = try await client.execute(uri: "/api/?key=\(fixture.key)&orientation=vertical", method: .get) {
                 (response: TestResponse) async throws in
@@ -60,12 +61,12 @@ import Testing
                 let stored = try #require(try fixture.library.catalog.sizedVariant(photoId: id, edge: edge))
                 #expect(etags.contains("\"\(stored.blobKey)\""))
             }
-            let after = try fixture.library.blobs.allKeys().count
+            let after = try await fixture.library.blobs.allKeys().count
             // And that re-encoding is byte for byte the stored preview (same pixels, same settings): stored once.
             let preview = try #require(try fixture.library.catalog.variant(photoId: id, kind: .preview)).blobKey
             #expect(etags[1] == "\"\(preview)\"")
             #expect(after == before + 1, "one new blob, made once: \(before) → \(after)")
-            #expect(try fixture.library.orphanBlobs().isEmpty, "gc keeps sized blobs")
+            #expect(try await fixture.library.orphanBlobs().isEmpty, "gc keeps sized blobs")
 
             for bad in [
                 "/api/v1/photos/\(id)/sized/300.jpg", "/api/v1/photos/\(id)/sized/x",
@@ -84,13 +85,13 @@ import Testing
         let keys = try [150, 640, 1280].map {
             try #require(try fixture.library.catalog.sizedVariant(photoId: id, edge: $0)).blobKey
         }
-        #expect(try fixture.library.deletePhoto(id: id))
-        for key in keys { #expect(try !fixture.library.blobs.contains(#require(BlobKey(hex: key)))) }
+        #expect(try await fixture.library.deletePhoto(id: id))
+        for key in keys { #expect(try await !fixture.library.blobs.contains(#require(BlobKey(hex: key)))) }
     }
 
     @Test func concurrentFirstRequestsShareOneRender() async throws {
         let fixture = try await CompatFixture(colourPhotos: 1)
-        let maker = SizedVariantMaker(library: fixture.library)
+        let maker = SizedVariantMaker(library: fixture.library, renders: ServerResources.makeRenderPool(Limits()))
         let id = fixture.ids[0]
         let results = try await withThrowingTaskGroup(of: SizedVariantRecord?.self) { group in
             for _ in 0..<6 { group.addTask { try await maker.variant(photoId: id, edge: 640) } }

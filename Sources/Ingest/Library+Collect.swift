@@ -1,0 +1,56 @@
+import Blobs
+import Catalog
+
+extension Library {
+    /// Keys read from the store per inventory page, and so handed to one collection at most.
+    public static let inventoryPageSize = 1000
+
+    /// Blobs in the store that no photo references: what a killed import leaves behind.
+    public func orphanBlobs() async throws -> [BlobKey] {
+        var orphans: [BlobKey] = []
+        try await forEachOrphanPage { orphans += $0 }
+        return orphans
+    }
+
+    /// Deletes orphan blobs, skipping any an import in progress has leased (in this or another process).
+    /// Returns the keys deleted and their total size.
+    public func collectOrphans() async throws -> (keys: [BlobKey], bytes: Int64) {
+        var deleted: [BlobKey] = []
+        var bytes: Int64 = 0
+        try await forEachOrphanPage { page in
+            var sizes: [BlobKey: Int64] = [:]
+            for key in page { sizes[key] = try await blobs.attributes(of: key)?.size ?? 0 }
+            let collected = try await collect(page)
+            for key in collected { bytes = bytes.addingReportingOverflow(sizes[key] ?? 0).partialValue }
+            deleted += collected
+        }
+        // The keys leased by holders that died before writing anything are not in the store, and their leases
+        // are dropped only by a collection that looks at them: offer every leased key (a live lease keeps its
+        // own; deleting a key the store lacks is a no-op).
+        let leased = try catalog.leases().compactMap { BlobKey(hex: $0.blobKey) }
+        deleted += try await collect(leased)
+        return (deleted, bytes)
+    }
+
+    /// Deletes the candidates that nothing references and no lease holds, outside any catalog transaction
+    /// (see `PhotoCatalog.collectGarbage`); returns those deleted.
+    func collect(_ candidates: [BlobKey]) async throws -> [BlobKey] {
+        let blobs = blobs
+        return try await catalog.collectGarbage(candidates: candidates) { try await blobs.delete($0) }
+    }
+
+    /// Pages through the store's inventory against the catalog's references, handing each page's
+    /// unreferenced keys to `body` (at most `inventoryPageSize` at once, ascending). A blob catalogued after
+    /// the references were read looks unreferenced here; the collection checks again before deleting.
+    func forEachOrphanPage(_ body: ([BlobKey]) async throws -> Void) async throws {
+        let referenced = try catalog.referencedBlobKeys()
+        var after: BlobKey?
+        while true {
+            let page = try await blobs.keys(after: after, limit: Self.inventoryPageSize)
+            guard let last = page.last else { return }
+            after = last
+            let orphans = page.filter { !referenced.contains($0.hex) }
+            if !orphans.isEmpty { try await body(orphans) }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Hummingbird
+import Ingest
+import ServiceLifecycle
+import VitrineServer
+
+/// The composition root (Hummingbird's `buildApplication` pattern): opens the library, builds the router
+/// over it, and adds the background work as services of the application.
+public func buildApplication(_ configuration: AppConfiguration) async throws -> some ApplicationProtocol {
+    try buildApplication(configuration, library: try await openLibrary(configuration.storage))
+}
+
+/// `buildApplication` over a library already open.
+public func buildApplication(
+    _ configuration: AppConfiguration, library: Library
+) throws -> some ApplicationProtocol {
+    var services: [any Service] = []
+    if configuration.importsDemo {
+        services.append(
+            DemoImportService(
+                library: library, items: FileCollector.demoItems(root: configuration.demoRoot),
+                logger: configuration.logger))
+    }
+    if configuration.backfillsSmallThumbs {
+        services.append(SmallThumbBackfillService(backfill: SmallThumbBackfill(library: library), logger: configuration.logger))
+    }
+    return try VitrineServer.makeApplication(
+        library: library, configuration: configuration.server, services: services, logger: configuration.logger)
+}

@@ -1,0 +1,30 @@
+/// Where a library keeps its catalog and its blobs.
+public struct StorageConfiguration: Sendable {
+    /// The data folder: the catalog, `tmp/`, the admin token, and with `.dataDirectory` the blobs.
+    public var dataDirectory: String
+    public var blobs: BlobLocation
+    /// Threads doing the stores' blocking work (file system calls) at once.
+    public var ioThreads: Int
+    /// Blocking jobs that may wait for one of those threads; past it the stores refuse with `BusyError`
+    /// (the server answers 503 `busy`).
+    public var ioQueueLimit: Int
+
+    public static let defaultIOThreads = 8
+    public static let defaultIOQueueLimit = 1024
+
+    public init(
+        dataDirectory: String, blobs: BlobLocation = .dataDirectory, ioThreads: Int = Self.defaultIOThreads,
+        ioQueueLimit: Int = Self.defaultIOQueueLimit
+    ) {
+        self.dataDirectory = dataDirectory
+        self.blobs = blobs
+        self.ioThreads = ioThreads
+        self.ioQueueLimit = ioQueueLimit
+    }
+}
+
+/// Which blob store a library uses.
+public enum BlobLocation: Sendable, Equatable {
+    /// `blobs/` in the data folder (`FileBlobStore`), the default.
+    case dataDirectory
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import TestSupport
+import Testing
+import VitrineAPI
+import VitrineApp
+
+@testable import VitrineServer
+
+/// The application `buildApplication` wires: the library opened from a storage configuration, and the demo
+/// import and small-thumb backfill running as services of the application beside the server.
+@Suite struct AppServicesTests {
+    /// Folders in Debian's wallpaper layout, `root/<theme>/contents/images/<W>x<H>.jpg`.
+    func demoFolder(_ root: TemporaryDirectory, themes: [String]) throws {
+        for (index, theme) in themes.enumerated() {
+            let folder = root.file("\(theme)/contents/images")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            _ = try Fixtures.write(folder + "/320x200.jpg", width: 320, height: 200, seed: UInt32(index + 40))
+        }
+    }
+
+    @Test func theDemoImportRunsAsAServiceBesideTheServer() async throws {
+        let data = TemporaryDirectory("app-data")
+        let demo = TemporaryDirectory("app-demo")
+        try demoFolder(demo, themes: ["Alpha", "Beta", "Gamma"])
+        let app = try await buildApplication(
+            AppConfiguration(
+                storage: StorageConfiguration(dataDirectory: data.path), server: ServerConfiguration(port: 0),
+                importsDemo: true, demoRoot: demo.path, logger: Logger(label: "test")))
+        try await app.test(.live) { client in
+            // The import runs in the background: poll until it has catalogued every demo photo.
+            var page = PhotoPage(items: [], nextCursor: nil, total: 0)
+            for _ in 0..<300 where page.total < 3 {
+                page = try await client.execute(uri: "/api/v1/photos", method: .get) { try $0.decode(PhotoPage.self) }
+                if page.total < 3 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(page.total == 3)
+            let tags = try await client.execute(uri: "/api/v1/tags", method: .get) { try $0.decode(TagList.self) }
+            #expect(Set(tags.tags.map(\.name)) == ["Alpha", "Beta", "Gamma"], "each photo tagged with its theme")
+            let asset = try #require(page.items.first?.original.url)
+            try await client.execute(uri: asset, method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    @Test func aLibraryThatIsNotEmptyGetsNoDemoPhotos() async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        let demo = TemporaryDirectory("app-demo")
+        try demoFolder(demo, themes: ["Alpha"])
+        let app = try buildApplication(
+            AppConfiguration(
+                storage: StorageConfiguration(dataDirectory: fixture.data.path), server: ServerConfiguration(port: 0),
+                importsDemo: true, demoRoot: demo.path, logger: Logger(label: "test")),
+            library: fixture.library)
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+        }
+        // The service has returned or been cancelled by the shutdown; either way it imported nothing.
+        #expect(try fixture.library.catalog.count() == 1)
+    }
+}
