@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "BlobStoreContractTests",
             dependencies: [
-                "Blobs", "Scheduling", "TestSupport",
+                "Blobs", "S3", "Scheduling", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -1,7 +1,7 @@
 import Blobs
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One `BlobStore` implementation the contract runs against. Each test makes a fresh, empty store with
 /// `make` and removes it with the returned teardown; adding an implementation is adding a case to `all`.
@@ -15,7 +15,7 @@ struct BlobStoreUnderTest: Sendable, CustomTestStringConvertible {
         let tearDown: @Sendable () async throws -> Void
     }
 
-    static var all: [BlobStoreUnderTest] { [.disk] }
+    static var all: [BlobStoreUnderTest] { [.disk, .s3] }
 
     var testDescription: String { name }
 
