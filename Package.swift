@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "S3",
             dependencies: [
-                "Blobs", "Scheduling",
+                "Blobs", "Scheduling", "VitrineAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
