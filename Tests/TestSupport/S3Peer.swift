@@ -32,7 +32,7 @@ public final class S3Peer: @unchecked Sendable {
         helper.arguments = ["python3", Self.script, "serve", scratch.path]
         helper.standardInput = input
         helper.standardOutput = output
-        helper.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        helper.standardError = FileHandle.nullDevice
         try helper.run()
         let line = Self.readLine(output.fileHandleForReading)
         guard let data = line.data(using: .utf8),
@@ -137,7 +137,7 @@ public final class FaultProxy: @unchecked Sendable {
         ]
         helper.standardInput = input
         helper.standardOutput = output
-        helper.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        helper.standardError = FileHandle.nullDevice
         try helper.run()
         guard let port = Int(S3Peer.readLine(output.fileHandleForReading)) else {
             helper.terminate()
