@@ -48,6 +48,18 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // The S3 blob store: SigV4 signing, a retrying client over AsyncHTTPClient, the BlobStore over a bucket.
+        .target(
+            name: "S3",
+            dependencies: [
+                "Blobs", "Scheduling", "VitrineAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "Ingest",
             dependencies: [
@@ -119,6 +131,10 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Blobs", "TestSupport"]),
         .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
+        .testTarget(
+            name: "S3Tests",
+            dependencies: ["S3", "Blobs", "Scheduling", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI"]),
         .testTarget(
             name: "IngestTests", dependencies: ["VitrineApp", "Ingest", "Imaging", "Catalog", "Blobs", "TestSupport"]),
@@ -126,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "BlobStoreContractTests",
             dependencies: [
-                "Blobs", "Scheduling", "TestSupport",
+                "Blobs", "S3", "Scheduling", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

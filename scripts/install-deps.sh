@@ -26,6 +26,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The S3 peer of the Swift tests (Tests/S3Support/s3peer.py): moto in server mode, and boto3 as the reference client.
+if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("moto") != "5.2.1" or m.version("boto3") != "1.43.11")' >/dev/null 2>&1 \
+    || ! python3 -c 'import flask, flask_cors' >/dev/null 2>&1; then
+  echo "installing: moto[server] boto3 (pip)"
+  python3 -m pip install -q --disable-pip-version-check 'moto[server]==5.2.1' 'boto3==1.43.11' >/dev/null
+fi
+
 if [ "$want" != core ]; then
   if ! python3 -c 'import playwright, pytest' >/dev/null 2>&1; then
     echo "installing: playwright pytest (pip)"

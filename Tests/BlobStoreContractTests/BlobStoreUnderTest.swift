@@ -15,7 +15,7 @@ struct BlobStoreUnderTest: Sendable, CustomTestStringConvertible {
         let tearDown: @Sendable () async throws -> Void
     }
 
-    static var all: [BlobStoreUnderTest] { [.disk] }
+    static var all: [BlobStoreUnderTest] { [.disk, .s3] }
 
     var testDescription: String { name }
 
