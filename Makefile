@@ -77,6 +77,7 @@ bench: deps wasm
 	node Benchmarks/engine/bench.mjs
 	python3 Benchmarks/web/bench.py
 	python3 Benchmarks/soak/soak.py
+	python3 Benchmarks/s3/bench.py
 
 ## The soak alone: a minute of wrk (256 connections, mixed requests) beside 50 event streams and a
 ## write a second, on the 100 000-photo catalog; errors, p99 and the server's RSS at start and end.

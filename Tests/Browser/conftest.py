@@ -5,6 +5,7 @@ import pathlib
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -38,7 +39,7 @@ def _get(url):
 class Server:
     """A vitrine server on a fresh data folder; `url`, `data` (the folder) and `token` (the admin token)."""
 
-    def __init__(self, *args, demo=True):
+    def __init__(self, *args, demo=True, env=None):
         self.root = tempfile.mkdtemp(prefix="vitrine-browser-")
         self.data = os.path.join(self.root, "lib")
         self.port = _free_port()
@@ -46,10 +47,11 @@ class Server:
                      *(["--demo"] if demo else []), *args]
         self.log = open(os.path.join(self.root, "server.log"), "w+")
         self.url = f"http://127.0.0.1:{self.port}"
+        self.env = env
         self.start(demo)
 
     def start(self, demo=False):
-        self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=subprocess.STDOUT, env=self.env)
         try:
             self._wait(demo)
         except BaseException:
@@ -105,6 +107,25 @@ def writable():
     s = Server()
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """A demo server whose blobs live in an S3 bucket: moto on loopback, checking every request's signature."""
+    sys.path.insert(0, str(ROOT / "Tests" / "S3Support"))
+    from peer_process import S3PeerProcess
+
+    scratch = tempfile.mkdtemp(prefix="vitrine-browser-s3-")
+    peer = S3PeerProcess(scratch)
+    try:
+        bucket = peer.make_bucket("browser")
+        s = Server(*peer.serve_args(bucket, "gallery"), env=peer.env())
+        s.peer, s.bucket = peer, bucket
+        yield s
+        s.stop()
+    finally:
+        peer.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

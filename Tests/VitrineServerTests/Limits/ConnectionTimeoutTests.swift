@@ -26,10 +26,10 @@ import Testing
         return Application(router: router, server: .timedHTTP1(limits))
     }
 
-    /// The application `vitrine serve` runs, with one-second timeouts.
+    /// The application `vitrine serve` runs, with two-second timeouts.
     static func productionApp(_ fixture: ServerFixture) throws -> some ApplicationProtocol {
         try VitrineServer.makeApplication(
-            library: fixture.library, configuration: ServerConfiguration(limits: limits(header: 1, idle: 1)),
+            library: fixture.library, configuration: ServerConfiguration(limits: limits(header: 2, idle: 2)),
             logger: Logger(label: "test"))
     }
 
@@ -57,18 +57,19 @@ import Testing
     }
 
     @Test func aSlowButSteadyBodyIsNotCut() async throws {
-        try await Self.echoApp(Self.limits(header: 3, idle: 60)).test(.live) { client in
+        try await Self.echoApp(Self.limits(header: 5, idle: 60)).test(.live) { client in
             let port = try #require(client.port)
             let connection = try RawConnection(port: port)
-            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 12\r\n\r\n")
-            // Twelve bytes, one every 300 ms: longer in all than the timeout, never pausing as long.
-            for byte in 0..<12 {
+            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 20\r\n\r\n")
+            // Twenty bytes, one every 300 ms: longer in all than the timeout, never pausing nearly as long (a
+            // busy machine may delay a byte by seconds).
+            for byte in 0..<20 {
                 try await Task.sleep(for: .milliseconds(300))
                 try connection.send("\(byte % 10)")
             }
             let head = try #require(await offPool { connection.readHead() })
             #expect(head.status == 200)
-            #expect(await offPool { connection.read(until: "12") } == "got ")
+            #expect(await offPool { connection.read(until: "20") } == "got ")
         }
     }
 

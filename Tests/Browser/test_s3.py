@@ -1,0 +1,68 @@
+"""The gallery served from an S3 bucket (moto with signature checking): the grid, the viewer's preview, an
+upload and a delete, with every byte stored in and read from the bucket."""
+import json
+import os
+import urllib.request
+
+from conftest import T, DEMO_TOTAL, wait_grid, viewer_state, shot
+
+
+def _get(url, headers=None):
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=10) as r:
+        return json.loads(r.read())
+
+
+def _object_key(url, prefix="gallery"):
+    hexkey = url.split("/assets/")[1].split(".")[0]
+    return f"{prefix}/{hexkey[:2]}/{hexkey[2:4]}/{hexkey}"
+
+
+def test_grid_and_viewer_load_from_the_bucket(desktop, s3_server):
+    items = _get(s3_server.url + "/api/v1/photos?limit=200")["items"]
+    assert len(items) >= DEMO_TOTAL
+    # Nothing in the data folder: every variant of every photo is an object in the bucket.
+    assert not os.path.exists(os.path.join(s3_server.data, "blobs")) or not any(
+        files for _, _, files in os.walk(os.path.join(s3_server.data, "blobs")))
+    stored = set(s3_server.peer.keys(s3_server.bucket))
+    for it in items:
+        for v in ("thumb", "preview", "original"):
+            assert _object_key(it[v]["url"]) in stored, (it["id"], v)
+
+    desktop.goto(s3_server.url + "/")
+    wait_grid(desktop)
+    # The first screen's thumbnails decoded (they came from the bucket through the server).
+    assert desktop.evaluate(
+        "[...document.querySelectorAll('[data-grid] img.in')].slice(0, 6).every(i => i.naturalWidth > 0)")
+    first = items[0]["id"]
+    desktop.click(f'[data-grid] [data-photo-id="{first}"]')
+    viewer_state(desktop, "open")
+    desktop.wait_for_function(
+        "() => [...document.querySelectorAll('[role=dialog] [aria-current=\"true\"] img.hi')]"
+        ".some(i => i.complete && i.naturalWidth > 0)", timeout=T)
+    shot(desktop, "s3-viewer")
+
+
+def test_upload_and_delete_write_and_remove_objects(s3_server):
+    token = s3_server.token
+    photo = "/usr/share/wallpapers/Kite/contents/images/1280x800.jpg"
+    if not os.path.exists(photo):
+        photo = next(os.path.join(d, f) for d, _, fs in os.walk("/usr/share/wallpapers") for f in fs
+                     if f.endswith(".jpg"))
+    body = open(photo, "rb").read() + b"\0vitrine-s3-browser"  # new bytes: not a duplicate of the demo
+    req = urllib.request.Request(s3_server.url + "/api/v1/photos?filename=upload.jpg", data=body, method="POST",
+                                 headers={"Authorization": f"Bearer {token}", "Content-Type": "image/jpeg",
+                                          })
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            created = json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        raise AssertionError(e.read()[:500])
+    keys = [_object_key(created[v]["url"]) for v in ("preview", "original")]
+    stored = set(s3_server.peer.keys(s3_server.bucket))
+    assert all(k in stored for k in keys)
+    req = urllib.request.Request(s3_server.url + f"/api/v1/photos/{created['id']}", method="DELETE",
+                                 headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        assert r.status == 204
+    stored = set(s3_server.peer.keys(s3_server.bucket))
+    assert not any(k in stored for k in keys)
