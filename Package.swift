@@ -35,8 +35,13 @@ let package = Package(
         ),
         .target(
             name: "Catalog",
+            dependencies: ["VitrineAPI", "Blobs"]
+        ),
+        // The catalog in SQLite: every GRDB call and every SQL statement of the app.
+        .target(
+            name: "CatalogSQLite",
             dependencies: [
-                "VitrineAPI", "Blobs",
+                "Catalog", "Blobs", "Scheduling",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -51,7 +56,7 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Imaging", "Catalog", "Blobs",
+                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -107,15 +112,35 @@ let package = Package(
         // Fixture images and temporary folders shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Blobs", "TestSupport"]),
+        // Every catalog implementation against the same behaviours.
+        .testTarget(
+            name: "CatalogContractTests",
+            dependencies: ["Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport"]
+        ),
+        // What only SQLite has: query plans, the file itself, migrations from older schemas.
+        .testTarget(
+            name: "CatalogSQLiteTests",
+            dependencies: [
+                "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Catalog", "Blobs", "TestSupport"]),
+        .testTarget(
+            name: "IngestTests",
+            dependencies: [
+                "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "Scheduling", "TestSupport",
+                "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

@@ -16,12 +16,12 @@ public final class Importer: Sendable {
     public let options: ImportOptions
     let logger: Logger
     /// Test seam: runs after the blobs are written and before the catalog insert.
-    let beforeCatalogInsert: (@Sendable (String) throws -> Void)?
+    let beforeCatalogInsert: (@Sendable (String) async throws -> Void)?
 
     public init(
         catalog: PhotoCatalog, blobs: any BlobStore, options: ImportOptions = ImportOptions(),
         logger: Logger = Logger(label: "vitrine.ingest"),
-        beforeCatalogInsert: (@Sendable (String) throws -> Void)? = nil
+        beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil
     ) {
         self.catalog = catalog
         self.blobs = blobs
@@ -64,17 +64,22 @@ public final class Importer: Sendable {
     }
 
     func importOnWorker(_ item: ImportItem) async -> ImportOutcome {
-        await withCheckedContinuation { continuation in
-            Self.workers.async { continuation.resume(returning: self.importFile(at: item.path, tags: item.tags)) }
-        }
+        await importFile(at: item.path, tags: item.tags)
     }
 
     static let workers = DispatchQueue(label: "vitrine.ingest", attributes: .concurrent)
 
-    /// Imports one file synchronously. Never throws: every problem becomes a `.failed` outcome with a reason.
-    public func importFile(at path: String, originalName: String? = nil, tags: [String] = []) -> ImportOutcome {
+    /// Runs blocking work (hashing, libvips, fsync) on `workers`, off Swift's cooperative pool.
+    static func onWorker<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            workers.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// Imports one file. Never throws: every problem becomes a `.failed` outcome with a reason.
+    public func importFile(at path: String, originalName: String? = nil, tags: [String] = []) async -> ImportOutcome {
         do {
-            return try importFileThrowing(at: path, originalName: originalName, tags: tags)
+            return try await importFileThrowing(at: path, originalName: originalName, tags: tags)
         } catch let error as ImagingError {
             return .failed(path: path, reason: error.description)
         } catch let error as ImportError {
@@ -90,29 +95,32 @@ public final class Importer: Sendable {
     /// Returns `.imported` or `.duplicate`.
     public func importFileThrowing(
         at path: String, originalName: String? = nil, tags: [String] = []
-    ) throws -> ImportOutcome {
+    ) async throws -> ImportOutcome {
         let name = originalName ?? (path as NSString).lastPathComponent
-        var outcome = try importOrThrow(path: path, originalName: name, tags: tags)
+        var outcome = try await importOrThrow(path: path, originalName: name, tags: tags)
         // A duplicate of a photo deleted meanwhile is no duplicate: import it after all, so the bytes the
         // caller handed over are never lost to a deletion that finished first.
         for _ in 0..<3 {
-            guard case .duplicate(_, let existing) = outcome, try catalog.photo(id: existing) == nil else { break }
-            outcome = try importOrThrow(path: path, originalName: name, tags: tags)
+            guard case .duplicate(_, let existing) = outcome, try await catalog.photo(id: existing) == nil else {
+                break
+            }
+            outcome = try await importOrThrow(path: path, originalName: name, tags: tags)
         }
         return outcome
     }
 
-    func importOrThrow(path: String, originalName: String, tags: [String]) throws -> ImportOutcome {
+    func importOrThrow(path: String, originalName: String, tags: [String]) async throws -> ImportOutcome {
         let attributes = try FileInfo(path: path)
         guard attributes.isRegularFile else { throw ImportError.notAFile }
         guard attributes.size > 0 else { throw ImagingError.emptyFile }
 
-        let (hash, size) = try FileHasher.sha256(path: path)
-        if let existing = try catalog.photo(contentHash: hash.hex) {
+        let (hash, size) = try await Self.onWorker { try FileHasher.sha256(path: path) }
+        if let existing = try await catalog.photo(contentHash: hash.hex) {
             return .duplicate(path: path, existingID: existing.id)
         }
 
-        let rendered = try PhotoRenderer.render(path: path, options: options.render)
+        let render = options.render
+        let rendered = try await Self.onWorker { try PhotoRenderer.render(path: path, options: render) }
 
         // Lease before writing, so a deletion collecting the same blobs meanwhile either runs first (and
         // the writes below put the files back) or leaves them alone.
@@ -120,17 +128,32 @@ public final class Importer: Sendable {
         let renderedKeys = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb].map {
             BlobKey.of($0.bytes)
         }
-        try catalog.lease(keys: [hash.hex] + renderedKeys.map(\.hex), owner: leaseOwner)
-        var inserted = false
-        defer { if !inserted { try? catalog.releaseLeases(owner: leaseOwner) } }
+        try await catalog.lease([hash] + renderedKeys, owner: leaseOwner)
+        do {
+            return try await store(
+                path: path, originalName: originalName, tags: tags, hash: hash, size: size, rendered: rendered,
+                attributes: attributes, leaseOwner: leaseOwner)
+        } catch {
+            try? await catalog.releaseLeases(owner: leaseOwner)
+            throw error
+        }
+    }
 
-        let original = try blobs.writeFile(at: path, expected: hash)
-        let preview = try blobs.write(rendered.preview.bytes)
-        let thumbWebP = try blobs.write(rendered.thumbWebP.bytes)
-        let thumbJPEG = try blobs.write(rendered.thumbJPEG.bytes)
-        let smallThumb = try blobs.write(rendered.smallThumb.bytes)
+    /// Writes the blobs `leaseOwner` leased, then records the photo (which drops the leases).
+    func store(
+        path: String, originalName: String, tags: [String], hash: BlobKey, size: Int64, rendered: RenderedPhoto,
+        attributes: FileInfo, leaseOwner: String
+    ) async throws -> ImportOutcome {
+        let blobs = self.blobs
+        let (original, preview, thumbWebP, thumbJPEG, smallThumb) = try await Self.onWorker {
+            (
+                try blobs.writeFile(at: path, expected: hash), try blobs.write(rendered.preview.bytes),
+                try blobs.write(rendered.thumbWebP.bytes), try blobs.write(rendered.thumbJPEG.bytes),
+                try blobs.write(rendered.smallThumb.bytes)
+            )
+        }
 
-        try beforeCatalogInsert?(path)
+        try await beforeCatalogInsert?(path)
 
         let id = PhotoID.make()
         let now = Int64(Date().timeIntervalSince1970 * 1000)
@@ -149,12 +172,12 @@ public final class Importer: Sendable {
             importedAt: now, updatedAt: now, colorfulness: rendered.colorfulness)
         func variant(_ kind: VariantKind, _ key: BlobKey, _ encoded: EncodedVariant) -> VariantRecord {
             VariantRecord(
-                photoId: id, kind: kind, blobKey: key.hex, mimeType: encoded.mimeType,
+                photoId: id, kind: kind, blobKey: key, mimeType: encoded.mimeType,
                 width: encoded.width, height: encoded.height, byteSize: Int64(encoded.bytes.count))
         }
         let variants = [
             VariantRecord(
-                photoId: id, kind: .original, blobKey: original.key.hex, mimeType: rendered.format.mimeType,
+                photoId: id, kind: .original, blobKey: original.key, mimeType: rendered.format.mimeType,
                 width: rendered.width, height: rendered.height, byteSize: original.size),
             variant(.preview, preview, rendered.preview),
             variant(.thumbWebP, thumbWebP, rendered.thumbWebP),
@@ -162,11 +185,11 @@ public final class Importer: Sendable {
             variant(.smallThumb, smallThumb, rendered.smallThumb),
         ]
         do {
-            try catalog.insert(
+            try await catalog.insert(
                 photo, variants: variants, tags: tags + rendered.metadata.keywords, leaseOwner: leaseOwner)
-            inserted = true
-        } catch PhotoCatalog.InsertError.duplicate(let existingID) {
+        } catch CatalogError.duplicate(let existingID) {
             // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
+            try? await catalog.releaseLeases(owner: leaseOwner)
             return .duplicate(path: path, existingID: existingID)
         }
         logger.debug("imported", metadata: ["path": .string(path), "id": .string(id)])

@@ -1,6 +1,8 @@
 import Blobs
 import Catalog
+import CatalogSQLite
 import Foundation
+import Scheduling
 
 #if canImport(Glibc)
     import Glibc
@@ -16,12 +18,13 @@ import Foundation
 /// and shared-memory files the catalog's mode) and blobs 0600, whatever the process's umask.
 public struct Library: Sendable {
     public let directory: String
-    public let catalog: PhotoCatalog
+    public let catalog: any PhotoCatalog
     public let blobs: FileBlobStore
     /// How many abandoned temporaries opening removed.
     public let removedTemporaries: Int
 
-    public init(directory: String) throws {
+    /// - Parameter executor: where the catalog runs its blocking work; one of its own when nil.
+    public init(directory: String, executor: BoundedExecutor? = nil) throws {
         try DurableDirectory.make(directory, intermediates: true)
         self.directory = directory
         blobs = try FileBlobStore(root: directory)
@@ -29,7 +32,7 @@ public struct Library: Sendable {
         let catalogPath = directory + "/catalog.sqlite"
         try Self.createPrivately(catalogPath)
         catalog = try Self.whileOpening(directory) {
-            try PhotoCatalog(path: catalogPath, leaseHolder: Self.leaseHolder)
+            try SQLiteCatalog(path: catalogPath, leaseHolder: Self.leaseHolder, executor: executor)
         }
     }
 

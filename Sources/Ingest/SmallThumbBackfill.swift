@@ -9,7 +9,7 @@ import Imaging
 /// Safe beside imports, deletions and collection in this or another process: like an import, it leases
 /// the new blob's key before writing it, and the transaction that records the variant drops the lease.
 public struct SmallThumbBackfill: Sendable {
-    public let catalog: PhotoCatalog
+    public let catalog: any PhotoCatalog
     public let blobs: FileBlobStore
     public var options = RenderOptions()
     /// Photos read per catalog query.
@@ -23,30 +23,30 @@ public struct SmallThumbBackfill: Sendable {
         public var failures: [(photoId: String, reason: String)] = []
     }
 
-    public init(catalog: PhotoCatalog, blobs: FileBlobStore) {
+    public init(catalog: any PhotoCatalog, blobs: FileBlobStore) {
         self.catalog = catalog
         self.blobs = blobs
     }
 
     /// One pass over the catalog. A photo that fails is reported and skipped, not retried in this pass.
-    public func run() throws -> Summary {
+    public func run() async throws -> Summary {
         var summary = Summary()
         // Every server start asks; once done, counting answers in a fraction of a full pass.
-        if try catalog.count(of: .smallThumb) >= catalog.count() {
-            summary.retired = try collectRetired()
+        if try await catalog.count(of: .smallThumb) >= catalog.count() {
+            summary.retired = try await collectRetired()
             return summary
         }
         var cursor: PageCursor?
         while true {
-            let batch = try catalog.photos(missing: .smallThumb, after: cursor, limit: batchSize)
+            let batch = try await catalog.photos(missing: .smallThumb, after: cursor, limit: batchSize)
             guard let last = batch.last else {
-                summary.retired = try collectRetired()
+                summary.retired = try await collectRetired()
                 return summary
             }
             cursor = PageCursor(takenAt: last.photo.takenAt, id: last.photo.id)
             for item in batch {
                 do {
-                    if try make(for: item) { summary.made += 1 }
+                    if try await make(for: item) { summary.made += 1 }
                 } catch {
                     summary.failures.append((item.photo.id, "\(error)"))
                 }
@@ -55,31 +55,30 @@ public struct SmallThumbBackfill: Sendable {
     }
 
     /// Deletes the retired blobs, now that the photos have their new small thumbs.
-    func collectRetired() throws -> Int {
-        try catalog.collectRetiredBlobs { hex in
-            guard let key = BlobKey(hex: hex) else { return }
-            try blobs.delete(key)
+    func collectRetired() async throws -> Int {
+        try await catalog.collectRetiredBlobs { keys in
+            for key in keys { try blobs.delete(key) }
         }.count
     }
 
     /// True when the variant was recorded (false: the photo went away, or got one meanwhile).
-    func make(for item: PhotoWithVariants) throws -> Bool {
-        guard let thumb = item.variants[.thumbWebP] ?? item.variants[.thumbJPEG],
-            let thumbKey = BlobKey(hex: thumb.blobKey)
-        else { throw ImagingError.corrupt("no thumb to make it from") }
-        let small = try PhotoRenderer.smallThumb(fromThumbAt: blobs.path(for: thumbKey), options: options)
+    func make(for item: PhotoWithVariants) async throws -> Bool {
+        guard let thumb = item.variants[.thumbWebP] ?? item.variants[.thumbJPEG] else {
+            throw ImagingError.corrupt("no thumb to make it from")
+        }
+        let small = try PhotoRenderer.smallThumb(fromThumbAt: blobs.path(for: thumb.blobKey), options: options)
         let key = BlobKey.of(small.bytes)
         let owner = "backfill-" + PhotoID.make()
-        try catalog.lease(keys: [key.hex], owner: owner)
+        try await catalog.lease([key], owner: owner)
         do {
             _ = try blobs.write(small.bytes)
         } catch {
-            try? catalog.releaseLeases(owner: owner)
+            try? await catalog.releaseLeases(owner: owner)
             throw error
         }
-        return try catalog.addVariant(
+        return try await catalog.addVariant(
             VariantRecord(
-                photoId: item.photo.id, kind: .smallThumb, blobKey: key.hex, mimeType: small.mimeType,
+                photoId: item.photo.id, kind: .smallThumb, blobKey: key, mimeType: small.mimeType,
                 width: small.width, height: small.height, byteSize: Int64(small.bytes.count)),
             leaseOwner: owner)
     }

@@ -2,17 +2,24 @@ import Catalog
 import Hummingbird
 import Ingest
 import Logging
+import Scheduling
 
 /// Builds the HTTP surface of a library: the JSON API, the assets and the web client.
 public enum VitrineServer {
     /// - Parameter webRoot: the web client's folder, read once here; nil serves the API only.
     public static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration(),
-        compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits()
+        compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits(),
+        blocking: BoundedExecutor? = nil
     ) throws -> Router<VitrineRequestContext> {
         try makeRouter(
-            library: library, webRoot: webRoot, access: access, compat: compat, resources: ServerResources(limits))
+            library: library, webRoot: webRoot, access: access, compat: compat,
+            resources: ServerResources(limits, blocking: blocking))
     }
+
+    /// The pool for blocking work that `limits` sizes: open the library's catalog on it and pass it to
+    /// `makeApplication`, so the catalog's work counts against `--blocking-threads` and `--blocking-queue`.
+    public static func makeBlockingPool(_ limits: Limits) -> BoundedExecutor { BlockingPool.make(limits) }
 
     /// The router over pools and counters made beforehand, which tests can fill to see the limits answer.
     static func makeRouter(
@@ -48,10 +55,9 @@ public enum VitrineServer {
         }
         PhotosController(catalog: library.catalog, relevanceDepth: resources.limits.relevanceDepth).addRoutes(to: reads)
         let pulse = ChangePulse()
-        let observation = try library.catalog.observeChanges { pulse.signal() }
+        let observation = LiveObservation(library.catalog) { pulse.signal() }
         EventsController(
-            catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams,
-            polls: resources.eventPolls
+            catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams
         ).addRoutes(to: reads)
         AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: assets)
 
@@ -71,11 +77,11 @@ public enum VitrineServer {
     }
 
     public static func makeApplication(
-        library: Library, configuration: ServerConfiguration, logger: Logger
+        library: Library, configuration: ServerConfiguration, logger: Logger, blocking: BoundedExecutor? = nil
     ) throws -> some ApplicationProtocol {
         let router = try makeRouter(
             library: library, webRoot: configuration.webRoot, access: configuration.access,
-            compat: configuration.compat, limits: configuration.limits)
+            compat: configuration.compat, limits: configuration.limits, blocking: blocking)
         return Application(
             router: router, server: .timedHTTP1(configuration.limits),
             configuration: .init(

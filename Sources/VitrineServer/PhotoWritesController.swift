@@ -33,9 +33,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         let importer = importer
         let outcome: ImportOutcome
         do {
-            outcome = try await blocking {
-                try importer.importFileThrowing(at: received.path, originalName: name, tags: tags)
-            }
+            outcome = try await importer.importFileThrowing(at: received.path, originalName: name, tags: tags)
         } catch let error as ImagingError {
             throw Self.apiError(error)
         }
@@ -46,7 +44,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
             case .failed(_, let reason): throw APIError(.unprocessableContent, code: "import_failed", message: reason)
             }
         if !duplicate, let title, !title.trimmingCharacters(in: .whitespaces).isEmpty {
-            _ = try await blocking { [library] in try library.catalog.update(id: id, .init(title: title)) }
+            _ = try await library.catalog.update(id: id, .init(title: title))
         }
         let detail = try await Self.detail(id: id, catalog: library.catalog)
         return try JSONResponse.make(
@@ -72,14 +70,14 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         }
         try Self.validate(title: edit.title ?? nil, tags: edit.tags ?? [])
         let catalog = library.catalog
-        guard try await blocking({ try catalog.update(id: id, .init(title: edit.title, tags: edit.tags)) }) != nil
+        guard try await catalog.update(id: id, .init(title: edit.title, tags: edit.tags)) != nil
         else { throw APIError.notFound("photo") }
         return try JSONResponse.make(try await Self.detail(id: id, catalog: catalog), cacheControl: "no-store")
     }
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.photoID(context)
-        guard try await blocking({ [library] in try library.deletePhoto(id: id) }) else {
+        guard try await library.deletePhoto(id: id) else {
             throw APIError.notFound("photo")
         }
         return Response(status: .noContent)
@@ -91,9 +89,9 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         return id
     }
 
-    static func detail(id: String, catalog: PhotoCatalog) async throws -> PhotoDetail {
-        guard let item = try await blocking({ try catalog.photo(id: id) }) else { throw APIError.notFound("photo") }
-        let tags = try await blocking { try catalog.tags(of: id) }
+    static func detail(id: String, catalog: any PhotoReading) async throws -> PhotoDetail {
+        guard let item = try await catalog.photo(id: id) else { throw APIError.notFound("photo") }
+        let tags = try await catalog.tags(of: id)
         return WireMapping.detail(item, tags: tags)
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Blobs
 import Ingest
 
-struct Collect: ParsableCommand {
+struct Collect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
         abstract: "Delete stored files no photo uses (left by an interrupted import).",
@@ -30,10 +30,10 @@ struct Collect: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let opened = try Library(directory: library.data)
         if dryRun {
-            let orphans = try opened.orphanBlobs()
+            let orphans = try await opened.orphanBlobs()
             for key in orphans { print(key.hex) }
             print("\(orphans.count) unused files")
             return
@@ -41,7 +41,7 @@ struct Collect: ParsableCommand {
         let temporaries =
             try opened.removedTemporaries
             + opened.blobs.temporaries.removeAbandoned(staleAge: staleTemporaryHours * 3600)
-        let (keys, bytes) = try opened.collectOrphans()
+        let (keys, bytes) = try await opened.collectOrphans()
         print("deleted \(keys.count) unused files (\(bytes / 1024) KiB)")
         if temporaries > 0 { print("deleted \(temporaries) abandoned temporaries") }
     }

@@ -2,12 +2,12 @@ import ArgumentParser
 import Ingest
 import VitrineServer
 
-struct Key: ParsableCommand {
+struct Key: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage API keys for the Pixabay-compatible endpoint (GET /api/?key=…).",
         subcommands: [Create.self, List.self, Revoke.self])
 
-    struct Create: ParsableCommand {
+    struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Make a key; it is shown once.")
 
         @OptionGroup var library: LibraryOptions
@@ -15,10 +15,10 @@ struct Key: ParsableCommand {
         @Option(help: "Who or what the key is for.")
         var label: String = ""
 
-        func run() throws {
+        func run() async throws {
             let keys = APIKeys(catalog: try Library(directory: library.data).catalog)
             do {
-                let made = try keys.create(label: label)
+                let made = try await keys.create(label: label)
                 print("API key \(made.record.id ?? 0) (shown once; only its digest is stored):\n\(made.key)")
             } catch let error as APIKeys.KeyError {
                 throw ValidationError(error.description)
@@ -26,13 +26,13 @@ struct Key: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List keys: id, hint, label, state.")
 
         @OptionGroup var library: LibraryOptions
 
-        func run() throws {
-            let keys = try APIKeys(catalog: try Library(directory: library.data).catalog).list()
+        func run() async throws {
+            let keys = try await APIKeys(catalog: try Library(directory: library.data).catalog).list()
             for key in keys {
                 let state = key.revokedAt == nil ? "live" : "revoked"
                 print("\(key.id ?? 0)\t\(key.hint)\t\(state)\t\(key.label)")
@@ -41,7 +41,7 @@ struct Key: ParsableCommand {
         }
     }
 
-    struct Revoke: ParsableCommand {
+    struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Revoke a key by id (a running server refuses it from its next request).")
 
@@ -50,8 +50,8 @@ struct Key: ParsableCommand {
         @Argument(help: "The key's id, as `vitrine key list` shows it.")
         var id: Int64
 
-        func run() throws {
-            guard try APIKeys(catalog: try Library(directory: library.data).catalog).revoke(id: id) else {
+        func run() async throws {
+            guard try await APIKeys(catalog: try Library(directory: library.data).catalog).revoke(id: id) else {
                 throw ValidationError("no live key with id \(id)")
             }
             print("revoked key \(id)")

@@ -53,11 +53,12 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "vitrine")
-        let opened = try Library(directory: library.data)
+        let blocking = VitrineServer.makeBlockingPool(limits.limits)
+        let opened = try Library(directory: library.data, executor: blocking)
         let webRoot = FileManager.default.fileExists(atPath: web + "/index.html") ? web : nil
         if webRoot == nil { logger.warning("no web client at \(web)/index.html; serving the API only") }
 
-        if demo, try opened.catalog.count() == 0 {
+        if demo, try await opened.catalog.count() == 0 {
             let files = FileCollector.demoItems()
             logger.info("importing \(files.count) demo photos in the background")
             let importer = opened.importer()
@@ -69,12 +70,12 @@ struct Serve: AsyncParsableCommand {
                 for failure in summary.failures { logger.warning("\(failure.path): \(failure.reason)") }
             }
         }
-        // Photos imported before the small thumb existed get one, in the background (on a GCD thread: it
-        // blocks, and Swift's cooperative threads serve requests); until then the client uses their thumb.
+        // Photos imported before the small thumb existed get one, in the background; until then the client
+        // uses their thumb.
         let backfill = SmallThumbBackfill(catalog: opened.catalog, blobs: opened.blobs)
-        DispatchQueue.global(qos: .background).async {
+        Task.detached(priority: .background) {
             do {
-                let summary = try backfill.run()
+                let summary = try await backfill.run()
                 if summary.made > 0 || summary.retired > 0 || !summary.failures.isEmpty {
                     logger.info(
                         "small thumbnails: \(summary.made) made, \(summary.failures.count) failed, \(summary.retired) old ones deleted"
@@ -106,7 +107,7 @@ struct Serve: AsyncParsableCommand {
             configuration: ServerConfiguration(
                 host: host, port: port, webRoot: webRoot, access: access,
                 compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits.limits),
-            logger: logger)
+            logger: logger, blocking: blocking)
         logger.info("serving \(library.data) on http://\(host):\(port)")
         try await app.runService()
     }

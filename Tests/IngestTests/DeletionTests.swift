@@ -14,66 +14,66 @@ import Testing
     var library: Library { fixture.library }
 
     /// Every catalogued blob exists, and every stored blob is catalogued.
-    func expectConsistent(_ comment: Comment? = nil) throws {
-        let referenced = try library.catalog.referencedBlobKeys()
-        let stored = Set(try library.blobs.allKeys().map(\.hex))
+    func expectConsistent(_ comment: Comment? = nil) async throws {
+        let referenced = try await library.catalog.referencedBlobKeys()
+        let stored = Set(try library.blobs.allKeys())
         #expect(referenced == stored, comment)
     }
 
-    func imported(_ path: String) throws -> String {
-        guard case .imported(_, let id) = fixture.importOne(path) else {
+    func imported(_ path: String) async throws -> String {
+        guard case .imported(_, let id) = await fixture.importOne(path) else {
             throw IngestFixture.FixtureError.missing(path)
         }
         return id
     }
 
-    @Test func deletingRemovesRowsAndUnsharedBlobs() throws {
-        let a = try imported(try Fixtures.write(fixture.inputs.file("a.jpg"), width: 400, height: 300))
-        let b = try imported(try Fixtures.write(fixture.inputs.file("b.jpg"), width: 300, height: 400))
-        #expect(try library.deletePhoto(id: a))
-        #expect(try library.catalog.photo(id: a) == nil)
-        #expect(try library.catalog.photo(id: b) != nil)
-        try expectConsistent()
-        #expect(try !library.deletePhoto(id: a), "a second delete finds nothing")
-        #expect(try library.deletePhoto(id: b))
+    @Test func deletingRemovesRowsAndUnsharedBlobs() async throws {
+        let a = try await imported(try Fixtures.write(fixture.inputs.file("a.jpg"), width: 400, height: 300))
+        let b = try await imported(try Fixtures.write(fixture.inputs.file("b.jpg"), width: 300, height: 400))
+        #expect(try await library.deletePhoto(id: a))
+        #expect(try await library.catalog.photo(id: a) == nil)
+        #expect(try await library.catalog.photo(id: b) != nil)
+        try await expectConsistent()
+        #expect(try await !library.deletePhoto(id: a), "a second delete finds nothing")
+        #expect(try await library.deletePhoto(id: b))
         #expect(fixture.blobCount == 0)
     }
 
-    @Test func collectionDuringAReimportLeavesTheNewPhotoWhole() throws {
+    @Test func collectionDuringAReimportLeavesTheNewPhotoWhole() async throws {
         let path = try Fixtures.write(fixture.inputs.file("same.jpg"), width: 640, height: 480)
-        let first = try imported(path)
-        let keys = try #require(try library.catalog.delete(id: first))
+        let first = try await imported(path)
+        let keys = try #require(try await library.catalog.delete(id: first))
         // The worst moment: the re-import has written (or found) every blob and not yet inserted its row.
         let importer = fixture.importer(beforeCatalogInsert: { _ in
-            let deleted = try library.catalog.collectGarbage(candidates: keys) { hex in
-                try library.blobs.delete(BlobKey(hex: hex)!)
+            let deleted = try await library.catalog.collectGarbage(candidates: keys) { keys in
+                for key in keys { try library.blobs.delete(key) }
             }
             #expect(deleted.isEmpty, "leased blobs are not collected")
         })
-        let outcome = importer.importFile(at: path)
-        let photo = try fixture.photo(outcome)
+        let outcome = await importer.importFile(at: path)
+        let photo = try await fixture.photo(outcome)
         #expect(photo.variants.count == VariantKind.allCases.count)
         for variant in photo.variants.values {
-            #expect(FileManager.default.fileExists(atPath: library.blobs.path(for: BlobKey(hex: variant.blobKey)!)))
+            #expect(FileManager.default.fileExists(atPath: library.blobs.path(for: variant.blobKey)))
         }
-        try expectConsistent()
+        try await expectConsistent()
     }
 
-    @Test func collectionBeforeAReimportIsUndoneByItsWrites() throws {
+    @Test func collectionBeforeAReimportIsUndoneByItsWrites() async throws {
         let path = try Fixtures.write(fixture.inputs.file("again.jpg"), width: 640, height: 480)
-        _ = try library.deletePhoto(id: try imported(path))
+        _ = try await library.deletePhoto(id: try await imported(path))
         #expect(fixture.blobCount == 0)
-        _ = try fixture.photo(fixture.importOne(path))
-        try expectConsistent()
+        _ = try await fixture.photo(await fixture.importOne(path))
+        try await expectConsistent()
     }
 
     @Test func deletionsRacingReimportsNeverBreakAPhoto() async throws {
         let path = try Fixtures.write(fixture.inputs.file("race.jpg"), width: 800, height: 600)
-        var id = try imported(path)
+        var id = try await imported(path)
         for round in 0..<12 {
             let victim = id
-            async let deleted = Task.detached { try library.deletePhoto(id: victim) }.value
-            async let outcome = Task.detached { fixture.importOne(path) }.value
+            async let deleted = Task.detached { try await library.deletePhoto(id: victim) }.value
+            async let outcome = Task.detached { await fixture.importOne(path) }.value
             let (wasDeleted, result) = try await (deleted, outcome)
             #expect(wasDeleted)
             switch result {
@@ -83,33 +83,33 @@ import Testing
                 // Reported as a duplicate: that photo must have been there when the import finished,
                 // so only this round's delete can have removed it since.
                 #expect(existing == victim)
-                id = try imported(path)
+                id = try await imported(path)
             case .failed(_, let reason):
                 Issue.record("round \(round): \(reason)")
                 return
             }
-            let photo = try #require(try library.catalog.photo(id: id))
+            let photo = try #require(try await library.catalog.photo(id: id))
             for variant in photo.variants.values {
                 #expect(
-                    FileManager.default.fileExists(atPath: library.blobs.path(for: BlobKey(hex: variant.blobKey)!)),
+                    FileManager.default.fileExists(atPath: library.blobs.path(for: variant.blobKey)),
                     "round \(round): \(variant.kind) missing")
             }
-            try expectConsistent("round \(round)")
+            try await expectConsistent("round \(round)")
         }
     }
 
-    @Test func orphansFromAnInterruptedImportAreCollectedButLeasedOnesKept() throws {
-        let kept = try imported(try Fixtures.write(fixture.inputs.file("kept.jpg"), width: 300, height: 200))
+    @Test func orphansFromAnInterruptedImportAreCollectedButLeasedOnesKept() async throws {
+        let kept = try await imported(try Fixtures.write(fixture.inputs.file("kept.jpg"), width: 300, height: 200))
         let orphan = try library.blobs.write(Array("left by a killed import".utf8))
         let leased = try library.blobs.write(Array("being written right now".utf8))
-        try library.catalog.lease(keys: [leased.hex], owner: "import-in-progress")
-        #expect(Set(try library.orphanBlobs()) == [orphan, leased])
-        let (deleted, bytes) = try library.collectOrphans()
-        #expect(deleted == [orphan.hex] && bytes == 23)
-        #expect(try library.orphanBlobs() == [leased])
-        #expect(try library.catalog.photo(id: kept)?.variants.count == VariantKind.allCases.count)
-        try library.catalog.releaseLeases(owner: "import-in-progress")
-        #expect(try library.collectOrphans().keys == [leased.hex])
-        try expectConsistent()
+        try await library.catalog.lease([leased], owner: "import-in-progress")
+        #expect(Set(try await library.orphanBlobs()) == [orphan, leased])
+        let (deleted, bytes) = try await library.collectOrphans()
+        #expect(deleted == [orphan] && bytes == 23)
+        #expect(try await library.orphanBlobs() == [leased])
+        #expect(try await library.catalog.photo(id: kept)?.variants.count == VariantKind.allCases.count)
+        try await library.catalog.releaseLeases(owner: "import-in-progress")
+        #expect(try await library.collectOrphans().keys == [leased])
+        try await expectConsistent()
     }
 }

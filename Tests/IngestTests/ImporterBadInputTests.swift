@@ -11,66 +11,66 @@ import Testing
     let fixture: IngestFixture
     init() throws { fixture = try IngestFixture() }
 
-    func expectRejected(_ path: String, render: RenderOptions = RenderOptions(), because fragment: String) {
-        let outcome = fixture.importOne(path, render: render)
+    func expectRejected(_ path: String, render: RenderOptions = RenderOptions(), because fragment: String) async {
+        let outcome = await fixture.importOne(path, render: render)
         guard case .failed(let failedPath, let reason) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
             return
         }
         #expect(failedPath == path)
         #expect(reason.contains(fragment), "reason: \(reason)")
-        #expect((try? fixture.library.catalog.count()) == 0)
+        #expect((try? await fixture.library.catalog.count()) == 0)
         #expect(fixture.blobCount == 0, "a rejected file must not leave blobs")
         #expect(fixture.temporaryCount == 0)
     }
 
-    @Test func zeroByteFile() {
-        expectRejected(fixture.inputs.write([], to: "empty.jpg"), because: "empty file")
+    @Test func zeroByteFile() async {
+        await expectRejected(fixture.inputs.write([], to: "empty.jpg"), because: "empty file")
     }
 
-    @Test func notAnImage() {
+    @Test func notAnImage() async {
         let text = fixture.inputs.write(Array("just some notes, not pixels\n".utf8), to: "notes.jpg")
-        expectRejected(text, because: "not an image")
+        await expectRejected(text, because: "not an image")
     }
 
-    @Test func truncatedJPEGIsRejectedNotImportedHalfGrey() throws {
+    @Test func truncatedJPEGIsRejectedNotImportedHalfGrey() async throws {
         let whole = try Fixtures.write(fixture.inputs.file("whole.jpg[Q=90]"), width: 1200, height: 800)
         let bytes = Fixtures.bytes(of: whole)
         let cut = fixture.inputs.write(Array(bytes.prefix(bytes.count * 6 / 10)), to: "cut.jpg")
         try FileManager.default.removeItem(atPath: whole)
-        expectRejected(cut, because: "corrupt or truncated")
+        await expectRejected(cut, because: "corrupt or truncated")
     }
 
-    @Test func corruptPNG() throws {
+    @Test func corruptPNG() async throws {
         let whole = try Fixtures.write(fixture.inputs.file("whole.png"), width: 400, height: 300)
         var bytes = Fixtures.bytes(of: whole)
         for index in stride(from: bytes.count / 3, to: bytes.count * 2 / 3, by: 7) { bytes[index] ^= 0x5A }
         let broken = fixture.inputs.write(bytes, to: "broken.png")
-        expectRejected(broken, because: "corrupt or truncated")
+        await expectRejected(broken, because: "corrupt or truncated")
     }
 
-    @Test func decompressionBombIsRefusedFromItsHeader() {
+    @Test func decompressionBombIsRefusedFromItsHeader() async {
         let bomb = fixture.inputs.write(Fixtures.pngHeaderOnly(width: 30_000, height: 30_000), to: "bomb.png")
-        expectRejected(bomb, because: "over the limit of 100000000 pixels")
+        await expectRejected(bomb, because: "over the limit of 100000000 pixels")
     }
 
-    @Test func thePixelLimitIsConfigurable() throws {
+    @Test func thePixelLimitIsConfigurable() async throws {
         let path = try Fixtures.write(fixture.inputs.file("fine.jpg"), width: 900, height: 600)
         var render = RenderOptions()
         render.maxPixels = 500_000
-        expectRejected(path, render: render, because: "over the limit of 500000 pixels")
+        await expectRejected(path, render: render, because: "over the limit of 500000 pixels")
     }
 
-    @Test func svgIsNotAccepted() {
+    @Test func svgIsNotAccepted() async {
         let svg =
             #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>"#
-        expectRejected(fixture.inputs.write(Array(svg.utf8), to: "drawing.svg"), because: "unsupported format")
+        await expectRejected(fixture.inputs.write(Array(svg.utf8), to: "drawing.svg"), because: "unsupported format")
     }
 
-    @Test func pdfIsNotAccepted() {
+    @Test func pdfIsNotAccepted() async {
         let pdf =
             "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-        let outcome = fixture.importOne(fixture.inputs.write(Array(pdf.utf8), to: "doc.pdf"))
+        let outcome = await fixture.importOne(fixture.inputs.write(Array(pdf.utf8), to: "doc.pdf"))
         guard case .failed(_, let reason) = outcome else {
             Issue.record("a PDF was imported: \(outcome)")
             return
@@ -80,10 +80,10 @@ import Testing
         #expect(fixture.blobCount == 0)
     }
 
-    @Test func aFolderIsNotAFile() throws {
+    @Test func aFolderIsNotAFile() async throws {
         let folder = fixture.inputs.file("folder.jpg")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        expectRejected(folder, because: "not a regular file")
+        await expectRejected(folder, because: "not a regular file")
     }
 
     @Test func theImportGoesOnAfterABadFile() async throws {
@@ -93,6 +93,6 @@ import Testing
         let summary = await fixture.importer().importFiles([good1, bad, good2])
         #expect(summary.imported.count == 2)
         #expect(summary.failures.map(\.path) == [bad])
-        #expect(try fixture.library.catalog.count() == 2)
+        #expect(try await fixture.library.catalog.count() == 2)
     }
 }

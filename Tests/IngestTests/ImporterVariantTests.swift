@@ -10,9 +10,9 @@ import Testing
     let fixture: IngestFixture
     init() throws { fixture = try IngestFixture() }
 
-    @Test func makesAThumbAPreviewAPlaceholderAndKeepsTheOriginal() throws {
+    @Test func makesAThumbAPreviewAPlaceholderAndKeepsTheOriginal() async throws {
         let path = try Fixtures.write(fixture.inputs.file("large.jpg[Q=90]"), width: 3000, height: 2000)
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
 
         #expect(item.photo.width == 3000 && item.photo.height == 2000)
         #expect(item.photo.format == "jpeg" && item.photo.mimeType == "image/jpeg")
@@ -47,17 +47,17 @@ import Testing
         #expect(fixture.blobCount == 5)
     }
 
-    @Test func neverUpscalesSmallPhotos() throws {
+    @Test func neverUpscalesSmallPhotos() async throws {
         let path = try Fixtures.write(fixture.inputs.file("small.png"), width: 300, height: 200)
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
         #expect(item.variants[.preview].map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
         #expect(item.variants[.thumbWebP].map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
         #expect(item.variants[.smallThumb].map { ($0.width, $0.height) } ?? (0, 0) == (300, 200))
     }
 
-    @Test func panoramasGetAThumbWithAFullShortEdge() throws {
+    @Test func panoramasGetAThumbWithAFullShortEdge() async throws {
         let path = try Fixtures.write(fixture.inputs.file("pano.jpg"), width: 8000, height: 800)
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
         #expect(item.variants[.thumbWebP]?.height == 400)
         #expect(item.variants[.smallThumb].map { ($0.width, $0.height) } ?? (0, 0) == (2040, 204))
         #expect(item.variants[.preview]?.width == 2048)
@@ -70,10 +70,10 @@ import Testing
     ]
 
     @Test(arguments: 1...8)
-    func honoursEXIFOrientation(_ orientation: Int) throws {
+    func honoursEXIFOrientation(_ orientation: Int) async throws {
         let path = try Fixtures.write(
             fixture.inputs.file("o\(orientation).jpg[Q=95]"), width: 900, height: 600, orientation: orientation)
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
         let swapped = orientation >= 5
         #expect((item.photo.width, item.photo.height) == (swapped ? (600, 900) : (900, 600)))
 
@@ -86,7 +86,7 @@ import Testing
         #expect(pixel.r > 200 && pixel.g < 60 && pixel.b < 60, "marker not at the expected corner: \(pixel)")
     }
 
-    @Test func readsEXIFFieldsIncludingGPS() throws {
+    @Test func readsEXIFFieldsIncludingGPS() async throws {
         let path = try Fixtures.write(
             fixture.inputs.file("exif.jpg"), width: 600, height: 400,
             fields: [
@@ -103,7 +103,7 @@ import Testing
                 "exif-ifd3-GPSLongitudeRef": "E",
                 "exif-ifd3-GPSLongitude": "151/1 12/1 3600/100",
             ])
-        let photo = try fixture.photo(fixture.importOne(path)).photo
+        let photo = try await fixture.photo(await fixture.importOne(path)).photo
         #expect(photo.cameraMake == "Canon")
         #expect(photo.cameraModel == "Canon EOS 70D")
         #expect(photo.lens == "EF50mm f/1.8 II")
@@ -118,31 +118,31 @@ import Testing
         #expect(photo.takenAt == 1_623_767_405_000)
     }
 
-    @Test func anEXIFOffsetMakesTheDateAnInstant() throws {
+    @Test func anEXIFOffsetMakesTheDateAnInstant() async throws {
         let path = try Fixtures.write(
             fixture.inputs.file("offset.jpg"), width: 300, height: 200,
             fields: [
                 "exif-ifd2-DateTimeOriginal": "2021:06:15 14:30:05",
                 "exif-ifd2-OffsetTimeOriginal": "+02:00",
             ])
-        let photo = try fixture.photo(fixture.importOne(path)).photo
+        let photo = try await fixture.photo(await fixture.importOne(path)).photo
         #expect(photo.takenAtOffset == 120)
         #expect(photo.takenAt == 1_623_767_405_000 - 2 * 3_600_000)
     }
 
-    @Test func withoutEXIFTheDateIsTheFileModificationTime() throws {
+    @Test func withoutEXIFTheDateIsTheFileModificationTime() async throws {
         let path = try Fixtures.write(fixture.inputs.file("plain.png"), width: 200, height: 100)
         let when = Date(timeIntervalSince1970: 1_500_000_000)
         try FileManager.default.setAttributes([.modificationDate: when], ofItemAtPath: path)
-        let photo = try fixture.photo(fixture.importOne(path)).photo
+        let photo = try await fixture.photo(await fixture.importOne(path)).photo
         #expect(photo.takenAtSource == "file")
         #expect(photo.takenAt == 1_500_000_000_000)
         #expect(photo.cameraMake == nil && photo.latitude == nil)
     }
 
-    @Test func pngWithAlphaKeepsItInTheWebPThumbAndFlattensJPEGs() throws {
+    @Test func pngWithAlphaKeepsItInTheWebPThumbAndFlattensJPEGs() async throws {
         let path = try Fixtures.write(fixture.inputs.file("alpha.png"), width: 600, height: 400, bands: 4)
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
         #expect(item.photo.format == "png")
         #expect(try fixture.decoded(item.variants[.thumbWebP]).bands == 4)
         let preview = try fixture.decoded(item.variants[.preview])
@@ -151,9 +151,9 @@ import Testing
         #expect(rightSide.r > 240 && rightSide.g > 240 && rightSide.b > 240, "transparent area becomes white")
     }
 
-    @Test func cmykJPEGBecomesSRGB() throws {
+    @Test func cmykJPEGBecomesSRGB() async throws {
         let path = try Fixtures.writeCMYKJPEG(fixture.inputs.file("cmyk.jpg"))
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
         let preview = try fixture.decoded(item.variants[.preview])
         #expect(preview.bands == 3)
         // The red marker survives as red: no inverted or channel-swapped colours.
@@ -163,9 +163,9 @@ import Testing
         #expect(body.b > body.r, "\(body)")
     }
 
-    @Test func sixteenBitPNGBecomesEightBit() throws {
+    @Test func sixteenBitPNGBecomesEightBit() async throws {
         let path = try Fixtures.write16BitPNG(fixture.inputs.file("deep.png"))
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
         #expect(item.photo.format == "png")
         let preview = try fixture.decoded(item.variants[.preview])
         #expect((preview.width, preview.height) == (300, 200))
@@ -177,19 +177,19 @@ import Testing
         ("photo.webp", "webp"), ("photo.tif", "tiff"), ("photo.gif", "gif"), ("photo.avif", "avif"),
         ("photo.heic[compression=hevc]", "heic"),
     ])
-    func importsEveryFormatLibvipsSaves(_ name: String, _ format: String) throws {
+    func importsEveryFormatLibvipsSaves(_ name: String, _ format: String) async throws {
         let path = try Fixtures.write(fixture.inputs.file(name), width: 160, height: 120)
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
         #expect(item.photo.format == format)
         #expect((item.photo.width, item.photo.height) == (160, 120))
         #expect(item.variants.count == 5)
     }
 
-    @Test func decidesByContentNotByExtension() throws {
+    @Test func decidesByContentNotByExtension() async throws {
         let png = try Fixtures.write(fixture.inputs.file("real.png"), width: 120, height: 80)
         let misnamed = fixture.inputs.file("actually-a-png.jpg")
         try FileManager.default.moveItem(atPath: png, toPath: misnamed)
-        let item = try fixture.photo(fixture.importOne(misnamed))
+        let item = try await fixture.photo(await fixture.importOne(misnamed))
         #expect(item.photo.format == "png")
         #expect(item.variants[.original]?.mimeType == "image/png")
     }

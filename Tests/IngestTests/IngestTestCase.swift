@@ -18,7 +18,7 @@ final class IngestFixture: Sendable {
 
     func importer(
         render: RenderOptions = RenderOptions(), concurrency: Int = 2,
-        beforeCatalogInsert: (@Sendable (String) throws -> Void)? = nil
+        beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil
     ) -> Importer {
         Importer(
             catalog: library.catalog, blobs: library.blobs,
@@ -26,21 +26,21 @@ final class IngestFixture: Sendable {
             beforeCatalogInsert: beforeCatalogInsert)
     }
 
-    func importOne(_ path: String, render: RenderOptions = RenderOptions()) -> ImportOutcome {
-        importer(render: render).importFile(at: path)
+    func importOne(_ path: String, render: RenderOptions = RenderOptions()) async -> ImportOutcome {
+        await importer(render: render).importFile(at: path)
     }
 
-    func photo(_ outcome: ImportOutcome) throws -> PhotoWithVariants {
+    func photo(_ outcome: ImportOutcome) async throws -> PhotoWithVariants {
         guard case .imported(_, let id) = outcome else {
             throw FixtureError.notImported(outcome)
         }
-        guard let item = try library.catalog.photo(id: id) else { throw FixtureError.missing(id) }
+        guard let item = try await library.catalog.photo(id: id) else { throw FixtureError.missing(id) }
         return item
     }
 
     func bytes(_ variant: VariantRecord?) -> [UInt8] {
-        guard let variant, let key = BlobKey(hex: variant.blobKey) else { return [] }
-        return Fixtures.bytes(of: library.blobs.path(for: key))
+        guard let variant else { return [] }
+        return Fixtures.bytes(of: library.blobs.path(for: variant.blobKey))
     }
 
     func decoded(_ variant: VariantRecord?) throws -> DecodedImage {

@@ -1,11 +1,12 @@
 import Blobs
+import Catalog
 import Foundation
 import GRDB
 import Imaging
 import TestSupport
 import Testing
 
-@testable import Catalog
+@testable import CatalogSQLite
 @testable import Ingest
 
 /// Libraries imported before the small thumb existed get one from each photo's stored thumb.
@@ -20,34 +21,34 @@ import Testing
     }
 
     /// Imports into `fixture`, then copies each photo into `old` without its small thumb.
-    func makeOldLibrary(_ sizes: [(Int, Int)]) throws -> [PhotoWithVariants] {
+    func makeOldLibrary(_ sizes: [(Int, Int)]) async throws -> [PhotoWithVariants] {
         var copied: [PhotoWithVariants] = []
         for (index, size) in sizes.enumerated() {
             let path = try Fixtures.write(
                 fixture.inputs.file("p\(index).jpg"), width: size.0, height: size.1, seed: UInt32(index + 1))
-            let item = try fixture.photo(fixture.importOne(path))
+            let item = try await fixture.photo(await fixture.importOne(path))
             var variants = item.variants
             variants[.smallThumb] = nil
             for variant in variants.values { _ = try old.library.blobs.write(fixture.bytes(variant)) }
-            try old.library.catalog.insert(item.photo, variants: Array(variants.values))
+            try await old.library.catalog.insert(item.photo, variants: Array(variants.values))
             copied.append(PhotoWithVariants(photo: item.photo, variants: variants))
         }
         return copied
     }
 
-    @Test func makesTheSmallThumbFromTheThumbAndAnnouncesIt() throws {
-        let photos = try makeOldLibrary([(1200, 800), (600, 900), (300, 200), (1000, 1000)])
-        let before = try old.library.catalog.latestChangeSeq()
+    @Test func makesTheSmallThumbFromTheThumbAndAnnouncesIt() async throws {
+        let photos = try await makeOldLibrary([(1200, 800), (600, 900), (300, 200), (1000, 1000)])
+        let before = try await old.library.catalog.latestChangeSeq()
         let backfill = SmallThumbBackfill(catalog: old.library.catalog, blobs: old.library.blobs)
-        let summary = try backfill.run()
+        let summary = try await backfill.run()
         #expect(summary.made == 4)
         #expect(summary.failures.isEmpty)
         for photo in photos {
-            let item = try #require(try old.library.catalog.photo(id: photo.photo.id))
+            let item = try #require(try await old.library.catalog.photo(id: photo.photo.id))
             let small = try #require(item.variants[.smallThumb])
             let thumb = try #require(item.variants[.thumbWebP])
             // Covering a 272×204 tile whatever the shape, never enlarged; the size an import makes now.
-            let made = try #require(try fixture.library.catalog.photo(id: photo.photo.id)?.variants[.smallThumb])
+            let made = try #require(try await fixture.library.catalog.photo(id: photo.photo.id)?.variants[.smallThumb])
             #expect((small.width, small.height) == (made.width, made.height))
             #expect(small.width >= min(272, thumb.width) && small.height >= min(204, thumb.height))
             #expect(small.width == min(272, thumb.width) || small.height == min(204, thumb.height))
@@ -56,42 +57,42 @@ import Testing
             #expect(Array(old.bytes(small).prefix(2)) == [0xFF, 0xD8] && small.mimeType == "image/jpeg")
         }
         // Each photo is announced as updated, so open clients and the index page pick up the new file.
-        let changes = try #require(try old.library.catalog.changes(after: before))
+        let changes = try #require(try await old.library.catalog.changes(after: before))
         #expect(Set(changes.map(\.photoId)) == Set(photos.map(\.photo.id)))
         #expect(changes.allSatisfy { $0.kind == .update })
         // Nothing left to do on a second pass.
-        #expect(try backfill.run().made == 0)
-        #expect(try old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).isEmpty)
+        #expect(try await backfill.run().made == 0)
+        #expect(try await old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).isEmpty)
     }
 
-    @Test func aPhotoWhoseThumbIsUnreadableIsReportedAndTheRestAreDone() throws {
-        let photos = try makeOldLibrary([(800, 600), (800, 600), (800, 600)])
+    @Test func aPhotoWhoseThumbIsUnreadableIsReportedAndTheRestAreDone() async throws {
+        let photos = try await makeOldLibrary([(800, 600), (800, 600), (800, 600)])
         let broken = photos[1]
         let thumb = try #require(broken.variants[.thumbWebP])
-        let key = try #require(BlobKey(hex: thumb.blobKey))
+        let key = thumb.blobKey
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: old.library.blobs.path(for: key)))
         var backfill = SmallThumbBackfill(catalog: old.library.catalog, blobs: old.library.blobs)
         backfill.batchSize = 2  // the pass goes on across batches
-        let summary = try backfill.run()
+        let summary = try await backfill.run()
         #expect(summary.made == 2)
         #expect(summary.failures.map(\.photoId) == [broken.photo.id])
-        #expect(try old.library.catalog.photo(id: broken.photo.id)?.variants[.smallThumb] == nil)
+        #expect(try await old.library.catalog.photo(id: broken.photo.id)?.variants[.smallThumb] == nil)
         // No blob leases are left behind: collection may take what the failure wrote.
         #expect(
-            try old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).map(\.photo.id) == [
+            try await old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).map(\.photo.id) == [
                 broken.photo.id
             ])
     }
 
     /// A library whose small thumbs are WebP, as versions before migration `v5-small-thumb-jpeg` made
     /// them: the migration retires them, the backfill makes the JPEGs, and only then deletes the WebPs.
-    @Test func retiredWebPSmallThumbsAreDeletedOnceReplaced() throws {
-        let photos = try makeOldLibrary([(1200, 800), (800, 1200)])
+    @Test func retiredWebPSmallThumbsAreDeletedOnceReplaced() async throws {
+        let photos = try await makeOldLibrary([(1200, 800), (800, 1200)])
         let blobs = old.library.blobs
         let queue = try DatabaseQueue(path: old.inputs.file("v4.sqlite"))
-        try PhotoCatalog.migrator.migrate(queue, upTo: "v4-compat")
-        var retired: [BlobKey] = []
-        try queue.write { db in
+        try SQLiteCatalog.migrator.migrate(queue, upTo: "v4-compat")
+        let retired = try await queue.write { db in
+            var retired: [BlobKey] = []
             for photo in photos {
                 try photo.photo.insert(db)
                 for variant in photo.variants.values { try variant.insert(db) }
@@ -104,36 +105,37 @@ import Testing
                         VALUES (?, 'thumb-small-webp', ?, 'image/webp', 306, 204, ?)
                         """, arguments: [photo.photo.id, key.hex, bytes.count])
             }
+            return retired
         }
-        let catalog = try PhotoCatalog(writer: queue)
-        #expect(try catalog.retiredBlobCount() == 2)
-        #expect(try catalog.photos(missing: .smallThumb, after: nil, limit: 10).count == 2)
+        let catalog = try SQLiteCatalog(writer: queue)
+        #expect(try await catalog.retiredBlobCount() == 2)
+        #expect(try await catalog.photos(missing: .smallThumb, after: nil, limit: 10).count == 2)
         // Still on disk, for clients holding their URLs, until the JPEGs exist.
         #expect(try retired.allSatisfy { try blobs.contains($0) })
-        let summary = try SmallThumbBackfill(catalog: catalog, blobs: blobs).run()
+        let summary = try await SmallThumbBackfill(catalog: catalog, blobs: blobs).run()
         #expect(summary.made == 2 && summary.retired == 2)
         #expect(try retired.allSatisfy { try !blobs.contains($0) })
-        #expect(try catalog.retiredBlobCount() == 0)
+        #expect(try await catalog.retiredBlobCount() == 0)
         for photo in photos {
-            #expect(try catalog.photo(id: photo.photo.id)?.variants[.smallThumb]?.mimeType == "image/jpeg")
+            #expect(try await catalog.photo(id: photo.photo.id)?.variants[.smallThumb]?.mimeType == "image/jpeg")
         }
         // Every other blob is still there.
-        #expect(try photos.flatMap(\.variants.values).allSatisfy { try blobs.contains(BlobKey(hex: $0.blobKey)!) })
+        #expect(try photos.flatMap(\.variants.values).allSatisfy { try blobs.contains($0.blobKey) })
     }
 
-    @Test func aPhotoDeletedMeanwhileGetsNoRow() throws {
-        let photos = try makeOldLibrary([(800, 600)])
+    @Test func aPhotoDeletedMeanwhileGetsNoRow() async throws {
+        let photos = try await makeOldLibrary([(800, 600)])
         let catalog = old.library.catalog
         let thumb = try #require(photos[0].variants[.thumbWebP])
-        let key = try #require(BlobKey(hex: thumb.blobKey))
+        let key = thumb.blobKey
         let small = try PhotoRenderer.smallThumb(fromThumbAt: old.library.blobs.path(for: key))
         // Deleted between the render and the row, as another request or process could.
-        #expect(try old.library.deletePhoto(id: photos[0].photo.id))
+        #expect(try await old.library.deletePhoto(id: photos[0].photo.id))
         let record = VariantRecord(
-            photoId: photos[0].photo.id, kind: .smallThumb, blobKey: BlobKey.of(small.bytes).hex,
+            photoId: photos[0].photo.id, kind: .smallThumb, blobKey: BlobKey.of(small.bytes),
             mimeType: small.mimeType, width: small.width, height: small.height, byteSize: Int64(small.bytes.count))
-        #expect(try catalog.addVariant(record, leaseOwner: "test") == false)
-        #expect(try catalog.photo(id: photos[0].photo.id) == nil)
-        #expect(try catalog.variant(blobKey: record.blobKey) == nil)
+        #expect(try await catalog.addVariant(record, leaseOwner: "test") == false)
+        #expect(try await catalog.photo(id: photos[0].photo.id) == nil)
+        #expect(try await catalog.variant(blobKey: record.blobKey) == nil)
     }
 }

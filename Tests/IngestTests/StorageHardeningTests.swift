@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import CatalogSQLite
 import Foundation
 import Imaging
 import TestSupport
@@ -17,13 +18,13 @@ import Testing
     init() throws { fixture = try IngestFixture() }
 
     /// A catalog on the fixture's file whose leases are held by `identity`, as another process's would be.
-    func catalog(heldBy identity: ProcessIdentity) throws -> PhotoCatalog {
-        try PhotoCatalog(
+    func catalog(heldBy identity: ProcessIdentity) throws -> SQLiteCatalog {
+        try SQLiteCatalog(
             path: fixture.data.file("catalog.sqlite"),
             leaseHolder: LeaseHolder(record: identity.record, isDead: { _ in false }))
     }
 
-    @Test func aDeadImportersLeasesDoNotKeepItsOrphans() throws {
+    @Test func aDeadImportersLeasesDoNotKeepItsOrphans() async throws {
         var killed = ProcessIdentity.current
         killed.started += 1
         killed.instance = "killed-import"
@@ -33,17 +34,17 @@ import Testing
         let deadKey = try fixture.library.blobs.write([1, 1, 1])
         let liveKey = try fixture.library.blobs.write([2, 2, 2])
         let remoteKey = try fixture.library.blobs.write([3, 3, 3])
-        try catalog(heldBy: killed).lease(keys: [deadKey.hex], owner: "import-killed")
-        try fixture.library.catalog.lease(keys: [liveKey.hex], owner: "import-live")
-        try catalog(heldBy: remote).lease(keys: [remoteKey.hex], owner: "import-remote")
+        try await catalog(heldBy: killed).lease([deadKey], owner: "import-killed")
+        try await fixture.library.catalog.lease([liveKey], owner: "import-live")
+        try await catalog(heldBy: remote).lease([remoteKey], owner: "import-remote")
 
-        let (collected, _) = try fixture.library.collectOrphans()
-        #expect(collected == [deadKey.hex], "only the dead process's orphan goes, at once")
+        let (collected, _) = try await fixture.library.collectOrphans()
+        #expect(collected == [deadKey], "only the dead process's orphan goes, at once")
         #expect(try fixture.library.blobs.contains(liveKey), "a live process's lease is respected")
         #expect(try fixture.library.blobs.contains(remoteKey), "a holder that cannot be checked waits for expiry")
-        #expect(try fixture.library.catalog.leases().map(\.blobKey).sorted() == [liveKey.hex, remoteKey.hex].sorted())
+        #expect(try await fixture.library.catalog.leases().map(\.blobKey).sorted() == [liveKey, remoteKey].sorted())
         #expect(
-            try fixture.library.catalog.leases().first { $0.blobKey == liveKey.hex }?.holder
+            try await fixture.library.catalog.leases().first { $0.blobKey == liveKey }?.holder
                 == ProcessIdentity.current.record)
     }
 
@@ -65,19 +66,19 @@ import Testing
         try #require(info.st_mtim.tv_sec == 100_000_000_000_000_000, "this file system clamps times; use tmpfs")
     }
 
-    @Test func aFarFutureModificationTimeIsNoDateAndNoTrap() throws {
+    @Test func aFarFutureModificationTimeIsNoDateAndNoTrap() async throws {
         let folder = try tmpfsFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = try Fixtures.write(folder + "/future.jpg", width: 320, height: 240, seed: 77)
         try setFarFutureModificationTime(path)
         let before = Int64(Date().timeIntervalSince1970 * 1000)
-        let item = try fixture.photo(fixture.importOne(path))
+        let item = try await fixture.photo(await fixture.importOne(path))
         #expect(item.photo.takenAtSource == "file")
         #expect((before - 1000...before + 600_000).contains(item.photo.takenAt), "the import time stands in")
-        #expect(fixture.importOne(path) == .duplicate(path: path, existingID: item.photo.id))
+        #expect(await fixture.importOne(path) == .duplicate(path: path, existingID: item.photo.id))
     }
 
-    @Test func theCommandLineImportsAFarFutureFileAndReRunsCleanly() throws {
+    @Test func theCommandLineImportsAFarFutureFileAndReRunsCleanly() async throws {
         let binary = try #require(VitrineBinary.path)
         let folder = try tmpfsFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -99,7 +100,7 @@ import Testing
         }
     }
 
-    @Test func exifDatesOutOfRangeFallBackToTheFileDate() {
+    @Test func exifDatesOutOfRangeFallBackToTheFileDate() async {
         let file: Int64 = 1_600_000_000_000
         var metadata = PhotoMetadata()
         let broken: [(ExifDateTime, Int?)] = [
@@ -124,7 +125,7 @@ import Testing
         #expect(exif.source == "exif" && exif.milliseconds == 1_437_488_264_000 && exif.offsetMinutes == 120)
     }
 
-    @Test func fileDatesOutOfRangeFallBackToTheImportTime() {
+    @Test func fileDatesOutOfRangeFallBackToTheImportTime() async {
         for file: Int64? in [nil, Int64.max, Int64.min, 253_402_300_800_000, -62_135_596_800_001] {
             let taken = TakenDate(metadata: PhotoMetadata(), fileModified: file, importedAt: 42)
             #expect(taken.milliseconds == 42 && taken.source == "file", "\(String(describing: file))")
@@ -143,7 +144,7 @@ import Testing
         let data = fixture.data.file("private/nested")
         let library = try Library(directory: data)
         let path = try Fixtures.write(fixture.inputs.file("private.jpg"), width: 200, height: 150, seed: 79)
-        let outcome = library.importer().importFile(at: path)
+        let outcome = await library.importer().importFile(at: path)
         guard case .imported = outcome else {
             Issue.record("\(outcome)")
             return

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogSQLite
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -38,7 +39,7 @@ import VitrineAPI
             #expect(ready["event"] == "ready")
             let readyID = try #require(ready["id"])
             let start = try #require(Int64(readyID))
-            #expect(start == (try fixture.library.catalog.latestChangeSeq()))
+            #expect(start == (try await fixture.library.catalog.latestChangeSeq()))
 
             let created = try await client.execute(
                 uri: "/api/v1/photos?filename=live.jpg", method: .post, headers: auth, body: ByteBuffer(bytes: upload)
@@ -90,8 +91,8 @@ import VitrineAPI
             let stream = try Self.subscribe(port: try #require(client.port))
             _ = try #require(await stream.nextEvent())
             // A second catalog on the same file stands for `vitrine import` running beside the server.
-            let other = try PhotoCatalog(path: fixture.library.directory + "/catalog.sqlite")
-            _ = try other.update(id: fixture.ids[0], .init(title: "From the CLI"))
+            let other = try SQLiteCatalog(path: fixture.library.directory + "/catalog.sqlite")
+            _ = try await other.update(id: fixture.ids[0], .init(title: "From the CLI"))
             let message = try Self.change(await stream.nextEvent())
             #expect(message.kind == "update" && message.photo?.title == "From the CLI")
         }
@@ -116,13 +117,13 @@ import VitrineAPI
             for _ in 0..<50 where !(try fixture.library.blobs.temporaries.leftoverFiles()).isEmpty {
                 try await Task.sleep(for: .milliseconds(100))
             }
-            try UploadRouteTests.expectNothingHalfStored(fixture, photos: 1)
+            try await UploadRouteTests.expectNothingHalfStored(fixture, photos: 1)
             // And the server is still fine: the whole file goes through.
             try await client.execute(
                 uri: "/api/v1/photos", method: .post, headers: [.authorization: "Bearer \(token)"],
                 body: ByteBuffer(bytes: bytes)
             ) { #expect($0.status == .created) }
         }
-        try UploadRouteTests.expectNothingHalfStored(fixture, photos: 2)
+        try await UploadRouteTests.expectNothingHalfStored(fixture, photos: 2)
     }
 }

@@ -54,7 +54,7 @@ import VitrineAPI
                     let error = try response.decode(APIErrorBody.self).error
                     #expect(error.code == code, "\(name): \(error.message)")
                 }
-                try UploadRouteTests.expectNothingHalfStored(fixture, photos: 0, "\(name)")
+                try await UploadRouteTests.expectNothingHalfStored(fixture, photos: 0, "\(name)")
             }
             // The raw-body upload counts its repeated `?tag=` against the same limit.
             let query = (0...tagLimit).map { "tag=t\($0)" }.joined(separator: "&")
@@ -64,7 +64,7 @@ import VitrineAPI
                 #expect(response.status == .badRequest)
                 #expect(try response.errorCode() == "bad_tag")
             }
-            try UploadRouteTests.expectNothingHalfStored(fixture, photos: 0, "query tags")
+            try await UploadRouteTests.expectNothingHalfStored(fixture, photos: 0, "query tags")
             // At the limits, the upload goes through.
             let atLimit = Array((1..<tagLimit).map { Self.field("tag", "t\($0)") }.joined()) + file
             try await client.execute(
@@ -75,6 +75,6 @@ import VitrineAPI
                 #expect(try response.decode(UploadResult.self).photo.tags.count == tagLimit)
             }
         }
-        try UploadRouteTests.expectNothingHalfStored(fixture, photos: 1)
+        try await UploadRouteTests.expectNothingHalfStored(fixture, photos: 1)
     }
 }

@@ -10,11 +10,11 @@ import VitrineAPI
 /// `POST /api/v1/photos`: raw and multipart bodies through the real import, and every kind of bad input.
 @Suite struct UploadRouteTests {
     /// Uploads leave nothing behind but complete photos: no temporaries, no blob without its row.
-    static func expectNothingHalfStored(_ fixture: ServerFixture, photos: Int, _ comment: Comment? = nil) throws {
-        #expect(try fixture.library.catalog.count() == photos, comment)
+    static func expectNothingHalfStored(_ fixture: ServerFixture, photos: Int, _ comment: Comment? = nil) async throws {
+        #expect(try await fixture.library.catalog.count() == photos, comment)
         #expect(try fixture.library.blobs.temporaries.leftoverFiles().isEmpty, comment)
         #expect(
-            Set(try fixture.library.blobs.allKeys().map(\.hex)) == (try fixture.library.catalog.referencedBlobKeys()),
+            Set(try fixture.library.blobs.allKeys()) == (try await fixture.library.catalog.referencedBlobKeys()),
             comment)
     }
 
@@ -63,7 +63,7 @@ import VitrineAPI
                 #expect(again.duplicate && again.photo.id == created.photo.id)
             }
         }
-        try Self.expectNothingHalfStored(fixture, photos: 2)
+        try await Self.expectNothingHalfStored(fixture, photos: 2)
     }
 
     @Test func aMultipartUploadCarriesItsNameTitleAndTags() async throws {
@@ -113,7 +113,7 @@ import VitrineAPI
                 #expect(try r.errorMessage().contains("file"))
             }
         }
-        try Self.expectNothingHalfStored(fixture, photos: 1)
+        try await Self.expectNothingHalfStored(fixture, photos: 1)
     }
 
     @Test func everyBadInputIsRefusedWithItsReasonAndLeavesNothing() async throws {
@@ -149,7 +149,7 @@ import VitrineAPI
                     #expect(error.error.code == code, "\(name): \(error.error.message)")
                     #expect(!error.error.message.isEmpty)
                 }
-                try Self.expectNothingHalfStored(fixture, photos: 1, "\(name)")
+                try await Self.expectNothingHalfStored(fixture, photos: 1, "\(name)")
             }
             // Mislabelled: a PNG called .jpg is a PNG.
             try await client.execute(
@@ -159,6 +159,6 @@ import VitrineAPI
                 #expect(try r.decode(UploadResult.self).photo.format == "png")
             }
         }
-        try Self.expectNothingHalfStored(fixture, photos: 2)
+        try await Self.expectNothingHalfStored(fixture, photos: 2)
     }
 }

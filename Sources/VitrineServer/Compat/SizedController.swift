@@ -9,7 +9,7 @@ import Imaging
 /// A photo's original never changes (edits touch only its title and tags), so the URL names fixed bytes:
 /// it is cached like `/assets` (a year, `immutable`) and its ETag is the blob's SHA-256.
 struct SizedController<Context: RequestContext>: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any PhotoReading
     let blobs: FileBlobStore
     let maker: SizedVariantMaker
     let fileIO = FileIO()
@@ -40,9 +40,10 @@ struct SizedController<Context: RequestContext>: Sendable {
         } catch let error as ImagingError {
             throw APIError(.unprocessableContent, code: "resize_failed", message: "\(error)")
         }
-        guard let variant, let key = BlobKey(hex: variant.blobKey) else { throw APIError.notFound("photo") }
+        guard let variant else { throw APIError.notFound("photo") }
         return try await BlobResponder(blobs: blobs, fileIO: fileIO).respond(
-            key: key, mimeType: variant.mimeType, headers: [.cacheControl: "public, max-age=31536000, immutable"],
+            key: variant.blobKey, mimeType: variant.mimeType,
+            headers: [.cacheControl: "public, max-age=31536000, immutable"],
             request: request, context: context)
     }
 }

@@ -1,8 +1,8 @@
-import Scheduling
 import Blobs
 import Catalog
 import Imaging
 import Ingest
+import Scheduling
 
 /// Makes a photo's extra sizes from its original on first request, then keeps them as blobs with a catalog
 /// row, so each (photo, size) is rendered once. Concurrent first requests share one render.
@@ -30,14 +30,14 @@ actor SizedVariantMaker {
     /// The stored size, rendering it first when needed; nil when the photo does not exist.
     func variant(photoId: String, edge: Int) async throws -> SizedVariantRecord? {
         let catalog = library.catalog
-        if let stored = try await blocking({ try catalog.sizedVariant(photoId: photoId, edge: edge) }) {
+        if let stored = try await catalog.sizedVariant(photoId: photoId, edge: edge) {
             return stored
         }
         let name = "\(photoId)/\(edge)"
         if let running = inFlight[name] { return try await running.value }
         renderCount += 1
         let (library, renders) = (library, renders)
-        let task = Task { try await renders.run { try Self.render(library: library, photoId: photoId, edge: edge) } }
+        let task = Task { try await Self.render(library: library, photoId: photoId, edge: edge, renders: renders) }
         inFlight[name] = task
         defer { inFlight[name] = nil }
         return try await task.value
@@ -45,23 +45,25 @@ actor SizedVariantMaker {
 
     /// Renders from the original, leases the new blob's key, writes it, then records it (dropping the lease),
     /// the same order an import uses, so garbage collection can never take the file from under the row.
-    static func render(library: Library, photoId: String, edge: Int) throws -> SizedVariantRecord? {
-        guard let original = try library.catalog.variant(photoId: photoId, kind: .original),
-            let originalKey = BlobKey(hex: original.blobKey), let path = library.blobs.localPath(for: originalKey)
+    static func render(
+        library: Library, photoId: String, edge: Int, renders: BoundedExecutor
+    ) async throws -> SizedVariantRecord? {
+        guard let original = try await library.catalog.variant(photoId: photoId, kind: .original),
+            let path = library.blobs.localPath(for: original.blobKey)
         else { return nil }
-        let encoded = try SizedRenderer.render(path: path, edge: edge)
+        let encoded = try await renders.run { try SizedRenderer.render(path: path, edge: edge) }
         let key = BlobKey.of(encoded.bytes)
         let owner = "sized-" + PhotoID.make()
-        try library.catalog.lease(keys: [key.hex], owner: owner)
+        try await library.catalog.lease([key], owner: owner)
         do {
             _ = try library.blobs.write(encoded.bytes)
         } catch {
-            try? library.catalog.releaseLeases(owner: owner)
+            try? await library.catalog.releaseLeases(owner: owner)
             throw error
         }
-        return try library.catalog.insertSizedVariant(
+        return try await library.catalog.insertSizedVariant(
             SizedVariantRecord(
-                photoId: photoId, edge: edge, blobKey: key.hex, mimeType: encoded.mimeType, width: encoded.width,
+                photoId: photoId, edge: edge, blobKey: key, mimeType: encoded.mimeType, width: encoded.width,
                 height: encoded.height, byteSize: Int64(encoded.bytes.count)),
             leaseOwner: owner)
     }

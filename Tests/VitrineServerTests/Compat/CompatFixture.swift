@@ -36,15 +36,15 @@ final class CompatFixture: Sendable {
         let gray = try Fixtures.write(server.inputs.file("gray.jpg"), width: 500, height: 400, bands: 1, seed: 78)
         var ids = server.ids
         for path in [tall, gray] {
-            switch server.library.importer().importFile(at: path) {
+            switch await server.library.importer().importFile(at: path) {
             case .imported(_, let id): ids.append(id)
             default: fatalError("fixture import failed: \(path)")
             }
         }
         self.ids = ids
-        _ = try server.library.catalog.update(id: ids[0], .init(tags: ["Sunset", "beach"]))
-        _ = try server.library.catalog.update(id: ids[1], .init(tags: ["sunrise", "beach"]))
-        let made = try APIKeys(catalog: server.library.catalog).create(label: "tests")
+        _ = try await server.library.catalog.update(id: ids[0], .init(tags: ["Sunset", "beach"]))
+        _ = try await server.library.catalog.update(id: ids[1], .init(tags: ["sunrise", "beach"]))
+        let made = try await APIKeys(catalog: server.library.catalog).create(label: "tests")
         key = made.key
         keyID = try require(made.record.id)
     }
@@ -67,8 +67,8 @@ final class CompatFixture: Sendable {
                 compat: compat(publicURL: publicURL, rateLimit: rateLimit)))
     }
 
-    func number(of id: String) throws -> Int64 {
-        try require(try library.catalog.compatSearch(CompatSearch()).items.first { $0.photo.id == id }).number
+    func number(of id: String) async throws -> Int64 {
+        try require(try await library.catalog.compatSearch(CompatSearch()).items.first { $0.photo.id == id }).number
     }
 }
 

@@ -71,7 +71,7 @@ import Testing
 
     @Test func aSinceBeyondEveryChangeIsAResetAndTheServerLives() async throws {
         let fixture = try await ServerFixture(photos: 2)
-        let latest = try fixture.library.catalog.latestChangeSeq()
+        let latest = try await fixture.library.catalog.latestChangeSeq()
         try await fixture.makeLimitedApp(ServerResources(Limits())).test(.live) { client in
             let port = try #require(client.port)
             for since in ["9223372036854775807", "9223372036854775806", String(latest + 1)] {
@@ -91,6 +91,6 @@ import Testing
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
         }
         // The catalog itself answers a seq at the top of the range.
-        #expect(try fixture.library.catalog.changes(after: .max) == nil)
+        #expect(try await fixture.library.catalog.changes(after: .max) == nil)
     }
 }

@@ -1,7 +1,8 @@
-import Scheduling
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Ingest
+import Scheduling
 
 @testable import VitrineServer
 
@@ -45,13 +46,15 @@ extension RawConnection {
 }
 
 extension ServerFixture {
-    /// The production router and HTTP server over `resources`, as `makeApplication` builds them.
+    /// The production router and HTTP server over `resources`, as `makeApplication` builds them: the
+    /// library's catalog reopened on the blocking pool, as `serve` opens it.
     func makeLimitedApp(
         _ resources: ServerResources, access: AccessConfiguration = AccessConfiguration()
     ) throws -> some ApplicationProtocol {
-        Application(
+        let served = try Library(directory: library.directory, executor: resources.blocking)
+        return Application(
             router: try VitrineServer.makeRouter(
-                library: library, webRoot: nil, access: access, compat: CompatConfiguration(), resources: resources),
+                library: served, webRoot: nil, access: access, compat: CompatConfiguration(), resources: resources),
             server: .timedHTTP1(resources.limits))
     }
 }
