@@ -31,7 +31,9 @@ extension SQLiteCatalog {
         let collector = "collector-" + PhotoID.make()
         var deleted: [BlobKey] = []
         var start = 0
-        while start < keys.count {
+        // At least one pass, even without candidates: it drops dead holders' leases and marks (`gc` right
+        // after a killed import, with nothing to delete, must still clear what that import held).
+        repeat {
             let batch = Array(keys[start..<min(start + CatalogPolicy.collectionBatchSize, keys.count)])
             start += batch.count
             let now = Self.now
@@ -48,7 +50,7 @@ extension SQLiteCatalog {
             }
             await clearMarks(of: collector)
             deleted += marked
-        }
+        } while start < keys.count
         return deleted
     }
 

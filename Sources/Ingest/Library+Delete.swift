@@ -9,8 +9,9 @@ extension Library {
     @discardableResult
     public func deletePhoto(id: String) async throws -> Bool {
         guard let keys = try await catalog.delete(id: id) else { return false }
+        let blobs = self.blobs
         try await catalog.collectGarbage(candidates: keys) { keys in
-            for key in keys { try blobs.delete(key) }
+            try await Importer.onWorker { for key in keys { try blobs.delete(key) } }
         }
         return true
     }
@@ -27,10 +28,15 @@ extension Library {
     /// Returns the keys deleted and their total size.
     public func collectOrphans() async throws -> (keys: [BlobKey], bytes: Int64) {
         var bytes: Int64 = 0
+        let blobs = self.blobs
         let keys = try await catalog.collectGarbage(candidates: orphanBlobs()) { keys in
-            for key in keys {
-                bytes += try blobs.size(of: key) ?? 0
-                try blobs.delete(key)
+            bytes += try await Importer.onWorker {
+                var freed: Int64 = 0
+                for key in keys {
+                    freed += try blobs.size(of: key) ?? 0
+                    try blobs.delete(key)
+                }
+                return freed
             }
         }
         return (keys, bytes)

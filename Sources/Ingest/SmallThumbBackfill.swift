@@ -57,7 +57,7 @@ public struct SmallThumbBackfill: Sendable {
     /// Deletes the retired blobs, now that the photos have their new small thumbs.
     func collectRetired() async throws -> Int {
         try await catalog.collectRetiredBlobs { keys in
-            for key in keys { try blobs.delete(key) }
+            try await Importer.onWorker { for key in keys { try blobs.delete(key) } }
         }.count
     }
 
@@ -66,12 +66,15 @@ public struct SmallThumbBackfill: Sendable {
         guard let thumb = item.variants[.thumbWebP] ?? item.variants[.thumbJPEG] else {
             throw ImagingError.corrupt("no thumb to make it from")
         }
-        let small = try PhotoRenderer.smallThumb(fromThumbAt: blobs.path(for: thumb.blobKey), options: options)
+        let (blobs, options) = (self.blobs, self.options)
+        let small = try await Importer.onWorker {
+            try PhotoRenderer.smallThumb(fromThumbAt: blobs.path(for: thumb.blobKey), options: options)
+        }
         let key = BlobKey.of(small.bytes)
         let owner = "backfill-" + PhotoID.make()
         try await catalog.lease([key], owner: owner)
         do {
-            _ = try blobs.write(small.bytes)
+            _ = try await Importer.onWorker { try blobs.write(small.bytes) }
         } catch {
             try? await catalog.releaseLeases(owner: owner)
             throw error

@@ -140,6 +140,9 @@ import Testing
         try await killed.lease([Samples.key(1)], owner: "killed")
         try await live.lease([Samples.key(2)], owner: "live")
         let collector = try catalog(kind, holder: "collector", dead: ["import-killed"])
+        #expect(try await collector.collectGarbage(candidates: []) { _ in Issue.record("nothing to delete") } == [])
+        #expect(try await collector.leases().map(\.owner) == ["live"], "even a collection with no candidates")
+        try await killed.lease([Samples.key(1)], owner: "killed")
         let deleted = try await collector.collectGarbage(candidates: [Samples.key(1), Samples.key(2)]) { _ in }
         #expect(deleted == [Samples.key(1)], "only the dead holder's lease stops protecting")
         #expect(try await collector.leases().map(\.owner) == ["live"])

@@ -56,7 +56,7 @@ actor SizedVariantMaker {
         let owner = "sized-" + PhotoID.make()
         try await library.catalog.lease([key], owner: owner)
         do {
-            _ = try library.blobs.write(encoded.bytes)
+            _ = try await blocking { [blobs = library.blobs] in try blobs.write(encoded.bytes) }
         } catch {
             try? await library.catalog.releaseLeases(owner: owner)
             throw error
