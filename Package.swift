@@ -35,8 +35,13 @@ let package = Package(
         ),
         .target(
             name: "Catalog",
+            dependencies: ["VitrineAPI", "Blobs"]
+        ),
+        // The catalog in SQLite: every GRDB call and every SQL statement of the app.
+        .target(
+            name: "CatalogSQLite",
             dependencies: [
-                "VitrineAPI", "Blobs",
+                "Catalog", "Blobs", "Scheduling",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -83,7 +88,7 @@ let package = Package(
         .target(
             name: "VitrineApp",
             dependencies: [
-                "VitrineServer", "Ingest", "Catalog", "Blobs", "Scheduling",
+                "VitrineServer", "Ingest", "Catalog", "CatalogSQLite", "Blobs", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -129,15 +134,34 @@ let package = Package(
         // Fixture images and temporary folders shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Blobs", "TestSupport"]),
+        // Every catalog implementation against the same behaviours.
+        .testTarget(
+            name: "CatalogContractTests",
+            dependencies: ["Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport"]
+        ),
+        // What only SQLite has: query plans, the file itself, migrations from older schemas.
+        .testTarget(
+            name: "CatalogSQLiteTests",
+            dependencies: [
+                "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
         .testTarget(
             name: "S3Tests",
-            dependencies: ["S3", "Blobs", "Scheduling", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "S3", "Blobs", "Scheduling", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI"]),
         .testTarget(
-            name: "IngestTests", dependencies: ["VitrineApp", "Ingest", "Imaging", "Catalog", "Blobs", "TestSupport"]),
+            name: "IngestTests",
+            dependencies: [
+                "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // One suite of behaviours run against every `BlobStore` implementation.
         .testTarget(
             name: "BlobStoreContractTests",
@@ -149,9 +173,11 @@ let package = Package(
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "Blobs", "Scheduling",
+                "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs",
+                "Scheduling",
                 "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

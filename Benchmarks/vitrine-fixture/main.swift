@@ -14,12 +14,12 @@ guard arguments.count == 2, let target = Int(arguments.last!), target > 0 else {
     exit(2)
 }
 let library = try await openLibrary(StorageConfiguration(dataDirectory: String(arguments.first!)))
-let existing = try library.catalog.page(after: nil, limit: 200).items
+let existing = try await library.catalog.page(after: nil, limit: 200, filter: PhotoFilter()).items
 guard !existing.isEmpty else {
     FileHandle.standardError.write(Data("the library is empty: import some photos first\n".utf8))
     exit(1)
 }
-var remaining = target - (try library.catalog.count())
+var remaining = target - (try await library.catalog.count())
 var generator = SystemRandomNumberGenerator()
 var serial = 0
 let start = Date()
@@ -43,8 +43,9 @@ while remaining > 0 {
         }
         rows.append((photo, variants, ["synthetic"]))
     }
-    try library.catalog.insertMany(rows)
+    try await library.catalog.insertMany(rows)
     remaining -= batch
 }
+let finalCount = try await library.catalog.count()
 print(
-    "library has \(try library.catalog.count()) photos (\(String(format: "%.1f", Date().timeIntervalSince(start))) s)")
+    "library has \(finalCount) photos (\(String(format: "%.1f", Date().timeIntervalSince(start))) s)")

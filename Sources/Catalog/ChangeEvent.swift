@@ -1,15 +1,10 @@
-import GRDB
-
 /// One entry of the live feed: a photo was inserted, updated or deleted.
-/// Mutable persistence, so `insert` hands back the assigned `seq` (the feed prunes itself by it).
-public struct ChangeEvent: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "changeEvent"
-
+public struct ChangeEvent: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
         case insert, update, delete
     }
 
-    /// Strictly increasing; the SSE event id a client resumes from.
+    /// Strictly increasing; the SSE event id a client resumes from. Nil until the catalog assigned it.
     public var seq: Int64?
     public var kind: Kind
     public var photoId: String
@@ -24,9 +19,5 @@ public struct ChangeEvent: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         self.photoId = photoId
         self.sortTakenAt = sortTakenAt
         self.at = at
-    }
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        seq = inserted.rowID
     }
 }

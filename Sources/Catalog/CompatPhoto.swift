@@ -1,4 +1,4 @@
-import GRDB
+import Blobs
 
 /// A photo as the compatible APIs (Pixabay, Parse) describe it: the record, its files and tags, and the
 /// compat row's public number, object id and counters.
@@ -13,28 +13,42 @@ public struct CompatPhoto: Sendable, Equatable {
     public var downloads: Int
 
     public var photo: PhotoRecord { item.photo }
+
+    public init(
+        item: PhotoWithVariants, tags: [String], number: Int64, objectId: String, views: Int, downloads: Int
+    ) {
+        self.item = item
+        self.tags = tags
+        self.number = number
+        self.objectId = objectId
+        self.views = views
+        self.downloads = downloads
+    }
 }
 
 /// One page of compat results and how many matched in all.
 public struct CompatPage: Sendable {
     public var total: Int
     public var items: [CompatPhoto]
+
+    public init(total: Int, items: [CompatPhoto]) {
+        self.total = total
+        self.items = items
+    }
 }
 
 /// A file made on demand at one long-edge size (Pixabay's preview, webformat and large images).
-public struct SizedVariantRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "sizedVariant"
-
+public struct SizedVariantRecord: Codable, Sendable, Equatable {
     public var photoId: String
     public var edge: Int
-    public var blobKey: String
+    public var blobKey: BlobKey
     public var mimeType: String
     public var width: Int
     public var height: Int
     public var byteSize: Int64
 
     public init(
-        photoId: String, edge: Int, blobKey: String, mimeType: String, width: Int, height: Int, byteSize: Int64
+        photoId: String, edge: Int, blobKey: BlobKey, mimeType: String, width: Int, height: Int, byteSize: Int64
     ) {
         self.photoId = photoId
         self.edge = edge

@@ -22,17 +22,11 @@ public struct CompatSearch: Sendable, Equatable {
 public enum ResourceField: String, Sendable, CaseIterable {
     case objectId, createdAt, updatedAt, filename, width, height, thumbnailURLString, fileURLString
 
-    /// The SQL expression behind a stored field; nil for URLs, which are built per request from the base URL.
-    /// Fixed strings only: user text never reaches the SQL, it is bound as an argument.
-    public var column: String? {
+    /// False for URLs, which are built per request from the base URL rather than stored.
+    public var isStored: Bool {
         switch self {
-        case .objectId: "photoCompat.objectId"
-        case .createdAt: "photo.importedAt"
-        case .updatedAt: "photo.updatedAt"
-        case .filename: "photo.originalName"
-        case .width: "photo.width"
-        case .height: "photo.height"
-        case .thumbnailURLString, .fileURLString: nil
+        case .objectId, .createdAt, .updatedAt, .filename, .width, .height: true
+        case .thumbnailURLString, .fileURLString: false
         }
     }
 

@@ -1,5 +1,3 @@
-import GRDB
-
 /// Narrows a page to photos matching a full-text query and carrying every given tag.
 public struct PhotoFilter: Sendable, Equatable {
     /// Free text; each word must match (as a prefix) the title, file name, tags or camera.
@@ -12,27 +10,8 @@ public struct PhotoFilter: Sendable, Equatable {
         self.tags = tags
     }
 
-    public var isEmpty: Bool { ftsPattern == nil && tags.isEmpty }
+    public var isEmpty: Bool { words.isEmpty && tags.isEmpty }
 
-    /// An FTS5 pattern of quoted prefix terms, or nil when the query has no searchable word.
-    ///
-    /// Words are split by Unicode scalar (`SearchTerms`), so FTS5 syntax in user input (`AND`, `NEAR`, `*`,
-    /// `"`, `:`) is inert.
-    var ftsPattern: String? { query.flatMap(SearchTerms.ftsPattern(for:)) }
-
-    /// One tag's condition on `photo.id`, with the tag's name as its argument.
-    static let tagClause =
-        "photo.id IN (SELECT photoId FROM photoTag JOIN tag ON tag.id = photoTag.tagId WHERE tag.name = ?)"
-
-    func apply(to request: QueryInterfaceRequest<PhotoRecord>) -> QueryInterfaceRequest<PhotoRecord> {
-        var request = request
-        if let pattern = ftsPattern {
-            request = request.filter(
-                sql: "rowid IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", arguments: [pattern])
-        }
-        for tag in tags {
-            request = request.filter(sql: Self.tagClause, arguments: [tag])
-        }
-        return request
-    }
+    /// The words the query searches for (`SearchTerms`), so syntax in user input is never syntax to a catalog.
+    public var words: [String] { query.map(SearchTerms.words(in:)) ?? [] }
 }

@@ -1,10 +1,8 @@
+import Blobs
 import Foundation
-import GRDB
 
 /// One photo in the catalog: identity, what it looks like, and what its file said about it.
-public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "photo"
-
+public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable {
     public var id: String
     /// SHA-256 of the original bytes: the duplicate detector.
     public var contentHash: String
@@ -73,8 +71,6 @@ public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable, Fetchable
         self.updatedAt = updatedAt
         self.colorfulness = colorfulness
     }
-
-    static let variants = hasMany(VariantRecord.self)
 }
 
 /// The kinds of file every photo has.
@@ -89,20 +85,18 @@ public enum VariantKind: String, Codable, Sendable, CaseIterable {
 }
 
 /// One stored file of a photo: where its bytes are and what they are.
-public struct VariantRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "variant"
-
+public struct VariantRecord: Codable, Sendable, Equatable {
     public var photoId: String
     public var kind: VariantKind
     /// SHA-256 of the variant's bytes, its name in the blob store.
-    public var blobKey: String
+    public var blobKey: BlobKey
     public var mimeType: String
     public var width: Int
     public var height: Int
     public var byteSize: Int64
 
     public init(
-        photoId: String, kind: VariantKind, blobKey: String, mimeType: String, width: Int, height: Int,
+        photoId: String, kind: VariantKind, blobKey: BlobKey, mimeType: String, width: Int, height: Int,
         byteSize: Int64
     ) {
         self.photoId = photoId

@@ -11,7 +11,7 @@ import Scheduling
 /// single catalog transaction that makes the photo visible, so a kill at any instant leaves either no row
 /// (and orphaned blobs a re-run reuses) or a complete photo.
 public final class Importer: Sendable {
-    public let catalog: PhotoCatalog
+    public let catalog: any PhotoCatalog
     public let blobs: any BlobStore
     public let options: ImportOptions
     /// Where hashing and libvips run: `options.concurrency` at once, off Swift's cooperative threads.
@@ -21,7 +21,7 @@ public final class Importer: Sendable {
     let beforeCatalogInsert: (@Sendable (String) async throws -> Void)?
 
     public init(
-        catalog: PhotoCatalog, blobs: any BlobStore, options: ImportOptions = ImportOptions(),
+        catalog: any PhotoCatalog, blobs: any BlobStore, options: ImportOptions = ImportOptions(),
         logger: Logger = Logger(label: "vitrine.ingest"),
         beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil
     ) {
@@ -92,7 +92,9 @@ public final class Importer: Sendable {
         // A duplicate of a photo deleted meanwhile is no duplicate: import it after all, so the bytes the
         // caller handed over are never lost to a deletion that finished first.
         for _ in 0..<3 {
-            guard case .duplicate(_, let existing) = outcome, try catalog.photo(id: existing) == nil else { break }
+            guard case .duplicate(_, let existing) = outcome, try await catalog.photo(id: existing) == nil else {
+                break
+            }
             outcome = try await importOrThrow(path: path, originalName: name, tags: tags)
         }
         return outcome
@@ -106,7 +108,7 @@ public final class Importer: Sendable {
             let (hash, size) = try FileHasher.sha256(path: path)
             return (file, hash, size)
         }
-        if let existing = try catalog.photo(contentHash: hash.hex) {
+        if let existing = try await catalog.photo(contentHash: hash.hex) {
             return .duplicate(path: path, existingID: existing.id)
         }
         let options = options
@@ -123,20 +125,21 @@ public final class Importer: Sendable {
                     id: id, hash: hash, size: size, originalName: originalName, rendered: rendered, file: file)
                 var rows = [
                     VariantRecord(
-                        photoId: id, kind: .original, blobKey: hash.hex, mimeType: rendered.format.mimeType,
+                        photoId: id, kind: .original, blobKey: hash, mimeType: rendered.format.mimeType,
                         width: rendered.width, height: rendered.height, byteSize: size)
                 ]
                 for (kind, (blob, variant)) in zip(Self.renderedKinds, zip(variants, encoded)) {
                     rows.append(
                         VariantRecord(
-                            photoId: id, kind: kind, blobKey: blob.key.hex, mimeType: variant.mimeType,
+                            photoId: id, kind: kind, blobKey: blob.key, mimeType: variant.mimeType,
                             width: variant.width, height: variant.height, byteSize: Int64(variant.bytes.count)))
                 }
-                try catalog.insert(photo, variants: rows, tags: tags + rendered.metadata.keywords, leaseOwner: owner)
+                try await catalog.insert(
+                    photo, variants: rows, tags: tags + rendered.metadata.keywords, leaseOwner: owner)
                 logger.debug("imported", metadata: ["path": .string(path), "id": .string(id)])
                 return .imported(path: path, photoID: id)
             }
-        } catch PhotoCatalog.InsertError.duplicate(let existingID) {
+        } catch CatalogError.duplicate(let existingID) {
             // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
             return .duplicate(path: path, existingID: existingID)
         }

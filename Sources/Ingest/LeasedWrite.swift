@@ -11,10 +11,10 @@ import Catalog
 /// blobs are acknowledged durably before the record step runs, so a kill at any instant leaves either no
 /// row (and orphans a re-run reuses or `gc` takes) or a row whose blobs all exist.
 public struct LeasedWrite: Sendable {
-    public let catalog: PhotoCatalog
+    public let catalog: any BlobLeases
     public let blobs: any BlobStore
 
-    public init(catalog: PhotoCatalog, blobs: any BlobStore) {
+    public init(catalog: any BlobLeases, blobs: any BlobStore) {
         self.catalog = catalog
         self.blobs = blobs
     }
@@ -31,7 +31,7 @@ public struct LeasedWrite: Sendable {
             try await store(pending)
             return try await record(owner)
         } catch {
-            try? catalog.releaseLeases(owner: owner)
+            try? await catalog.releaseLeases(owner: owner)
             throw error
         }
     }

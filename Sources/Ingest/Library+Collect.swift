@@ -27,7 +27,7 @@ extension Library {
         // The keys leased by holders that died before writing anything are not in the store, and their leases
         // are dropped only by a collection that looks at them: offer every leased key (a live lease keeps its
         // own; deleting a key the store lacks is a no-op).
-        let leased = try catalog.leases().compactMap { BlobKey(hex: $0.blobKey) }
+        let leased = try await catalog.leases().map(\.blobKey)
         deleted += try await collect(leased)
         return (deleted, bytes)
     }
@@ -43,13 +43,13 @@ extension Library {
     /// unreferenced keys to `body` (at most `inventoryPageSize` at once, ascending). A blob catalogued after
     /// the references were read looks unreferenced here; the collection checks again before deleting.
     func forEachOrphanPage(_ body: ([BlobKey]) async throws -> Void) async throws {
-        let referenced = try catalog.referencedBlobKeys()
+        let referenced = try await catalog.referencedBlobKeys()
         var after: BlobKey?
         while true {
             let page = try await blobs.keys(after: after, limit: Self.inventoryPageSize)
             guard let last = page.last else { return }
             after = last
-            let orphans = page.filter { !referenced.contains($0.hex) }
+            let orphans = page.filter { !referenced.contains($0) }
             if !orphans.isEmpty { try await body(orphans) }
         }
     }

@@ -9,8 +9,8 @@ extension Library {
     /// transaction; see `PhotoCatalog.collectGarbage`.
     @discardableResult
     public func deletePhoto(id: String) async throws -> Bool {
-        guard let keys = try catalog.delete(id: id) else { return false }
-        _ = try await collect(keys.compactMap(BlobKey.init(hex:)))
+        guard let keys = try await catalog.delete(id: id) else { return false }
+        _ = try await collect(keys)
         return true
     }
 }

@@ -22,7 +22,7 @@ public actor SizedVariantMaker {
 
     /// The stored size, rendering it first when needed; nil when the photo does not exist.
     public func variant(photoId: String, edge: Int) async throws -> SizedVariantRecord? {
-        if let stored = try library.catalog.sizedVariant(photoId: photoId, edge: edge) { return stored }
+        if let stored = try await library.catalog.sizedVariant(photoId: photoId, edge: edge) { return stored }
         let name = "\(photoId)/\(edge)"
         if let running = inFlight[name] { return try await running.value }
         renderCount += 1
@@ -39,18 +39,17 @@ public actor SizedVariantMaker {
         library: Library, renders: BoundedExecutor, photoId: String, edge: Int
     ) async throws -> SizedVariantRecord? {
         let catalog = library.catalog
-        guard let original = try catalog.variant(photoId: photoId, kind: .original),
-            let originalKey = BlobKey(hex: original.blobKey)
-        else { return nil }
+        guard let original = try await catalog.variant(photoId: photoId, kind: .original) else { return nil }
+        let originalKey = original.blobKey
         let encoded = try await library.blobs.withLocalFile(originalKey) { path in
             try await renders.run { try SizedRenderer.render(path: path, edge: edge) }
         }
         return try await library.leasedWrite.run(
             [.bytes(encoded.bytes, contentType: encoded.mimeType)], purpose: "sized"
         ) { owner in
-            try catalog.insertSizedVariant(
+            try await catalog.insertSizedVariant(
                 SizedVariantRecord(
-                    photoId: photoId, edge: edge, blobKey: BlobKey.of(encoded.bytes).hex, mimeType: encoded.mimeType,
+                    photoId: photoId, edge: edge, blobKey: BlobKey.of(encoded.bytes), mimeType: encoded.mimeType,
                     width: encoded.width, height: encoded.height, byteSize: Int64(encoded.bytes.count)),
                 leaseOwner: owner)
         }

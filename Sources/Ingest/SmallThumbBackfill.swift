@@ -35,14 +35,14 @@ public struct SmallThumbBackfill: Sendable {
         let catalog = library.catalog
         var summary = Summary()
         // Every server start asks; once done, counting answers in a fraction of a full pass.
-        if try catalog.count(of: .smallThumb) >= catalog.count() {
+        if try await catalog.count(of: .smallThumb) >= catalog.count() {
             summary.retired = try await collectRetired()
             return summary
         }
         var cursor: PageCursor?
         while true {
             try Task.checkCancellation()
-            let batch = try catalog.photos(missing: .smallThumb, after: cursor, limit: batchSize)
+            let batch = try await catalog.photos(missing: .smallThumb, after: cursor, limit: batchSize)
             guard let last = batch.last else {
                 summary.retired = try await collectRetired()
                 return summary
@@ -68,9 +68,10 @@ public struct SmallThumbBackfill: Sendable {
 
     /// True when the variant was recorded (false: the photo went away, or got one meanwhile).
     func make(for item: PhotoWithVariants) async throws -> Bool {
-        guard let thumb = item.variants[.thumbWebP] ?? item.variants[.thumbJPEG],
-            let thumbKey = BlobKey(hex: thumb.blobKey)
-        else { throw ImagingError.corrupt("no thumb to make it from") }
+        guard let thumb = item.variants[.thumbWebP] ?? item.variants[.thumbJPEG] else {
+            throw ImagingError.corrupt("no thumb to make it from")
+        }
+        let thumbKey = thumb.blobKey
         let (renders, options) = (renders, options)
         let small = try await library.blobs.withLocalFile(thumbKey) { path in
             try await renders.run { try PhotoRenderer.smallThumb(fromThumbAt: path, options: options) }
@@ -79,9 +80,9 @@ public struct SmallThumbBackfill: Sendable {
         return try await library.leasedWrite.run(
             [.bytes(small.bytes, contentType: small.mimeType)], purpose: "backfill"
         ) { owner in
-            try catalog.addVariant(
+            try await catalog.addVariant(
                 VariantRecord(
-                    photoId: item.photo.id, kind: .smallThumb, blobKey: BlobKey.of(small.bytes).hex,
+                    photoId: item.photo.id, kind: .smallThumb, blobKey: BlobKey.of(small.bytes),
                     mimeType: small.mimeType, width: small.width, height: small.height,
                     byteSize: Int64(small.bytes.count)),
                 leaseOwner: owner)

@@ -25,5 +25,6 @@ public func buildApplication(
             SmallThumbBackfillService(backfill: SmallThumbBackfill(library: library), logger: configuration.logger))
     }
     return try VitrineServer.makeApplication(
-        library: library, configuration: configuration.server, services: services, logger: configuration.logger)
+        library: library, configuration: configuration.server, services: services, logger: configuration.logger,
+        blocking: library.executor)
 }

@@ -10,7 +10,7 @@ struct DemoImportService: OneShotService {
 
     func work() async {
         do {
-            guard try library.catalog.count() == 0 else { return }
+            guard try await library.catalog.count() == 0 else { return }
         } catch {
             logger.error("demo import: \(error)")
             return

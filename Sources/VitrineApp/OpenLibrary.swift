@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import CatalogSQLite
 import Ingest
 import Scheduling
 
@@ -20,9 +21,11 @@ import Scheduling
 /// and shared-memory files the catalog's mode) and blobs 0600, whatever the process's umask.
 public func openLibrary(_ configuration: StorageConfiguration) async throws -> Library {
     let directory = configuration.dataDirectory
-    let executor = BoundedExecutor(
-        label: "vitrine.storage", width: configuration.ioThreads, queueLimit: configuration.ioQueueLimit,
-        refusal: "the storage is busy; try again shortly")
+    let executor =
+        configuration.executor
+        ?? BoundedExecutor(
+            label: "vitrine.storage", width: configuration.ioThreads, queueLimit: configuration.ioQueueLimit,
+            refusal: "the storage is busy; try again shortly")
     try await executor.run {
         try DurableDirectory.make(directory, intermediates: true)
         try DurableDirectory.make(directory + "/tmp")
@@ -39,10 +42,11 @@ public func openLibrary(_ configuration: StorageConfiguration) async throws -> L
         let catalogPath = directory + "/catalog.sqlite"
         try LibraryFiles.createPrivately(catalogPath)
         return try LibraryFiles.whileOpening(directory) {
-            try PhotoCatalog(path: catalogPath, leaseHolder: LibraryFiles.leaseHolder)
+            try SQLiteCatalog(path: catalogPath, leaseHolder: LibraryFiles.leaseHolder, executor: executor)
         }
     }
-    return Library(directory: directory, catalog: catalog, blobs: blobs, removedTemporaries: removed)
+    return Library(
+        directory: directory, catalog: catalog, blobs: blobs, executor: executor, removedTemporaries: removed)
 }
 
 /// The data folder's own files, made safely beside other processes opening the same library.

@@ -2,6 +2,7 @@ import Catalog
 import Hummingbird
 import Ingest
 import Logging
+import Scheduling
 import ServiceLifecycle
 
 /// Builds the HTTP surface of a library: the JSON API, the assets and the web client.
@@ -9,12 +10,17 @@ public enum VitrineServer {
     /// - Parameter webRoot: the web client's folder, read once here; nil serves the API only.
     public static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration(),
-        compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits(), assets: AssetURLs = AssetURLs()
+        compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits(), assets: AssetURLs = AssetURLs(),
+        blocking: BoundedExecutor? = nil
     ) throws -> Router<VitrineRequestContext> {
         try makeRouter(
-            library: library, webRoot: webRoot, access: access, compat: compat, resources: ServerResources(limits),
-            assetURLs: assets)
+            library: library, webRoot: webRoot, access: access, compat: compat,
+            resources: ServerResources(limits, blocking: blocking), assetURLs: assets)
     }
+
+    /// The pool for blocking work that `limits` sizes: open the library's catalog on it and pass it to
+    /// `makeApplication`, so the catalog's work counts against `--blocking-threads` and `--blocking-queue`.
+    public static func makeBlockingPool(_ limits: Limits) -> BoundedExecutor { BlockingPool.make(limits) }
 
     /// The router over pools and counters made beforehand, which tests can fill to see the limits answer.
     static func makeRouter(
@@ -51,10 +57,10 @@ public enum VitrineServer {
         PhotosController(catalog: library.catalog, assets: assetURLs, relevanceDepth: resources.limits.relevanceDepth)
             .addRoutes(to: reads)
         let pulse = ChangePulse()
-        let observation = try library.catalog.observeChanges { pulse.signal() }
+        let observation = LiveObservation(library.catalog) { pulse.signal() }
         EventsController(
             catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams,
-            polls: resources.eventPolls, assets: assetURLs
+            assets: assetURLs
         ).addRoutes(to: reads)
         AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: assets)
 
@@ -77,11 +83,13 @@ public enum VitrineServer {
     /// The HTTP server over `library`, running `services` (the composition root's background work) in the
     /// application's service group, so they start with the server and stop on its graceful shutdown.
     public static func makeApplication(
-        library: Library, configuration: ServerConfiguration, services: [any Service] = [], logger: Logger
+        library: Library, configuration: ServerConfiguration, services: [any Service] = [], logger: Logger,
+        blocking: BoundedExecutor? = nil
     ) throws -> some ApplicationProtocol {
         let router = try makeRouter(
             library: library, webRoot: configuration.webRoot, access: configuration.access,
-            compat: configuration.compat, limits: configuration.limits, assets: configuration.assets)
+            compat: configuration.compat, limits: configuration.limits, assets: configuration.assets,
+            blocking: blocking)
         return Application(
             router: router, server: .timedHTTP1(configuration.limits),
             configuration: .init(

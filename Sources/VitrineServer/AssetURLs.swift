@@ -39,7 +39,7 @@ public struct AssetURLs: Sendable, Equatable {
     func url(_ variant: VariantRecord?) -> String {
         guard let variant else { return "" }
         if let base {
-            let hex = variant.blobKey
+            let hex = variant.blobKey.hex
             return "\(base)/\(hex.prefix(2))/\(hex.dropFirst(2).prefix(2))/\(hex)"
         }
         switch variant.kind {

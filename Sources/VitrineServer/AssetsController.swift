@@ -9,7 +9,7 @@ import Hummingbird
 /// caching is safe. The thumbs' URLs name their WebP bytes; clients that do not accept WebP get the
 /// JPEG thumb instead, hence `Vary: Accept` on thumbs (the small thumb is a JPEG for everyone).
 struct AssetsController<Context: RequestContext>: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any PhotoReading
     let blobs: any BlobStore
 
     func addRoutes(to router: RouterGroup<Context>) {
@@ -23,7 +23,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
         guard let key = BlobKey(hex: keyText) else {
             throw APIError(.badRequest, code: "bad_asset", message: "asset names are a SHA-256 in hex")
         }
-        guard let requested = try await blocking({ try catalog.variant(blobKey: key.hex) }) else {
+        guard let requested = try await catalog.variant(blobKey: key) else {
             throw APIError.notFound("asset")
         }
         var variant = requested
@@ -32,12 +32,12 @@ struct AssetsController<Context: RequestContext>: Sendable {
             let webp = Self.accepts(request.headers[.accept], "image/webp")
             let wanted: VariantKind = !webp ? .thumbJPEG : requested.kind == .thumbJPEG ? .thumbWebP : requested.kind
             if requested.kind != wanted,
-                let sibling = try await blocking({ try catalog.variant(photoId: requested.photoId, kind: wanted) })
+                let sibling = try await catalog.variant(photoId: requested.photoId, kind: wanted)
             {
                 variant = sibling
             }
         }
-        guard let servedKey = BlobKey(hex: variant.blobKey) else { throw APIError.notFound("asset") }
+        let servedKey = variant.blobKey
         var headers = HTTPFields()
         headers[.cacheControl] = "public, max-age=31536000, immutable"
         if vary { headers[.vary] = "Accept" }

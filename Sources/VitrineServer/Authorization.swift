@@ -35,7 +35,7 @@ struct AccessGuard: Sendable {
         let address = context.peerAddress
         try throttle.check(address)
         let sessions = sessions
-        if try await blocking({ try sessions.accepts(cookie) }) { return true }
+        if try await sessions.accepts(cookie) { return true }
         throttle.failed(
             address, kind: "session", cookie: SessionStore.digest(cookie), path: request.uri.path,
             logger: context.logger)

@@ -17,14 +17,11 @@ import VitrineAPI
 struct EventsController: Sendable {
     typealias Context = VitrineRequestContext
 
-    let catalog: PhotoCatalog
+    let catalog: any PhotoReading & ChangeFeed
     let pulse: ChangePulse
     /// Signals `pulse` on every in-process change; kept alive as long as the routes are.
-    let observation: ChangeObservation
+    let observation: LiveObservation
     let limiter: EventStreamLimiter
-    /// Where streams read the catalog: a pool of their own, so a thousand streams woken by one change queue
-    /// behind each other rather than in front of the API's requests.
-    let polls: BoundedExecutor
     /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
     var assets = AssetURLs()
 
@@ -41,8 +38,7 @@ struct EventsController: Sendable {
         let resume = try Self.resumePoint(request)
         let ticket = try limiter.admit(context.clientAddress)
         let catalog = catalog
-        let latest = try await blocking { try catalog.latestChangeSeq() }
-        let polls = polls
+        let latest = try await catalog.latestChangeSeq()
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"
         headers[.cacheControl] = "no-store"
@@ -70,8 +66,8 @@ struct EventsController: Sendable {
                     let after = last
                     let batch: Batch
                     do {
-                        batch = try await polls.run { try Self.batch(after: after, catalog: catalog, assets: assets) }
-                    } catch let error as APIError where error.code == "busy" {
+                        batch = try await Self.batch(after: after, catalog: catalog, assets: assets)
+                    } catch is BusyError {
                         // A full pool delays the stream rather than ending it.
                         try await Task.sleep(for: Self.pollInterval)
                         continue
@@ -109,16 +105,18 @@ struct EventsController: Sendable {
     static var batchLimit: Int { 200 }
 
     /// Up to `batchLimit` changes after `seq`, each rendered as one SSE message with the photo as it is now.
-    static func batch(after seq: Int64, catalog: PhotoCatalog, assets: AssetURLs) throws -> Batch {
+    static func batch(
+        after seq: Int64, catalog: any PhotoReading & ChangeFeed, assets: AssetURLs
+    ) async throws -> Batch {
         // A seq beyond the newest (a restored catalog, or a made-up id) cannot be resumed from.
-        let latest = try catalog.latestChangeSeq()
+        let latest = try await catalog.latestChangeSeq()
         guard seq <= latest else { return .reset(latest) }
-        guard let events = try catalog.changes(after: seq, limit: batchLimit) else {
+        guard let events = try await catalog.changes(after: seq, limit: batchLimit) else {
             return .reset(latest)
         }
         guard !events.isEmpty else { return .changes([], more: false) }
-        let photos = try catalog.photos(ids: events.filter { $0.kind != .delete }.map(\.photoId))
-        let total = try catalog.count()
+        let photos = try await catalog.photos(ids: events.filter { $0.kind != .delete }.map(\.photoId))
+        let total = try await catalog.count()
         let messages = try events.map { event -> (Int64, String) in
             let seq = event.seq ?? 0
             let message = ChangeMessage(

@@ -13,7 +13,7 @@ import VitrineAPI
 /// Never used on a private server: the index page is public there, the photos are not. Nor for a
 /// filtered URL (`?q=`, `?tag=`) or a custom page size (`?limit=`): the client asks for those itself.
 struct FirstScreen: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any PhotoReading & ChangeFeed
     /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
     var assets = AssetURLs()
     /// A large window's worth (a 1920×1200 grid shows about 50 tiles): the HTML stays small, and the
@@ -42,13 +42,13 @@ struct FirstScreen: Sendable {
     /// What the first screen is made of, as a number that changes whenever it may: every write to photos
     /// and their variants appends to the change feed in its own transaction, whichever process made it,
     /// and the feed's sequence only grows. One indexed read, where `render` counts and encodes a page.
-    func version() throws -> Int64 { try catalog.latestChangeSeq() }
+    func version() async throws -> Int64 { try await catalog.latestChangeSeq() }
 
     /// The inline page, and the tiles unless `tiles` is false (they are the 4:3 grid's). `version`, read
     /// before the page, goes with it: the client's change feed starts there (`since`), so nothing written
     /// between this render and the feed's connection is missed (replaying a change already read is harmless).
-    func render(at version: Int64, tiles withTiles: Bool = true) throws -> Slots {
-        let page = try catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
+    func render(at version: Int64, tiles withTiles: Bool = true) async throws -> Slots {
+        let page = try await catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
             total: page.total)

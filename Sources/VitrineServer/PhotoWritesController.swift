@@ -45,7 +45,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
             case .failed(_, let reason): throw APIError(.unprocessableContent, code: "import_failed", message: reason)
             }
         if !duplicate, let title, !title.trimmingCharacters(in: .whitespaces).isEmpty {
-            _ = try await blocking { [library] in try library.catalog.update(id: id, .init(title: title)) }
+            _ = try await library.catalog.update(id: id, .init(title: title))
         }
         let detail = try await Self.detail(id: id, catalog: library.catalog, assets: assets)
         return try JSONResponse.make(
@@ -71,7 +71,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         }
         try Self.validate(title: edit.title ?? nil, tags: edit.tags ?? [])
         let catalog = library.catalog
-        guard try await blocking({ try catalog.update(id: id, .init(title: edit.title, tags: edit.tags)) }) != nil
+        guard try await catalog.update(id: id, .init(title: edit.title, tags: edit.tags)) != nil
         else { throw APIError.notFound("photo") }
         return try JSONResponse.make(
             try await Self.detail(id: id, catalog: catalog, assets: assets), cacheControl: "no-store")
@@ -91,9 +91,9 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         return id
     }
 
-    static func detail(id: String, catalog: PhotoCatalog, assets: AssetURLs) async throws -> PhotoDetail {
-        guard let item = try await blocking({ try catalog.photo(id: id) }) else { throw APIError.notFound("photo") }
-        let tags = try await blocking { try catalog.tags(of: id) }
+    static func detail(id: String, catalog: any PhotoReading, assets: AssetURLs) async throws -> PhotoDetail {
+        guard let item = try await catalog.photo(id: id) else { throw APIError.notFound("photo") }
+        let tags = try await catalog.tags(of: id)
         return WireMapping.detail(item, tags: tags, assets: assets)
     }
 

@@ -5,7 +5,7 @@ import VitrineAPI
 
 /// `GET /api/v1/photos` and `GET /api/v1/photos/{id}`.
 struct PhotosController<Context: RequestContext>: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any PhotoReading
     /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
     var assets = AssetURLs()
     /// How many matches `order=relevance` reaches: each page re-ranks and skips everything before its offset,
@@ -40,7 +40,7 @@ struct PhotosController<Context: RequestContext>: Sendable {
         }
         let cursor = try Self.cursor(from: query, PageCursor.init(encoded:))
         let (after, count) = (cursor, limit)
-        let page = try await blocking { try catalog.page(after: after, limit: count, filter: filter) }
+        let page = try await catalog.page(after: after, limit: count, filter: filter)
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
             total: page.total)
@@ -57,7 +57,7 @@ struct PhotosController<Context: RequestContext>: Sendable {
         }
         // The page stops at the depth, and so does the next cursor.
         let (after, count) = (cursor, min(limit, relevanceDepth - offset))
-        let page = try await blocking { try catalog.relevancePage(after: after, limit: count, filter: filter) }
+        let page = try await catalog.relevancePage(after: after, limit: count, filter: filter)
         let next = page.nextCursor.flatMap { $0.offset < relevanceDepth ? $0.encoded : nil }
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: next, total: page.total)
@@ -69,13 +69,13 @@ struct PhotosController<Context: RequestContext>: Sendable {
         guard PhotoID.isValid(id) else {
             throw APIError(.badRequest, code: "bad_id", message: "not a photo id")
         }
-        guard let item = try await blocking({ try catalog.photo(id: id) }) else { throw APIError.notFound("photo") }
-        let tags = try await blocking { try catalog.tags(of: id) }
+        guard let item = try await catalog.photo(id: id) else { throw APIError.notFound("photo") }
+        let tags = try await catalog.tags(of: id)
         return try JSONResponse.make(WireMapping.detail(item, tags: tags, assets: assets), cacheControl: "no-cache")
     }
 
     @Sendable func tags(_ request: Request, context: Context) async throws -> Response {
-        let counts = try await blocking { try catalog.tagCounts() }
+        let counts = try await catalog.tagCounts()
         let body = TagList(tags: counts.map { TagList.Tag(name: $0.name, count: $0.count) })
         return try JSONResponse.make(body, cacheControl: "no-cache")
     }

@@ -3,22 +3,18 @@ import Scheduling
 /// The bounded pools and counters one router shares among its requests, sized by `Limits`.
 struct ServerResources: Sendable {
     let limits: Limits
-    /// Where `blocking {}` runs during this router's requests.
+    /// Where `blocking {}` runs during this router's requests; `serve` opens the catalog on it too, so one
+    /// pool (`--blocking-threads`, `--blocking-queue`) bounds all the server's blocking work.
     let blocking: BoundedExecutor
     /// Where sized variants render.
     let renders: BoundedExecutor
     let eventStreams: EventStreamLimiter
-    /// Where open event streams read their changes: half the blocking width, and room for every stream.
-    let eventPolls: BoundedExecutor
 
-    init(_ limits: Limits) {
+    init(_ limits: Limits, blocking: BoundedExecutor? = nil) {
         self.limits = limits
-        blocking = BlockingPool.make(limits)
+        self.blocking = blocking ?? BlockingPool.make(limits)
         renders = Self.makeRenderPool(limits)
         eventStreams = EventStreamLimiter(perClient: limits.eventStreamsPerClient, total: limits.eventStreamsTotal)
-        eventPolls = BoundedExecutor(
-            label: "vitrine.events", width: max(1, limits.blockingThreads / 2), queueLimit: limits.eventStreamsTotal,
-            refusal: "too many event streams are reading")
     }
 
     /// Where sized variants render (`SizedVariantMaker`): a few at once with a short queue, because anyone may

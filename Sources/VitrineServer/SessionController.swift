@@ -28,7 +28,7 @@ struct SessionController<Context: RequestContext>: Sendable {
             throw AccessGuard.unauthorized("send the admin token as Authorization: Bearer <token>")
         }
         let sessions = access.sessions
-        let value = try await blocking { try sessions.create() }
+        let value = try await sessions.create()
         var response = try JSONResponse.make(SessionInfo(private: isPrivate, admin: true), cacheControl: "no-store")
         response.setCookie(
             try Cookie.validated(
@@ -41,7 +41,7 @@ struct SessionController<Context: RequestContext>: Sendable {
     @Sendable func end(_ request: Request, context: Context) async throws -> Response {
         if let value = request.cookies[AccessGuard.sessionCookie]?.value {
             let sessions = access.sessions
-            try await blocking { try sessions.revoke(value) }
+            try await sessions.revoke(value)
         }
         var response = Response(status: .noContent)
         response.setCookie(Self.clearedCookie)

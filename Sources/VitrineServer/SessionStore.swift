@@ -8,7 +8,7 @@ import Foundation
 /// browser's session. A session is tied to the token it was made with: sign-out ends that one session,
 /// and rotating the token ends them all, whichever process rotates it.
 struct SessionStore: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any AccessRecords
     let token: AdminToken
     var lifetimeSeconds: Int = 30 * 24 * 3600
     var clock: @Sendable () -> Date = { Date() }
@@ -16,13 +16,13 @@ struct SessionStore: Sendable {
     static let prefix = "vs1_"
 
     /// A new session for the current token; the returned cookie value is shown to the browser only.
-    func create() throws -> String {
+    func create() async throws -> String {
         guard let tokenDigest = token.digest() else { throw APIError.notFound("admin token") }
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let value = Self.prefix + Data(bytes).base64URLEncoded()
         let now = Self.milliseconds(clock())
-        try catalog.insertSession(
+        try await catalog.insertSession(
             SessionRecord(
                 digest: Self.digest(value), tokenDigest: tokenDigest, createdAt: now,
                 expiresAt: now + Int64(lifetimeSeconds) * 1000))
@@ -30,18 +30,19 @@ struct SessionStore: Sendable {
     }
 
     /// Whether `value` is a live session made with the current token.
-    func accepts(_ value: String) throws -> Bool {
+    func accepts(_ value: String) async throws -> Bool {
         guard Self.isWellFormed(value), let tokenDigest = token.digest() else { return false }
-        guard let session = try catalog.session(digest: Self.digest(value), now: Self.milliseconds(clock())) else {
+        guard let session = try await catalog.session(digest: Self.digest(value), now: Self.milliseconds(clock()))
+        else {
             return false
         }
         return session.tokenDigest == tokenDigest
     }
 
     /// Ends the session behind `value`, if there is one.
-    func revoke(_ value: String) throws {
+    func revoke(_ value: String) async throws {
         guard Self.isWellFormed(value) else { return }
-        try catalog.deleteSession(digest: Self.digest(value))
+        try await catalog.deleteSession(digest: Self.digest(value))
     }
 
     static func isWellFormed(_ value: String) -> Bool {

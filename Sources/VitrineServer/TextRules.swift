@@ -7,8 +7,8 @@ import Catalog
 /// are refused rather than stripped, so what is stored is exactly what was sent.
 enum TextRules {
     static let maximumTitleBytes = 1000
-    static let maximumTagBytes = PhotoCatalog.maximumTagBytes
-    static let maximumTagsPerPhoto = PhotoCatalog.maximumTagsPerPhoto
+    static let maximumTagBytes = PhotoTags.maximumTagBytes
+    static let maximumTagsPerPhoto = PhotoTags.maximumTagsPerPhoto
 
     static func validate(title: String?, tags: [String]) throws {
         if let title { try check(title, field: "title", maximumBytes: maximumTitleBytes) }

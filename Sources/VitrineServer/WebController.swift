@@ -48,7 +48,7 @@ struct WebController<Context: RequestContext>: Sendable {
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
         var version: Int64?
         if let firstScreen, FirstScreen.applies(to: request.formParameters.map { String($0.key) }) {
-            version = try await blocking { try firstScreen.version() }
+            version = try await firstScreen.version()
         }
         let key = PageMemo.Key(version: version, style: GridStyle(request))
         let page: PageMemo.Page
@@ -56,9 +56,9 @@ struct WebController<Context: RequestContext>: Sendable {
             page = kept
         } else {
             // Version first, then the page: a write in between only makes the next visit render again.
-            let slots = try await blocking { [firstScreen, key] in
-                guard let version = key.version, let firstScreen else { return FirstScreen.Slots() }
-                return try firstScreen.render(at: version, tiles: key.style == .grid)
+            var slots = FirstScreen.Slots()
+            if let version = key.version, let firstScreen {
+                slots = try await firstScreen.render(at: version, tiles: key.style == .grid)
             }
             page = render(slots, key: key)
         }

@@ -18,7 +18,7 @@ struct Key: ParsableCommand {
         func run() async throws {
             let keys = APIKeys(catalog: try await library.open().catalog)
             do {
-                let made = try keys.create(label: label)
+                let made = try await keys.create(label: label)
                 print("API key \(made.record.id ?? 0) (shown once; only its digest is stored):\n\(made.key)")
             } catch let error as APIKeys.KeyError {
                 throw ValidationError(error.description)
@@ -32,7 +32,7 @@ struct Key: ParsableCommand {
         @OptionGroup var library: LibraryOptions
 
         func run() async throws {
-            let keys = try APIKeys(catalog: try await library.open().catalog).list()
+            let keys = try await APIKeys(catalog: try await library.open().catalog).list()
             for key in keys {
                 let state = key.revokedAt == nil ? "live" : "revoked"
                 print("\(key.id ?? 0)\t\(key.hint)\t\(state)\t\(key.label)")
@@ -51,7 +51,7 @@ struct Key: ParsableCommand {
         var id: Int64
 
         func run() async throws {
-            guard try APIKeys(catalog: try await library.open().catalog).revoke(id: id) else {
+            guard try await APIKeys(catalog: try await library.open().catalog).revoke(id: id) else {
                 throw ValidationError("no live key with id \(id)")
             }
             print("revoked key \(id)")

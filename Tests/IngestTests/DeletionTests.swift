@@ -15,8 +15,8 @@ import Testing
 
     /// Every catalogued blob exists, and every stored blob is catalogued.
     func expectConsistent(_ comment: Comment? = nil) async throws {
-        let referenced = try library.catalog.referencedBlobKeys()
-        let stored = Set(try await library.blobs.allKeys().map(\.hex))
+        let referenced = try await library.catalog.referencedBlobKeys()
+        let stored = Set(try await library.blobs.allKeys())
         #expect(referenced == stored, comment)
     }
 
@@ -31,8 +31,8 @@ import Testing
         let a = try await imported(try Fixtures.write(fixture.inputs.file("a.jpg"), width: 400, height: 300))
         let b = try await imported(try Fixtures.write(fixture.inputs.file("b.jpg"), width: 300, height: 400))
         #expect(try await library.deletePhoto(id: a))
-        #expect(try library.catalog.photo(id: a) == nil)
-        #expect(try library.catalog.photo(id: b) != nil)
+        #expect(try await library.catalog.photo(id: a) == nil)
+        #expect(try await library.catalog.photo(id: b) != nil)
         try await expectConsistent()
         #expect(try await !library.deletePhoto(id: a), "a second delete finds nothing")
         #expect(try await library.deletePhoto(id: b))
@@ -42,20 +42,20 @@ import Testing
     @Test func collectionDuringAReimportLeavesTheNewPhotoWhole() async throws {
         let path = try Fixtures.write(fixture.inputs.file("same.jpg"), width: 640, height: 480)
         let first = try await imported(path)
-        let keys = try #require(try library.catalog.delete(id: first))
+        let keys = try #require(try await library.catalog.delete(id: first))
         // The worst moment: the re-import has written (or found) every blob and not yet inserted its row.
         let importer = fixture.importer(beforeCatalogInsert: { [library] _ in
             let blobs = library.blobs
-            let deleted = try await library.catalog.collectGarbage(candidates: keys.compactMap(BlobKey.init(hex:))) {
+            let deleted = try await library.catalog.collectGarbage(candidates: keys) {
                 try await blobs.delete($0)
             }
             #expect(deleted.isEmpty, "leased blobs are not collected")
         })
         let outcome = await importer.importFile(at: path)
-        let photo = try fixture.photo(outcome)
+        let photo = try await fixture.photo(outcome)
         #expect(photo.variants.count == VariantKind.allCases.count)
         for variant in photo.variants.values {
-            #expect(try await library.blobs.contains(#require(BlobKey(hex: variant.blobKey))))
+            #expect(try await library.blobs.contains(variant.blobKey))
         }
         try await expectConsistent()
     }
@@ -89,10 +89,10 @@ import Testing
                 Issue.record("round \(round): \(reason)")
                 return
             }
-            let photo = try #require(try library.catalog.photo(id: id))
+            let photo = try #require(try await library.catalog.photo(id: id))
             for variant in photo.variants.values {
                 #expect(
-                    try await library.blobs.contains(#require(BlobKey(hex: variant.blobKey))),
+                    try await library.blobs.contains(variant.blobKey),
                     "round \(round): \(variant.kind) missing")
             }
             try await expectConsistent("round \(round)")
@@ -108,8 +108,8 @@ import Testing
         let (deleted, bytes) = try await library.collectOrphans()
         #expect(deleted == [orphan] && bytes == 23)
         #expect(try await library.orphanBlobs() == [leased])
-        #expect(try library.catalog.photo(id: kept)?.variants.count == VariantKind.allCases.count)
-        try library.catalog.releaseLeases(owner: "import-in-progress")
+        #expect(try await library.catalog.photo(id: kept)?.variants.count == VariantKind.allCases.count)
+        try await library.catalog.releaseLeases(owner: "import-in-progress")
         #expect(try await library.collectOrphans().keys == [leased])
         try await expectConsistent()
     }

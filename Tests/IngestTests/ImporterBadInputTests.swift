@@ -21,7 +21,7 @@ import Testing
         }
         #expect(failedPath == path)
         #expect(reason.contains(fragment), "reason: \(reason)")
-        #expect((try? fixture.library.catalog.count()) == 0)
+        #expect((try? await fixture.library.catalog.count()) == 0)
         #expect(try await fixture.blobCount() == 0, "a rejected file must not leave blobs")
         #expect(fixture.temporaryCount == 0)
     }
@@ -96,6 +96,6 @@ import Testing
         let summary = await fixture.importer().importFiles([good1, bad, good2])
         #expect(summary.imported.count == 2)
         #expect(summary.failures.map(\.path) == [bad])
-        #expect(try fixture.library.catalog.count() == 2)
+        #expect(try await fixture.library.catalog.count() == 2)
     }
 }

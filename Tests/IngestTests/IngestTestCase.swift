@@ -35,16 +35,16 @@ final class IngestFixture: Sendable {
         await importer(render: render).importFile(at: path)
     }
 
-    func photo(_ outcome: ImportOutcome) throws -> PhotoWithVariants {
+    func photo(_ outcome: ImportOutcome) async throws -> PhotoWithVariants {
         guard case .imported(_, let id) = outcome else {
             throw FixtureError.notImported(outcome)
         }
-        guard let item = try library.catalog.photo(id: id) else { throw FixtureError.missing(id) }
+        guard let item = try await library.catalog.photo(id: id) else { throw FixtureError.missing(id) }
         return item
     }
 
     func bytes(_ variant: VariantRecord?) async throws -> [UInt8] {
-        guard let variant, let key = BlobKey(hex: variant.blobKey) else { return [] }
+        guard let key = variant?.blobKey else { return [] }
         return try await library.blobs.bytes(of: key)
     }
 

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Catalog
+@testable import CatalogSQLite
 @testable import Ingest
 
 /// Libraries imported before the small thumb existed get one from each photo's stored thumb.
@@ -29,7 +30,7 @@ import Testing
             var variants = item.variants
             variants[.smallThumb] = nil
             for variant in variants.values { _ = try await old.store(fixture.bytes(variant)) }
-            try old.library.catalog.insert(item.photo, variants: Array(variants.values))
+            try await old.library.catalog.insert(item.photo, variants: Array(variants.values))
             copied.append(PhotoWithVariants(photo: item.photo, variants: variants))
         }
         return copied
@@ -37,17 +38,17 @@ import Testing
 
     @Test func makesTheSmallThumbFromTheThumbAndAnnouncesIt() async throws {
         let photos = try await makeOldLibrary([(1200, 800), (600, 900), (300, 200), (1000, 1000)])
-        let before = try old.library.catalog.latestChangeSeq()
+        let before = try await old.library.catalog.latestChangeSeq()
         let backfill = SmallThumbBackfill(library: old.library)
         let summary = try await backfill.run()
         #expect(summary.made == 4)
         #expect(summary.failures.isEmpty)
         for photo in photos {
-            let item = try #require(try old.library.catalog.photo(id: photo.photo.id))
+            let item = try #require(try await old.library.catalog.photo(id: photo.photo.id))
             let small = try #require(item.variants[.smallThumb])
             let thumb = try #require(item.variants[.thumbWebP])
             // Covering a 272×204 tile whatever the shape, never enlarged; the size an import makes now.
-            let made = try #require(try fixture.library.catalog.photo(id: photo.photo.id)?.variants[.smallThumb])
+            let made = try #require(try await fixture.library.catalog.photo(id: photo.photo.id)?.variants[.smallThumb])
             #expect((small.width, small.height) == (made.width, made.height))
             #expect(small.width >= min(272, thumb.width) && small.height >= min(204, thumb.height))
             #expect(small.width == min(272, thumb.width) || small.height == min(204, thumb.height))
@@ -56,19 +57,19 @@ import Testing
             #expect(Array(try await old.bytes(small).prefix(2)) == [0xFF, 0xD8] && small.mimeType == "image/jpeg")
         }
         // Each photo is announced as updated, so open clients and the index page pick up the new file.
-        let changes = try #require(try old.library.catalog.changes(after: before))
+        let changes = try #require(try await old.library.catalog.changes(after: before))
         #expect(Set(changes.map(\.photoId)) == Set(photos.map(\.photo.id)))
         #expect(changes.allSatisfy { $0.kind == .update })
         // Nothing left to do on a second pass.
         #expect(try await backfill.run().made == 0)
-        #expect(try old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).isEmpty)
+        #expect(try await old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).isEmpty)
     }
 
     @Test func aPhotoWhoseThumbIsUnreadableIsReportedAndTheRestAreDone() async throws {
         let photos = try await makeOldLibrary([(800, 600), (800, 600), (800, 600)])
         let broken = photos[1]
         let thumb = try #require(broken.variants[.thumbWebP])
-        let key = try #require(BlobKey(hex: thumb.blobKey))
+        let key = thumb.blobKey
         // Damaged in place (the disk store hands out the stored file itself).
         try await old.library.blobs.withLocalFile(key) { path in
             try Data("not an image".utf8).write(to: URL(fileURLWithPath: path))
@@ -78,10 +79,10 @@ import Testing
         let summary = try await backfill.run()
         #expect(summary.made == 2)
         #expect(summary.failures.map(\.photoId) == [broken.photo.id])
-        #expect(try old.library.catalog.photo(id: broken.photo.id)?.variants[.smallThumb] == nil)
+        #expect(try await old.library.catalog.photo(id: broken.photo.id)?.variants[.smallThumb] == nil)
         // No blob leases are left behind: collection may take what the failure wrote.
         #expect(
-            try old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).map(\.photo.id) == [
+            try await old.library.catalog.photos(missing: .smallThumb, after: nil, limit: 10).map(\.photo.id) == [
                 broken.photo.id
             ])
     }
@@ -92,7 +93,7 @@ import Testing
         let photos = try await makeOldLibrary([(1200, 800), (800, 1200)])
         let blobs = old.library.blobs
         let queue = try DatabaseQueue(path: old.inputs.file("v4.sqlite"))
-        try PhotoCatalog.migrator.migrate(queue, upTo: "v4-compat")
+        try SQLiteCatalog.migrator.migrate(queue, upTo: "v4-compat")
         var retired: [BlobKey] = []
         var retiredBytes: [[UInt8]] = []
         for photo in photos {
@@ -112,22 +113,22 @@ import Testing
                         """, arguments: [photo.photo.id, key.hex, bytes.count])
             }
         }
-        let catalog = try PhotoCatalog(writer: queue)
-        #expect(try catalog.retiredBlobCount() == 2)
-        #expect(try catalog.photos(missing: .smallThumb, after: nil, limit: 10).count == 2)
+        let catalog = try SQLiteCatalog(writer: queue)
+        #expect(try await catalog.retiredBlobCount() == 2)
+        #expect(try await catalog.photos(missing: .smallThumb, after: nil, limit: 10).count == 2)
         // Still on disk, for clients holding their URLs, until the JPEGs exist.
         for key in retired { #expect(try await blobs.contains(key)) }
         let migrated = Library(directory: old.data.path, catalog: catalog, blobs: blobs)
         let summary = try await SmallThumbBackfill(library: migrated).run()
         #expect(summary.made == 2 && summary.retired == 2)
         for key in retired { #expect(try await !blobs.contains(key)) }
-        #expect(try catalog.retiredBlobCount() == 0)
+        #expect(try await catalog.retiredBlobCount() == 0)
         for photo in photos {
-            #expect(try catalog.photo(id: photo.photo.id)?.variants[.smallThumb]?.mimeType == "image/jpeg")
+            #expect(try await catalog.photo(id: photo.photo.id)?.variants[.smallThumb]?.mimeType == "image/jpeg")
         }
         // Every other blob is still there.
         for variant in photos.flatMap(\.variants.values) {
-            #expect(try await blobs.contains(#require(BlobKey(hex: variant.blobKey))))
+            #expect(try await blobs.contains(variant.blobKey))
         }
     }
 
@@ -135,15 +136,15 @@ import Testing
         let photos = try await makeOldLibrary([(800, 600)])
         let catalog = old.library.catalog
         let thumb = try #require(photos[0].variants[.thumbWebP])
-        let key = try #require(BlobKey(hex: thumb.blobKey))
+        let key = thumb.blobKey
         let small = try await old.library.blobs.withLocalFile(key) { try PhotoRenderer.smallThumb(fromThumbAt: $0) }
         // Deleted between the render and the row, as another request or process could.
         #expect(try await old.library.deletePhoto(id: photos[0].photo.id))
         let record = VariantRecord(
-            photoId: photos[0].photo.id, kind: .smallThumb, blobKey: BlobKey.of(small.bytes).hex,
+            photoId: photos[0].photo.id, kind: .smallThumb, blobKey: BlobKey.of(small.bytes),
             mimeType: small.mimeType, width: small.width, height: small.height, byteSize: Int64(small.bytes.count))
-        #expect(try catalog.addVariant(record, leaseOwner: "test") == false)
-        #expect(try catalog.photo(id: photos[0].photo.id) == nil)
-        #expect(try catalog.variant(blobKey: record.blobKey) == nil)
+        #expect(try await catalog.addVariant(record, leaseOwner: "test") == false)
+        #expect(try await catalog.photo(id: photos[0].photo.id) == nil)
+        #expect(try await catalog.variant(blobKey: record.blobKey) == nil)
     }
 }

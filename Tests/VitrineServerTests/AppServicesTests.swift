@@ -57,6 +57,6 @@ import VitrineApp
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
         }
         // The service has returned or been cancelled by the shutdown; either way it imported nothing.
-        #expect(try fixture.library.catalog.count() == 1)
+        #expect(try await fixture.library.catalog.count() == 1)
     }
 }

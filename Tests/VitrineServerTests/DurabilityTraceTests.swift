@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import CatalogSQLite
 import Foundation
 import Ingest
 import TestSupport
@@ -78,13 +79,13 @@ import Testing
         return [strace, "-f", "--seccomp-bpf", "-y", "-qq", "-o", trace, "-e", "trace=" + syscalls]
     }
 
-    @Test func aDeletionIsDurableBeforeItsBlobsAreUnlinked() throws {
+    @Test func aDeletionIsDurableBeforeItsBlobsAreUnlinked() async throws {
         let data = TemporaryDirectory("durable-delete")
         let inputs = TemporaryDirectory("durable-delete-inputs")
         let photo = try Fixtures.write(inputs.file("doomed.jpg"), width: 640, height: 480, seed: 41)
         #expect(try VitrineProcess.run(["import", "--data", data.path, photo]).status == 0)
         let id = try #require(
-            try PhotoCatalog(path: data.file("catalog.sqlite")).page(after: nil, limit: 1).items.first
+            try await SQLiteCatalog(path: data.file("catalog.sqlite")).page(after: nil, limit: 1).items.first
         )
         .photo.id
         let traceFile = data.file("server.trace")

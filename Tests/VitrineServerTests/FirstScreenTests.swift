@@ -1,4 +1,5 @@
 import Catalog
+import CatalogSQLite
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -65,7 +66,7 @@ import VitrineAPI
             #expect(html.components(separatedBy: #"fetchpriority="high""#).count - 1 == tiles.count)
             #expect(!html.contains("{{first-screen}}") && !html.contains("{{first-tiles}}"))
             // Where the client's change feed starts: the catalog as the page was read.
-            #expect(html.contains(#"data-seq="\#(try fixture.library.catalog.latestChangeSeq())""#))
+            #expect(html.contains(#"data-seq="\#(try await fixture.library.catalog.latestChangeSeq())""#))
         }
     }
 
@@ -103,7 +104,7 @@ import VitrineAPI
     @Test func hostileTitlesCannotCloseTheScript() async throws {
         let fixture = try await ServerFixture(photos: 1)
         let hostile = "</script><img src=x onerror=alert(1)> & \u{2028} end"
-        _ = try fixture.library.catalog.update(id: fixture.ids[0], .init(title: .some(hostile)))
+        _ = try await fixture.library.catalog.update(id: fixture.ids[0], .init(title: .some(hostile)))
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in
             let html = try await client.execute(uri: "/", method: .get) {
                 String(decoding: $0.bytes, as: UTF8.self)
@@ -146,7 +147,7 @@ import VitrineAPI
             try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: try #require(etag)]) {
                 #expect($0.status == .notModified)
             }
-            _ = try fixture.library.catalog.update(id: fixture.ids[0], .init(title: .some("Renamed")))
+            _ = try await fixture.library.catalog.update(id: fixture.ids[0], .init(title: .some("Renamed")))
             try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: try #require(etag)]) {
                 #expect($0.status == .ok)
                 #expect(String(decoding: $0.bytes, as: UTF8.self).contains("Renamed"))
@@ -161,8 +162,8 @@ import VitrineAPI
             let again = try await client.execute(uri: "/", method: .get) { $0.headers[.eTag] }
             #expect(first == again)
             // Another connection to the same file, as a `vitrine import` or an admin CLI would have.
-            let other = try PhotoCatalog(path: fixture.data.path + "/catalog.sqlite")
-            _ = try other.update(id: fixture.ids[1], .init(title: .some("Edited elsewhere")))
+            let other = try SQLiteCatalog(path: fixture.data.path + "/catalog.sqlite")
+            _ = try await other.update(id: fixture.ids[1], .init(title: .some("Edited elsewhere")))
             let html = try await client.execute(uri: "/", method: .get) { String(decoding: $0.bytes, as: UTF8.self) }
             #expect(Self.tiles(html).map(\.alt).contains("Edited elsewhere"))
             #expect(try Self.inlinePage(html)?.items.map(\.title).contains("Edited elsewhere") == true)
@@ -189,7 +190,7 @@ import VitrineAPI
         let fixture = try await ServerFixture(photos: 3)
         let titles = ["{{first-tiles}}", "{{first-screen}}", "{{layout}} {{static}}"]
         for (id, title) in zip(fixture.ids, titles) {
-            _ = try fixture.library.catalog.update(id: id, .init(title: title))
+            _ = try await fixture.library.catalog.update(id: id, .init(title: title))
         }
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in
             let html = try await client.execute(uri: "/", method: .get) {

@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import CatalogSQLite
 import Foundation
 import Ingest
 import TestSupport
@@ -29,7 +30,7 @@ import Testing
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
-    @Test func importKilledAtRandomMomentsLosesNothing() throws {
+    @Test func importKilledAtRandomMomentsLosesNothing() async throws {
         let inputs = TemporaryDirectory("kill-inputs")
         let photos = try Self.photoSet(in: inputs)
         // How long a whole import takes here, so that the kills spread from its start to its end.
@@ -49,7 +50,7 @@ import Testing
             trial += 1
             let delay = Double.random(in: 0...duration, using: &random)
             let process = try VitrineProcess.start(["import", "--data", data.path, "--jobs", "2"] + photos)
-            Thread.sleep(forTimeInterval: delay)
+            try await Task.sleep(for: .seconds(delay))
             let killed = process.isRunning
             if killed {
                 VitrineProcess.kill(process)
@@ -59,10 +60,10 @@ import Testing
                 #expect(process.terminationStatus == 0, "trial \(trial): the import failed")
             }
             let label = "import trial \(trial) (\(killed ? "killed" : "finished") at \(Int(delay * 1000)) ms)"
-            let catalogued = try LibraryInvariants.checkRows(data.path, label)
+            let catalogued = try await LibraryInvariants.checkRows(data.path, label)
             let gc = try VitrineProcess.run(["gc", "--data", data.path])
             #expect(gc.status == 0, "\(label): gc: \(gc.output)")
-            try LibraryInvariants.checkCollected(data.path, label)
+            try await LibraryInvariants.checkCollected(data.path, label)
             print("\(label): \(catalogued) photos catalogued; gc: \(gc.output.split(separator: "\n").first ?? "")")
             if !killed {
                 #expect(catalogued == photos.count, "\(label): a finished import has every photo")
@@ -73,13 +74,13 @@ import Testing
 
         let rerun = try VitrineProcess.run(["import", "--data", data.path] + photos)
         #expect(rerun.status == 0, "re-run: \(rerun.output)")
-        #expect(try LibraryInvariants.checkRows(data.path, "re-run") == photos.count)
+        #expect(try await LibraryInvariants.checkRows(data.path, "re-run") == photos.count)
         #expect(try VitrineProcess.run(["gc", "--data", data.path]).status == 0)
-        try LibraryInvariants.checkCollected(data.path, "re-run")
+        try await LibraryInvariants.checkCollected(data.path, "re-run")
         print("import kill trials: \(kills) kills in \(trial) trials; the re-run has all \(photos.count) photos")
     }
 
-    @Test func gcRightAfterAKilledImportTakesItsLeftovers() throws {
+    @Test func gcRightAfterAKilledImportTakesItsLeftovers() async throws {
         let inputs = TemporaryDirectory("killed-lease-inputs")
         let data = TemporaryDirectory("killed-lease")
         // A small picture with 64 MiB after its end: quick to render, slow to store, so the import holds
@@ -100,19 +101,19 @@ import Testing
             usleep(1000)
         }
         VitrineProcess.kill(process)
-        let leases = try PhotoCatalog(path: data.file("catalog.sqlite")).leases()
+        let leases = try await SQLiteCatalog(path: data.file("catalog.sqlite")).leases()
         try #require(!leases.isEmpty, "the import finished before it could be killed holding its leases")
-        try LibraryInvariants.checkRows(data.path, "killed holding leases")
+        try await LibraryInvariants.checkRows(data.path, "killed holding leases")
 
         let gc = try VitrineProcess.run(["gc", "--data", data.path])
         #expect(gc.status == 0, "\(gc.output)")
-        try LibraryInvariants.checkCollected(data.path, "gc right after the kill")
+        try await LibraryInvariants.checkCollected(data.path, "gc right after the kill")
         let rerun = try VitrineProcess.run(["import", "--data", data.path, path])
         #expect(rerun.status == 0 && rerun.output.contains("imported: 1"), "\(rerun.output)")
         print("gc right after a killed import: \(gc.output.split(separator: "\n").joined(separator: "; "))")
     }
 
-    @Test func processesOpeningANewLibraryAtOnceAllSucceed() throws {
+    @Test func processesOpeningANewLibraryAtOnceAllSucceed() async throws {
         for round in 1...3 {
             let data = TemporaryDirectory("open-race")
             let logs = (0..<4).map { data.path + "-gc\($0).log" }
@@ -123,7 +124,7 @@ import Testing
                 #expect(process.terminationStatus == 0, "round \(round): \(output)")
                 try? FileManager.default.removeItem(atPath: log)
             }
-            #expect(try LibraryInvariants.checkRows(data.path, "open race \(round)") == 0)
+            #expect(try await LibraryInvariants.checkRows(data.path, "open race \(round)") == 0)
         }
     }
 
@@ -201,7 +202,7 @@ import Testing
             of: try Fixtures.write(inputs.file("upload-\(seed).jpg"), width: width, height: width * 3 / 4, seed: seed))
     }
 
-    @Test func serverKilledDuringUploadsAndDeletesLosesNothing() throws {
+    @Test func serverKilledDuringUploadsAndDeletesLosesNothing() async throws {
         let data = TemporaryDirectory("kill-server")
         let inputs = TemporaryDirectory("kill-server-inputs")
         let log = data.file("server.log")
@@ -214,8 +215,9 @@ import Testing
         var random = SeededGenerator(seed: 0x5EED_5E4E)
         var seed: UInt32 = 500
         for round in 1...4 {
-            let catalog = try PhotoCatalog(path: data.path + "/catalog.sqlite")
-            let victims = try catalog.page(after: nil, limit: 200).items.map(\.photo.id).shuffled(using: &random)
+            let catalog = try SQLiteCatalog(path: data.path + "/catalog.sqlite")
+            let victims = try await catalog.page(after: nil, limit: 200, filter: PhotoFilter()).items.map(\.photo.id)
+                .shuffled(using: &random)
                 .prefix(2)
             let clients = Clients(port: server.port, token: token)
             for _ in 0..<4 {
@@ -225,39 +227,39 @@ import Testing
             }
             for id in victims { clients.delete(id, after: Double.random(in: 0...0.4, using: &random)) }
             let delay = Double.random(in: 0.05...0.5, using: &random)
-            Thread.sleep(forTimeInterval: delay)
+            try await Task.sleep(for: .seconds(delay))
             server.kill()
             let (outcomes, created, deleted) = clients.finish()
             let label = "server trial \(round) (killed at \(Int(delay * 1000)) ms)"
             print("\(label): \(outcomes.joined(separator: ", "))")
 
-            let photos = try LibraryInvariants.checkRows(data.path, label)
+            let photos = try await LibraryInvariants.checkRows(data.path, label)
             for hash in created {
-                #expect(try catalog.photo(contentHash: hash) != nil, "\(label): an upload answered 201 is lost")
+                #expect(try await catalog.photo(contentHash: hash) != nil, "\(label): an upload answered 201 is lost")
             }
             for id in deleted {
-                #expect(try catalog.photo(id: id) == nil, "\(label): a deletion answered 204 is undone")
+                #expect(try await catalog.photo(id: id) == nil, "\(label): a deletion answered 204 is undone")
             }
 
             server = try LiveVitrineServer(data: data.path, log: log)
             #expect(try TemporaryArea(root: data.path + "/tmp").leftoverFiles().isEmpty, "\(label): temporaries")
             try LibraryInvariants.checkNoDeadTemporaries(data.path, label)
-            try LibraryInvariants.checkServed(data.path, port: server.port, label)
+            try await LibraryInvariants.checkServed(data.path, port: server.port, label)
             print("\(label): \(photos) photos, all served after the restart")
         }
         // The killed server's in-flight imports left orphans under its (dead) leases: gc takes them now,
         // beside the running server.
         let gc = try VitrineProcess.run(["gc", "--data", data.path])
         #expect(gc.status == 0, "\(gc.output)")
-        try LibraryInvariants.checkRows(data.path, "server trials, after gc")
-        let catalog = try PhotoCatalog(path: data.path + "/catalog.sqlite")
-        let referenced = try catalog.referencedBlobKeys()
+        try await LibraryInvariants.checkRows(data.path, "server trials, after gc")
+        let catalog = try SQLiteCatalog(path: data.path + "/catalog.sqlite")
+        let referenced = Set(try await catalog.referencedBlobKeys().map(\.hex))
         #expect(try LibraryInvariants.storedBlobNames(data.path).allSatisfy { referenced.contains($0) })
         server.stop()
         print("server trials: gc beside the restarted server: \(gc.output.split(separator: "\n").first ?? "")")
     }
 
-    @Test func gcBesideAnImportInFlightLosesNothing() throws {
+    @Test func gcBesideAnImportInFlightLosesNothing() async throws {
         let inputs = TemporaryDirectory("gc-import-inputs")
         let photos = try Self.photoSet(in: inputs)
         let data = TemporaryDirectory("gc-import")
@@ -273,11 +275,11 @@ import Testing
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "the import failed beside gc:\n\(output)")
         #expect(collections >= 2, "gc ran only \(collections) times during the import")
-        #expect(try LibraryInvariants.checkRows(data.path, "gc beside import") == photos.count)
+        #expect(try await LibraryInvariants.checkRows(data.path, "gc beside import") == photos.count)
         print("gc beside an import: \(collections) collections during it; all \(photos.count) photos intact")
     }
 
-    @Test func gcBesideUploadsInFlightLosesNothing() throws {
+    @Test func gcBesideUploadsInFlightLosesNothing() async throws {
         let data = TemporaryDirectory("gc-upload")
         let inputs = TemporaryDirectory("gc-upload-inputs")
         let server = try LiveVitrineServer(data: data.path, log: data.file("server.log"))
@@ -299,7 +301,7 @@ import Testing
         func uploadsInFlight() throws -> Int { try area.leftoverFiles().filter { $0.contains("/upload-") }.count }
         var waited = 0
         while try uploadsInFlight() < bodies.count, waited < 100 {
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
             waited += 1
         }
         #expect(try uploadsInFlight() == bodies.count)
@@ -320,10 +322,10 @@ import Testing
         }
         collector.waitUntilExit()
         #expect(try VitrineProcess.run(["gc", "--data", data.path]).status == 0)
-        #expect(try LibraryInvariants.checkRows(data.path, "gc beside uploads") == bodies.count)
-        let catalog = try PhotoCatalog(path: data.path + "/catalog.sqlite")
-        for body in bodies { #expect(try catalog.photo(contentHash: BlobKey.of(body).hex) != nil) }
-        try LibraryInvariants.checkServed(data.path, port: server.port, "gc beside uploads")
+        #expect(try await LibraryInvariants.checkRows(data.path, "gc beside uploads") == bodies.count)
+        let catalog = try SQLiteCatalog(path: data.path + "/catalog.sqlite")
+        for body in bodies { #expect(try await catalog.photo(contentHash: BlobKey.of(body).hex) != nil) }
+        try await LibraryInvariants.checkServed(data.path, port: server.port, "gc beside uploads")
         print("gc beside uploads in flight: \(bodies.count) uploads kept their temporaries and completed")
     }
 }

@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import CatalogSQLite
 import Foundation
 import Ingest
 import Testing
@@ -9,20 +10,20 @@ enum LibraryInvariants {
     /// The catalog is sound, every photo has all its variants, and every blob a row names exists and hashes
     /// to its name. Returns the number of photos.
     @discardableResult
-    static func checkRows(_ data: String, _ label: String) throws -> Int {
-        let catalog = try PhotoCatalog(path: data + "/catalog.sqlite")
-        #expect(try catalog.integrityCheck() == ["ok"], "\(label): integrity_check")
+    static func checkRows(_ data: String, _ label: String) async throws -> Int {
+        let catalog = try SQLiteCatalog(path: data + "/catalog.sqlite")
+        #expect(try await catalog.integrityCheck() == ["ok"], "\(label): integrity_check")
         var cursor: PageCursor?
         var photos = 0
         repeat {
-            let page = try catalog.page(after: cursor, limit: 200)
+            let page = try await catalog.page(after: cursor, limit: 200, filter: PhotoFilter())
             for item in page.items {
                 photos += 1
                 #expect(item.variants.count == VariantKind.allCases.count, "\(label): \(item.photo.id) is half-written")
             }
             cursor = page.nextCursor
         } while cursor != nil
-        for hex in try catalog.referencedBlobKeys() {
+        for hex in try await catalog.referencedBlobKeys().map(\.hex) {
             let path = blobPath(data, hex)
             guard FileManager.default.fileExists(atPath: path) else {
                 Issue.record("\(label): blob \(hex) of a catalogued photo is missing")
@@ -34,12 +35,12 @@ enum LibraryInvariants {
     }
 
     /// After `vitrine gc` with no writer running: no unreferenced blob, no lease, no temporaries.
-    static func checkCollected(_ data: String, _ label: String) throws {
-        let catalog = try PhotoCatalog(path: data + "/catalog.sqlite")
-        let referenced = try catalog.referencedBlobKeys()
+    static func checkCollected(_ data: String, _ label: String) async throws {
+        let catalog = try SQLiteCatalog(path: data + "/catalog.sqlite")
+        let referenced = Set(try await catalog.referencedBlobKeys().map(\.hex))
         let unreferenced = try storedBlobNames(data).filter { !referenced.contains($0) }
         #expect(unreferenced.isEmpty, "\(label): \(unreferenced.count) unreferenced blobs remain after gc")
-        #expect(try catalog.leases().isEmpty, "\(label): leases remain after gc")
+        #expect(try await catalog.leases().isEmpty, "\(label): leases remain after gc")
         try checkNoDeadTemporaries(data, label)
     }
 
@@ -69,15 +70,17 @@ enum LibraryInvariants {
 
     /// Every photo's original and preview, fetched from a running server and checked against their names
     /// (thumbs are left out: their URLs answer the format the client accepts).
-    static func checkServed(_ data: String, port: Int, _ label: String) throws {
-        let catalog = try PhotoCatalog(path: data + "/catalog.sqlite")
-        let items = try catalog.page(after: nil, limit: 200).items
-        for hex in items.flatMap({ [$0.variants[.original], $0.variants[.preview]] }).compactMap({ $0?.blobKey }) {
+    static func checkServed(_ data: String, port: Int, _ label: String) async throws {
+        let catalog = try SQLiteCatalog(path: data + "/catalog.sqlite")
+        let items = try await catalog.page(after: nil, limit: 200, filter: PhotoFilter()).items
+        for hex in items.flatMap({ [$0.variants[.original], $0.variants[.preview]] }).compactMap({ $0?.blobKey.hex }) {
             let response = try HTTPExchange.send(port: port, method: "GET", path: "/assets/\(hex)")
             #expect(response.status == 200, "\(label): /assets/\(hex) answered \(response.status)")
             #expect(BlobKey.of(response.body).hex == hex, "\(label): /assets/\(hex) served other bytes")
         }
     }
 
-    static func photoCount(_ data: String) throws -> Int { try PhotoCatalog(path: data + "/catalog.sqlite").count() }
+    static func photoCount(_ data: String) async throws -> Int {
+        try await SQLiteCatalog(path: data + "/catalog.sqlite").count()
+    }
 }

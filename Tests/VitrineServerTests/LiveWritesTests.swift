@@ -1,4 +1,5 @@
 import Catalog
+import CatalogSQLite
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -38,7 +39,7 @@ import VitrineAPI
             #expect(ready["event"] == "ready")
             let readyID = try #require(ready["id"])
             let start = try #require(Int64(readyID))
-            #expect(start == (try fixture.library.catalog.latestChangeSeq()))
+            #expect(start == (try await fixture.library.catalog.latestChangeSeq()))
 
             let created = try await client.execute(
                 uri: "/api/v1/photos?filename=live.jpg", method: .post, headers: auth, body: ByteBuffer(bytes: upload)
@@ -90,8 +91,8 @@ import VitrineAPI
             let stream = try Self.subscribe(port: try #require(client.port))
             _ = try #require(await stream.nextEvent())
             // A second catalog on the same file stands for `vitrine import` running beside the server.
-            let other = try PhotoCatalog(path: fixture.library.directory + "/catalog.sqlite")
-            _ = try other.update(id: fixture.ids[0], .init(title: "From the CLI"))
+            let other = try SQLiteCatalog(path: fixture.library.directory + "/catalog.sqlite")
+            _ = try await other.update(id: fixture.ids[0], .init(title: "From the CLI"))
             let message = try Self.change(await stream.nextEvent())
             #expect(message.kind == "update" && message.photo?.title == "From the CLI")
         }

@@ -7,6 +7,7 @@ import Testing
 import VitrineAPI
 
 @testable import Catalog
+@testable import CatalogSQLite
 @testable import Imaging
 @testable import VitrineServer
 
@@ -61,7 +62,7 @@ import VitrineAPI
                 #expect(try response.decode(PhotoDetail.self).id == uploaded.id)
             }
         }
-        let row = try #require(try fixture.library.catalog.page(after: nil, limit: 1).items.first)
+        let row = try #require(try await fixture.library.catalog.page(after: nil, limit: 1).items.first)
         #expect(row.photo.exposureTime == nil && row.photo.fNumber == nil && row.photo.focalLength == nil)
     }
 
@@ -83,7 +84,7 @@ import VitrineAPI
     /// A row an older version stored with infinite numbers and out-of-range times still answers 200.
     @Test func aRowWithNonFiniteNumbersStillAnswers() async throws {
         let fixture = try await ServerFixture(photos: 2)
-        try await fixture.library.catalog.writer.write { db in
+        try await #require(fixture.library.catalog as? SQLiteCatalog).writer.write { db in
             try db.execute(
                 sql: """
                     UPDATE photo SET exposureTime = ?, fNumber = ?, focalLength = ?, latitude = ?, longitude = ?,
@@ -97,7 +98,7 @@ import VitrineAPI
                 sql: "UPDATE photo SET takenAt = ?, takenAtOffset = ?, exposureTime = ? WHERE id = ?",
                 arguments: [Int64.min, Int.min, Double.greatestFiniteMagnitude, fixture.ids[1]])
         }
-        #expect(try fixture.library.catalog.photo(id: fixture.ids[0])?.photo.exposureTime == .infinity)
+        #expect(try await fixture.library.catalog.photo(id: fixture.ids[0])?.photo.exposureTime == .infinity)
         try await fixture.makeApp().test(.router) { client in
             for id in fixture.ids {
                 try await client.execute(uri: "/api/v1/photos/\(id)", method: .get) {

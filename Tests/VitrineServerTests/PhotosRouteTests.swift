@@ -152,8 +152,8 @@ import VitrineAPI
         let fixture = try await ServerFixture(photos: 3)
         let catalog = fixture.library.catalog
         // Newest first would be photo2, photo1, photo0; the title match must come first instead.
-        _ = try catalog.update(id: fixture.ids[0], .init(title: "Lighthouse at night, lighthouse keeper"))
-        _ = try catalog.update(id: fixture.ids[2], .init(tags: ["lighthouse"]))
+        _ = try await catalog.update(id: fixture.ids[0], .init(title: "Lighthouse at night, lighthouse keeper"))
+        _ = try await catalog.update(id: fixture.ids[2], .init(tags: ["lighthouse"]))
         try await fixture.makeApp().test(.router) { client in
             var ids: [String] = []
             var cursor: String?

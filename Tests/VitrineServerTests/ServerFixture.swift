@@ -34,7 +34,7 @@ final class ServerFixture: Sendable {
         var ids: [String] = []
         for path in paths {
             let hash = try sha256Hex(path)
-            let id = try library.catalog.photo(contentHash: hash)!.id
+            let id = try await library.catalog.photo(contentHash: hash)!.id
             sources[id] = path
             ids.append(id)
         }

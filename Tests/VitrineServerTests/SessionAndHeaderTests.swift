@@ -36,7 +36,7 @@ import VitrineAPI
             let first = try await Self.signIn(client, auth).cookie
             let second = try await Self.signIn(client, auth).cookie
             #expect(first != second, "a random id per sign-in")
-            let rows = try fixture.library.catalog.sessions()
+            let rows = try await fixture.library.catalog.sessions()
             #expect(rows.count == 2)
             for row in rows {
                 #expect(!first.contains(row.digest) && !second.contains(row.digest), "only digests are stored")
@@ -112,7 +112,7 @@ import VitrineAPI
                 #expect(r.status == .ok, "requests without credentials are not held")
             }
         }
-        #expect(try fixture.library.catalog.photo(id: fixture.ids[0]) != nil)
+        #expect(try await fixture.library.catalog.photo(id: fixture.ids[0]) != nil)
     }
 
     @Test func unknownAPIKeysAreThrottledAndLogged() async throws {
@@ -162,7 +162,7 @@ import VitrineAPI
         let web = TemporaryDirectory("web-headers")
         _ = web.write(Array("<html><head></head><body>{{first-tiles}}</body></html>".utf8), to: "index.html")
         _ = web.write(Array("export {};\n".utf8), to: "app.js")
-        let detail = try #require(try fixture.library.catalog.photo(id: fixture.ids[0]))
+        let detail = try #require(try await fixture.library.catalog.photo(id: fixture.ids[0]))
         let thumb = AssetURLs().url(detail.variants[.thumbJPEG])
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in
             for uri in ["/", "/p/\(fixture.ids[0])", "/api/v1/photos", thumb, "/nowhere", "/healthz"] {

@@ -13,11 +13,10 @@ import VitrineAPI
     static func expectNothingHalfStored(
         _ fixture: ServerFixture, photos: Int, _ comment: Comment? = nil
     ) async throws {
-        #expect(try fixture.library.catalog.count() == photos, comment)
+        #expect(try await fixture.library.catalog.count() == photos, comment)
         #expect(try fixture.library.temporaries.leftoverFiles().isEmpty, comment)
         #expect(
-            Set(try await fixture.library.blobs.allKeys().map(\.hex))
-                == (try fixture.library.catalog.referencedBlobKeys()),
+            Set(try await fixture.library.blobs.allKeys()) == (try await fixture.library.catalog.referencedBlobKeys()),
             comment)
     }
 

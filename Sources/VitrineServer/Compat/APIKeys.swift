@@ -4,9 +4,9 @@ import Foundation
 
 /// API keys for the Pixabay-compatible endpoint: made here, stored as SHA-256 digests, shown once.
 public struct APIKeys: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any AccessRecords
 
-    public init(catalog: PhotoCatalog) { self.catalog = catalog }
+    public init(catalog: any AccessRecords) { self.catalog = catalog }
 
     /// In UTF-8 bytes, as `TextRules` counts tags: one Character can carry any number of combining scalars.
     static let maximumLabelBytes = 100
@@ -21,7 +21,7 @@ public struct APIKeys: Sendable {
 
     /// Makes a key shaped like Pixabay's (`12345678-` and 32 hex digits, 128 random bits in the hex part)
     /// and stores its digest. Returns the record and the key, which is never retrievable again.
-    public func create(label: String) throws -> (record: APIKeyRecord, key: String) {
+    public func create(label: String) async throws -> (record: APIKeyRecord, key: String) {
         let label = label.trimmingCharacters(in: .whitespaces)
         guard label.utf8.count <= Self.maximumLabelBytes,
             !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
@@ -30,22 +30,22 @@ public struct APIKeys: Sendable {
         let prefix = String(generator.next(upperBound: UInt32(90_000_000)) + 10_000_000)
         let secret = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
         let key = "\(prefix)-\(secret)"
-        let record = try catalog.insertAPIKey(
+        let record = try await catalog.insertAPIKey(
             APIKeyRecord(
                 digest: Self.digest(key), hint: "…" + secret.suffix(4), label: label,
                 createdAt: Int64(Date().timeIntervalSince1970 * 1000)))
         return (record, key)
     }
 
-    public func list() throws -> [APIKeyRecord] { try catalog.apiKeys() }
+    public func list() async throws -> [APIKeyRecord] { try await catalog.apiKeys() }
 
-    public func revoke(id: Int64) throws -> Bool { try catalog.revokeAPIKey(id: id) }
+    public func revoke(id: Int64) async throws -> Bool { try await catalog.revokeAPIKey(id: id) }
 
     /// The live key `text` names, or nil.
     func authenticate(_ text: String) async throws -> APIKeyRecord? {
         guard !text.isEmpty, text.utf8.count <= 100 else { return nil }
         let digest = Self.digest(text)
-        return try await blocking { [catalog] in try catalog.activeAPIKey(digest: digest) }
+        return try await catalog.activeAPIKey(digest: digest)
     }
 
     static func digest(_ key: String) -> String {

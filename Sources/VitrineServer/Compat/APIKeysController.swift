@@ -50,7 +50,7 @@ struct APIKeysController<Context: RequestContext>: Sendable {
         }
         let made: (record: APIKeyRecord, key: String)
         do {
-            made = try await blocking { [keys, label] in try keys.create(label: label) }
+            made = try await keys.create(label: label)
         } catch let error as APIKeys.KeyError {
             throw APIError(.badRequest, code: "bad_label", message: error.description)
         }
@@ -59,7 +59,7 @@ struct APIKeysController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let records = try await blocking { [keys] in try keys.list() }
+        let records = try await keys.list()
         return try JSONResponse.make(KeyList(keys: records.map(KeyInfo.init)), cacheControl: "no-store")
     }
 
@@ -67,7 +67,7 @@ struct APIKeysController<Context: RequestContext>: Sendable {
         guard let id = Int64(try context.parameters.require("id")), id > 0 else {
             throw APIError(.badRequest, code: "bad_id", message: "not a key id")
         }
-        guard try await blocking({ [keys] in try keys.revoke(id: id) }) else { throw APIError.notFound("live key") }
+        guard try await keys.revoke(id: id) else { throw APIError.notFound("live key") }
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 }

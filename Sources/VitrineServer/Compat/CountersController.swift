@@ -7,7 +7,7 @@ import Hummingbird
 /// `POST /api/v1/photos/{id}/view` when the viewer opens a photo (204, nothing to read), and
 /// `GET /api/v1/photos/{id}/download`, which serves the original as an attachment and counts it.
 struct CountersController<Context: RequestContext>: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any PhotoReading & PhotoWriting
     let blobs: any BlobStore
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -24,7 +24,7 @@ struct CountersController<Context: RequestContext>: Sendable {
 
     @Sendable func view(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.photoID(context)
-        guard try await blocking({ [catalog] in try catalog.increment(.views, photoId: id) }) else {
+        guard try await catalog.increment(.views, photoId: id) else {
             throw APIError.notFound("photo")
         }
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
@@ -32,8 +32,7 @@ struct CountersController<Context: RequestContext>: Sendable {
 
     @Sendable func download(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.photoID(context)
-        guard let item = try await blocking({ [catalog] in try catalog.photo(id: id) }),
-            let original = item.variants[.original], let key = BlobKey(hex: original.blobKey)
+        guard let item = try await catalog.photo(id: id), let original = item.variants[.original]
         else { throw APIError.notFound("photo") }
         var headers = HTTPFields()
         // Not cached: every download must reach the server to be counted.
@@ -41,13 +40,13 @@ struct CountersController<Context: RequestContext>: Sendable {
         headers[.contentDisposition] = Self.attachment(
             name: item.photo.originalName, fallbackExtension: WireMapping.fileExtension(mimeType: original.mimeType))
         let response = try await BlobResponder(blobs: blobs).respond(
-            key: key, mimeType: original.mimeType, headers: headers, request: request, context: context)
+            key: original.blobKey, mimeType: original.mimeType, headers: headers, request: request, context: context)
         // One download per fetch from the first byte: resumed ranges, HEAD and 304s are not new downloads.
         let fromStart =
             response.status == .ok
             || (response.status == .partialContent && response.headers[.contentRange]?.hasPrefix("bytes 0-") == true)
         if request.method == .get, fromStart {
-            _ = try await blocking { [catalog] in try catalog.increment(.downloads, photoId: id) }
+            _ = try await catalog.increment(.downloads, photoId: id)
         }
         return response
     }

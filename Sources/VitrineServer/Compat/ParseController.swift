@@ -6,7 +6,7 @@ import Hummingbird
 /// Mounted behind `ParseApplicationMiddleware`. Other classes are empty; every write is refused as Parse
 /// refuses writes its class-level permissions forbid.
 struct ParseController<Context: RequestContext>: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any CompatReading
     let base: PublicBase
     /// Where items' file URLs point (`--asset-base-url`, else this server's `/assets`).
     var assets = AssetURLs()
@@ -34,7 +34,7 @@ struct ParseController<Context: RequestContext>: Sendable {
             return try Self.json(Results(results: [], count: parsed.counting ? 0 : nil))
         }
         let (query, counting) = (parsed.resourceQuery, parsed.counting)
-        let found = try await blocking { [catalog] in try catalog.resources(query, counting: counting) }
+        let found = try await catalog.resources(query, counting: counting)
         let base = base.resolve(request)
         return try Self.json(
             Results(
@@ -45,7 +45,7 @@ struct ParseController<Context: RequestContext>: Sendable {
     @Sendable func get(_ request: Request, context: Context) async throws -> Response {
         let objectId = try context.parameters.require("objectId")
         guard try context.parameters.require("className") == Self.className, ObjectID.isValid(objectId),
-            let item = try await blocking({ [catalog] in try catalog.compatPhoto(objectId: objectId) })
+            let item = try await catalog.compatPhoto(objectId: objectId)
         else { throw ParseError.objectNotFound }
         let keys = ParseQuery.present(request.formQuery["keys"]).map(ParseQuery.keys)
         return try Self.json(Self.object(item, base: base.resolve(request), assets: assets, keys: keys))

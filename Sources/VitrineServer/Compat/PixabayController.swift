@@ -6,7 +6,7 @@ import Imaging
 /// `GET /api/?key=…`: the Pixabay image search API over this catalog, so Pixabay clients work by changing
 /// only the host. Keys come from `vitrine key create`; each is rate-limited.
 struct PixabayController<Context: RequestContext>: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any CompatReading
     let keys: APIKeys
     let limiter: RateLimiter
     /// Unknown keys count against the client's address like wrong tokens do.
@@ -55,7 +55,7 @@ struct PixabayController<Context: RequestContext>: Sendable {
 
     func answer(_ query: PixabayQuery, request: Request) async throws -> Response {
         let search = query.compatSearch
-        let page = try await blocking { [catalog, search] in try catalog.compatSearch(search) }
+        let page = try await catalog.compatSearch(search)
         let totalHits = min(page.total, PixabayQuery.maximumHits)
         // Like Pixabay: past the last hit is an error, except that page 1 of nothing is an empty answer.
         if query.page > 1 && search.offset >= totalHits { throw PixabayError.outOfRange("page") }

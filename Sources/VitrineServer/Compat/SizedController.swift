@@ -10,7 +10,7 @@ import Ingest
 /// A photo's original never changes (edits touch only its title and tags), so the URL names fixed bytes:
 /// it is cached like `/assets` (a year, `immutable`) and its ETag is the blob's SHA-256.
 struct SizedController<Context: RequestContext>: Sendable {
-    let catalog: PhotoCatalog
+    let catalog: any PhotoReading
     let blobs: any BlobStore
     let maker: SizedVariantMaker
 
@@ -40,7 +40,8 @@ struct SizedController<Context: RequestContext>: Sendable {
         } catch let error as ImagingError {
             throw APIError(.unprocessableContent, code: "resize_failed", message: "\(error)")
         }
-        guard let variant, let key = BlobKey(hex: variant.blobKey) else { throw APIError.notFound("photo") }
+        guard let variant else { throw APIError.notFound("photo") }
+        let key = variant.blobKey
         return try await BlobResponder(blobs: blobs).respond(
             key: key, mimeType: variant.mimeType, headers: [.cacheControl: "public, max-age=31536000, immutable"],
             request: request, context: context)

@@ -85,7 +85,7 @@ import Testing
         let listed = try run(["key", "list"])
         #expect(listed.1.contains("\tlive\tcli") && listed.1.contains("\tlive\ttests"))
         #expect(!listed.1.contains(key))
-        let id = try #require(try fixture.library.catalog.apiKeys().last?.id)
+        let id = try #require(try await fixture.library.catalog.apiKeys().last?.id)
         #expect(try run(["key", "revoke", "\(id)"]).0 == 0)
         #expect(try await APIKeys(catalog: fixture.library.catalog).authenticate(key) == nil)
         #expect(try run(["key", "revoke", "\(id)"]).0 != 0, "a revoked key cannot be revoked again")

@@ -42,9 +42,9 @@ final class CompatFixture: Sendable {
             }
         }
         self.ids = ids
-        _ = try server.library.catalog.update(id: ids[0], .init(tags: ["Sunset", "beach"]))
-        _ = try server.library.catalog.update(id: ids[1], .init(tags: ["sunrise", "beach"]))
-        let made = try APIKeys(catalog: server.library.catalog).create(label: "tests")
+        _ = try await server.library.catalog.update(id: ids[0], .init(tags: ["Sunset", "beach"]))
+        _ = try await server.library.catalog.update(id: ids[1], .init(tags: ["sunrise", "beach"]))
+        let made = try await APIKeys(catalog: server.library.catalog).create(label: "tests")
         key = made.key
         keyID = try require(made.record.id)
     }
@@ -67,8 +67,8 @@ final class CompatFixture: Sendable {
                 compat: compat(publicURL: publicURL, rateLimit: rateLimit)))
     }
 
-    func number(of id: String) throws -> Int64 {
-        try require(try library.catalog.compatSearch(CompatSearch()).items.first { $0.photo.id == id }).number
+    func number(of id: String) async throws -> Int64 {
+        try require(try await library.catalog.compatSearch(CompatSearch()).items.first { $0.photo.id == id }).number
     }
 }
 

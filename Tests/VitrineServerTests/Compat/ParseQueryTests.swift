@@ -121,7 +121,7 @@ import Testing
         #expect(ParseField.allCases.map(\.rawValue) == ResourceField.allCases.map(\.rawValue))
         for field in ParseField.allCases {
             #expect(field.resourceField.rawValue == field.rawValue)
-            #expect(field.isStored == (field.resourceField.column != nil), "\(field)")
+            #expect(field.isStored == field.resourceField.isStored, "\(field)")
             let kind: ResourceField.Kind =
                 switch field.kind {
                 case .text: .text

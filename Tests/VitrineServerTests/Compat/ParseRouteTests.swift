@@ -58,13 +58,14 @@ import Testing
                     #expect(text.wholeMatch(of: Self.isoPattern) != nil, "\(text)")
                 }
                 let filename = try #require(object["filename"] as? String)
-                let item = try #require(try fixture.library.catalog.compatPhoto(objectId: objectId))
+                let item = try #require(try await fixture.library.catalog.compatPhoto(objectId: objectId))
                 #expect(filename == item.photo.originalName)
                 #expect(object["width"] as? Int == item.photo.width && object["height"] as? Int == item.photo.height)
                 let thumb = try #require(object["thumbnailURLString"] as? String)
                 let file = try #require(object["fileURLString"] as? String)
-                #expect(thumb == CompatFixture.publicURL + "/assets/" + item.item.variants[.thumbWebP]!.blobKey)
-                #expect(file == CompatFixture.publicURL + "/assets/" + item.item.variants[.preview]!.blobKey + ".jpg")
+                #expect(thumb == CompatFixture.publicURL + "/assets/" + item.item.variants[.thumbWebP]!.blobKey.hex)
+                #expect(
+                    file == CompatFixture.publicURL + "/assets/" + item.item.variants[.preview]!.blobKey.hex + ".jpg")
                 try await client.execute(uri: String(file.dropFirst(CompatFixture.publicURL.count)), method: .get) {
                     (response: TestResponse) async throws in
                     #expect(response.status == .ok)
@@ -107,7 +108,7 @@ import Testing
                             == #"{"code":119,"error":"Permission denied for action \#(action) on class Resource."}"#)
                 }
             }
-            #expect(try fixture.library.catalog.count() == fixture.ids.count, "nothing was written")
+            #expect(try await fixture.library.catalog.count() == fixture.ids.count, "nothing was written")
             // Other classes exist for nobody.
             #expect(
                 try results(
@@ -147,7 +148,7 @@ import Testing
     @Test func updatedAtMovesOnEdit() async throws {
         let fixture = try await CompatFixture(colourPhotos: 2)
         try await Task.sleep(for: .milliseconds(5))
-        _ = try fixture.library.catalog.update(id: fixture.ids[1], .init(title: "Edited"))
+        _ = try await fixture.library.catalog.update(id: fixture.ids[1], .init(title: "Edited"))
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             let first = try #require(try results(try await query(client, ["order": "-updatedAt", "limit": "1"])).first)
             #expect(first["filename"] as? String == "photo1.jpg")
@@ -158,7 +159,7 @@ import Testing
     @Test func whereSupportsEachOperator() async throws {
         let fixture = try await CompatFixture(colourPhotos: 3)
         let catalog = fixture.library.catalog
-        let all = try catalog.resources(ResourceQuery(), counting: false).items.sorted { $0.number < $1.number }
+        let all = try await catalog.resources(ResourceQuery(), counting: false).items.sorted { $0.number < $1.number }
         let middle = all[2].photo.importedAt
         let iso = ParseDate.string(milliseconds: middle)
         let date = #"{"__type":"Date","iso":"\#(iso)"}"#

@@ -33,7 +33,7 @@ import Testing
     @Test func everyFieldHasPixabaysNameAndType() async throws {
         let fixture = try await CompatFixture()
         let tagged = fixture.ids[0]
-        let number = try fixture.number(of: tagged)
+        let number = try await fixture.number(of: tagged)
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             try await client.execute(uri: "/api/?key=\(fixture.key)&id=\(number)", method: .get) {
                 (response: TestResponse) async throws in
@@ -60,7 +60,7 @@ import Testing
                 decoder.keyDecodingStrategy = .convertFromSnakeCase
                 let decoded = try decoder.decode(ClientResponse.self, from: Data(response.bytes))
                 let item = try #require(decoded.hits.first)
-                let photo = try #require(try fixture.library.catalog.photo(id: tagged)).photo
+                let photo = try #require(try await fixture.library.catalog.photo(id: tagged)).photo
                 let base = CompatFixture.publicURL
                 #expect(item.id == Int(number))
                 #expect(item.pageURL == "\(base)/p/\(tagged)")
@@ -83,8 +83,8 @@ import Testing
 
     @Test func keyErrorsAreWordForWord() async throws {
         let fixture = try await CompatFixture(colourPhotos: 1)
-        let revoked = try APIKeys(catalog: fixture.library.catalog).create(label: "old")
-        #expect(try APIKeys(catalog: fixture.library.catalog).revoke(id: try #require(revoked.record.id)))
+        let revoked = try await APIKeys(catalog: fixture.library.catalog).create(label: "old")
+        #expect(try await APIKeys(catalog: fixture.library.catalog).revoke(id: try #require(revoked.record.id)))
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             for uri in ["/api/", "/api/?key=", "/api/?key=nope", "/api/?key=\(revoked.key)", "/api/?q=x"] {
                 try await client.execute(uri: uri, method: .get) { (response: TestResponse) async throws in
@@ -175,7 +175,7 @@ import Testing
                 variants: [VariantRecord](), tags: [String]()
             )
         }
-        try fixture.library.catalog.insertMany(rows)
+        try await fixture.library.catalog.insertMany(rows)
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             try await client.execute(uri: "/api/?key=\(fixture.key)&per_page=200&page=3", method: .get) {
                 (response: TestResponse) async throws in
@@ -205,7 +205,9 @@ import Testing
 
     @Test func filtersNarrowTheHits() async throws {
         let fixture = try await CompatFixture(colourPhotos: 3)
-        let numbers = try Dictionary(uniqueKeysWithValues: fixture.ids.map { ($0, Int(try fixture.number(of: $0))) })
+        var found: [String: Int] = [:]
+        for id in fixture.ids { found[id] = Int(try await fixture.number(of: id)) }
+        let numbers = found
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             #expect(
                 try await ids(client, fixture, "q=beach").sorted()
@@ -229,19 +231,20 @@ import Testing
     @Test func popularOrdersByCountersAndLatestByImport() async throws {
         let fixture = try await CompatFixture(colourPhotos: 3)
         let catalog = fixture.library.catalog
-        try catalog.increment(.views, photoId: fixture.ids[1])
-        try catalog.increment(.downloads, photoId: fixture.ids[1])
-        try catalog.increment(.views, photoId: fixture.ids[2])
+        try await catalog.increment(.views, photoId: fixture.ids[1])
+        try await catalog.increment(.downloads, photoId: fixture.ids[1])
+        try await catalog.increment(.views, photoId: fixture.ids[2])
         try await fixture.makeApp().test(.router) { (client: any TestClientProtocol) async throws in
             let popular = try await ids(client, fixture, "order=popular")
             #expect(
                 Array(popular.prefix(2)) == [
-                    Int(try fixture.number(of: fixture.ids[1])), Int(try fixture.number(of: fixture.ids[2])),
+                    Int(try await fixture.number(of: fixture.ids[1])),
+                    Int(try await fixture.number(of: fixture.ids[2])),
                 ])
             let latest = try await ids(client, fixture, "order=latest")
-            #expect(latest.first == Int(try fixture.number(of: fixture.grayID)), "the last import comes first")
+            #expect(latest.first == Int(try await fixture.number(of: fixture.grayID)), "the last import comes first")
             try await client.execute(
-                uri: "/api/?key=\(fixture.key)&id=\(try fixture.number(of: fixture.ids[1]))", method: .get
+                uri: "/api/?key=\(fixture.key)&id=\(try await fixture.number(of: fixture.ids[1]))", method: .get
             ) { (response: TestResponse) async throws in
                 let hit = try #require((try response.json()["hits"] as? [[String: Any]])?.first)
                 #expect(hit["views"] as? Int == 1 && hit["downloads"] as? Int == 1)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct RateLimitTests {
     @Test func headersCountDownThenRefuseThenReset() async throws {
         let fixture = try await CompatFixture(colourPhotos: 1)
-        let other = try APIKeys(catalog: fixture.library.catalog).create(label: "other").key
+        let other = try await APIKeys(catalog: fixture.library.catalog).create(label: "other").key
         try await fixture.makeApp(rateLimit: 3).test(.router) { (client: any TestClientProtocol) async throws in
             func get(_ key: String) async throws -> (HTTPResponse.Status, String?, String?, String?, String) {
                 try await client.execute(uri: "/api/?key=\(key)", method: .get) { (r: TestResponse) async throws in

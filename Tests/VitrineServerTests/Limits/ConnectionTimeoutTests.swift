@@ -94,7 +94,7 @@ import Testing
             let stream = try LiveWritesTests.subscribe(port: port)
             #expect(await stream.nextEvent()?["event"] == "ready")
             try await Task.sleep(for: .seconds(3))
-            _ = try fixture.library.catalog.update(id: fixture.ids[0], .init(title: "Still here"))
+            _ = try await fixture.library.catalog.update(id: fixture.ids[0], .init(title: "Still here"))
             let change = try #require(await stream.nextEvent())
             #expect(change["event"] == "change")
             stream.close()

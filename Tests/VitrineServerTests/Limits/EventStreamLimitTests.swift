@@ -49,7 +49,7 @@ import Testing
         limits.eventStreamsPerClient = 1
         limits.eventStreamsTotal = 2
         let resources = ServerResources(limits)
-        let app = try fixture.makeLimitedApp(resources, access: AccessConfiguration(trustsProxy: true))
+        let app = try await fixture.makeLimitedApp(resources, access: AccessConfiguration(trustsProxy: true))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let first = try Self.open(port: port, forwardedFor: "198.51.100.1")
@@ -71,7 +71,7 @@ import Testing
 
     @Test func aSinceBeyondEveryChangeIsAResetAndTheServerLives() async throws {
         let fixture = try await ServerFixture(photos: 2)
-        let latest = try fixture.library.catalog.latestChangeSeq()
+        let latest = try await fixture.library.catalog.latestChangeSeq()
         try await fixture.makeLimitedApp(ServerResources(Limits())).test(.live) { client in
             let port = try #require(client.port)
             for since in ["9223372036854775807", "9223372036854775806", String(latest + 1)] {
@@ -91,6 +91,6 @@ import Testing
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
         }
         // The catalog itself answers a seq at the top of the range.
-        #expect(try fixture.library.catalog.changes(after: .max) == nil)
+        #expect(try await fixture.library.catalog.changes(after: .max) == nil)
     }
 }

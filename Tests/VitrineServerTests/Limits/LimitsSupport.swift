@@ -1,7 +1,9 @@
-import Scheduling
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Ingest
+import Scheduling
+import VitrineApp
 
 @testable import VitrineServer
 
@@ -45,13 +47,16 @@ extension RawConnection {
 }
 
 extension ServerFixture {
-    /// The production router and HTTP server over `resources`, as `makeApplication` builds them.
+    /// The production router and HTTP server over `resources`, as `makeApplication` builds them: the
+    /// library's catalog reopened on the blocking pool, as `serve` opens it.
     func makeLimitedApp(
         _ resources: ServerResources, access: AccessConfiguration = AccessConfiguration()
-    ) throws -> some ApplicationProtocol {
-        Application(
+    ) async throws -> some ApplicationProtocol {
+        let served = try await openLibrary(
+            StorageConfiguration(dataDirectory: library.directory, executor: resources.blocking))
+        return Application(
             router: try VitrineServer.makeRouter(
-                library: library, webRoot: nil, access: access, compat: CompatConfiguration(), resources: resources),
+                library: served, webRoot: nil, access: access, compat: CompatConfiguration(), resources: resources),
             server: .timedHTTP1(resources.limits))
     }
 }

@@ -1,0 +1,44 @@
+import Blobs
+
+/// Reads of photos, their variants and tags: what the gallery, the assets and the backfills look up.
+public protocol PhotoReading: Sendable {
+    /// A photo with its variants; nil when there is none.
+    func photo(id: String) async throws -> PhotoWithVariants?
+    /// The photo whose original has this SHA-256 (hex), to find duplicates.
+    func photo(contentHash: String) async throws -> PhotoRecord?
+    /// Photos by id, with their variants, for announcing changes; ids that no longer exist are absent.
+    func photos(ids: [String]) async throws -> [String: PhotoWithVariants]
+    func count() async throws -> Int
+    /// How many photos have a variant of `kind`.
+    func count(of kind: VariantKind) async throws -> Int
+    /// A page of photos, newest first by date taken then id, strictly after `cursor` (keyset paging: photos
+    /// inserted between two requests can neither shift an item into a page twice nor push one out unseen).
+    func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage
+    /// Photos matching `filter`'s query, best match first, newest first among equals; without a searchable
+    /// word, the newest-first order.
+    func relevancePage(
+        after cursor: RelevanceCursor?, limit: Int, filter: PhotoFilter
+    ) async throws
+        -> RelevancePage
+    /// The variant stored under `blobKey`, for serving assets by content address.
+    func variant(blobKey: BlobKey) async throws -> VariantRecord?
+    /// A photo's variant of one kind, e.g. the JPEG thumb standing in for a WebP one.
+    func variant(photoId: String, kind: VariantKind) async throws -> VariantRecord?
+    /// A size made on demand, if it was made.
+    func sizedVariant(photoId: String, edge: Int) async throws -> SizedVariantRecord?
+    /// Every tag in use with its photo count, most used first, then by name (case-insensitively).
+    func tagCounts() async throws -> [TagCount]
+    /// A photo's tags, in name order (case-insensitively).
+    func tags(of photoId: String) async throws -> [String]
+    /// The current view and download counts, nil when there is no such photo.
+    func counters(photoId: String) async throws -> (views: Int, downloads: Int)?
+    /// Up to `limit` photos without a variant of `kind`, newest first, after `cursor` (keyset order, so a pass
+    /// over a large catalog reads each photo once).
+    func photos(missing kind: VariantKind, after cursor: PageCursor?, limit: Int) async throws -> [PhotoWithVariants]
+}
+
+extension PhotoReading {
+    public func page(after cursor: PageCursor?, limit: Int) async throws -> CatalogPage {
+        try await page(after: cursor, limit: limit, filter: PhotoFilter())
+    }
+}

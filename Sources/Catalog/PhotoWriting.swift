@@ -1,0 +1,39 @@
+import Blobs
+
+/// Changes to photos. Each is one transaction with its change-feed entry, so the feed and the catalog never
+/// disagree; the writes that record blobs drop their writer's leases in the same transaction.
+public protocol PhotoWriting: Sendable {
+    /// Inserts a photo, its variants and tags at once, announces it on the feed and drops `leaseOwner`'s
+    /// leases (the variant rows now protect the blobs). Throws `CatalogError.duplicate(existingID:)` when a
+    /// photo with the same content hash exists.
+    func insert(_ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?) async throws
+    /// Inserts many photos at once, without feed entries (fixtures and migrations; imports use `insert`).
+    func insertMany(_ photos: [(photo: PhotoRecord, variants: [VariantRecord], tags: [String])]) async throws
+    /// Applies an edit with its feed entry; nil when the photo is gone.
+    func update(id: String, _ edit: CatalogEdit) async throws -> PhotoWithVariants?
+    /// Removes a photo with its variants, tags and counters. Returns the blob keys it pointed at (collect
+    /// them once this has returned); nil when there was no such photo.
+    func delete(id: String) async throws -> [BlobKey]?
+    /// Records a variant made after import, whose blob `leaseOwner` leased and wrote, dropping the lease and
+    /// announcing the photo as updated. False when the photo was deleted meanwhile or already has that kind.
+    func addVariant(_ record: VariantRecord, leaseOwner: String) async throws -> Bool
+    /// Records a size whose blob `leaseOwner` leased and wrote, dropping the lease. Returns the row now stored
+    /// (an earlier one wins a race: same pixels, same bytes); nil when the photo was deleted meanwhile.
+    func insertSizedVariant(_ record: SizedVariantRecord, leaseOwner: String) async throws -> SizedVariantRecord?
+    /// Adds one to a counter without touching `updatedAt`; false when there is no such photo.
+    @discardableResult func increment(_ counter: PhotoCounter, photoId: String) async throws -> Bool
+}
+
+extension PhotoWriting {
+    public func insert(_ photo: PhotoRecord, variants: [VariantRecord]) async throws {
+        try await insert(photo, variants: variants, tags: [], leaseOwner: nil)
+    }
+
+    public func insert(_ photo: PhotoRecord, variants: [VariantRecord], tags: [String]) async throws {
+        try await insert(photo, variants: variants, tags: tags, leaseOwner: nil)
+    }
+
+    public func insert(_ photo: PhotoRecord, variants: [VariantRecord], leaseOwner: String?) async throws {
+        try await insert(photo, variants: variants, tags: [], leaseOwner: leaseOwner)
+    }
+}

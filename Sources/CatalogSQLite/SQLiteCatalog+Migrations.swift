@@ -1,0 +1,133 @@
+import Blobs
+import Catalog
+import GRDB
+
+extension SQLiteCatalog {
+    /// The schema's history. A shipped migration is never edited: add a new one instead.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "photo") { t in
+                t.primaryKey("id", .text)
+                t.column("contentHash", .text).notNull().unique()
+                t.column("originalName", .text).notNull()
+                t.column("title", .text)
+                t.column("format", .text).notNull()
+                t.column("mimeType", .text).notNull()
+                t.column("byteSize", .integer).notNull()
+                t.column("width", .integer).notNull()
+                t.column("height", .integer).notNull()
+                t.column("takenAt", .integer).notNull()
+                t.column("takenAtOffset", .integer)
+                t.column("takenAtSource", .text).notNull()
+                t.column("cameraMake", .text)
+                t.column("cameraModel", .text)
+                t.column("lens", .text)
+                t.column("exposureTime", .double)
+                t.column("fNumber", .double)
+                t.column("iso", .integer)
+                t.column("focalLength", .double)
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("thumbHash", .blob).notNull()
+                t.column("averageColor", .text).notNull()
+                t.column("importedAt", .integer).notNull()
+                t.column("updatedAt", .integer).notNull()
+            }
+            // Newest-first keyset paging reads this index backwards.
+            try db.create(index: "photo_on_takenAt_id", on: "photo", columns: ["takenAt", "id"])
+
+            try db.create(table: "variant") { t in
+                t.column("photoId", .text).notNull().references("photo", onDelete: .cascade)
+                t.column("kind", .text).notNull()
+                t.column("blobKey", .text).notNull()
+                t.column("mimeType", .text).notNull()
+                t.column("width", .integer).notNull()
+                t.column("height", .integer).notNull()
+                t.column("byteSize", .integer).notNull()
+                t.primaryKey(["photoId", "kind"])
+            }
+            try db.create(index: "variant_on_blobKey", on: "variant", columns: ["blobKey"])
+        }
+        migrator.registerMigration("v2-tags-and-search") { db in
+            try db.create(table: "tag") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique().collate(.nocase)
+            }
+            try db.create(table: "photoTag", options: [.withoutRowID]) { t in
+                t.column("photoId", .text).notNull().references("photo", onDelete: .cascade)
+                t.column("tagId", .integer).notNull().references("tag", onDelete: .cascade)
+                t.primaryKey(["photoId", "tagId"])
+            }
+            try db.create(index: "photoTag_on_tagId", on: "photoTag", columns: ["tagId", "photoId"])
+            // Full-text over what a person remembers of a photo; diacritics folded, so "cafe" finds "Café".
+            // Each row's rowid is its photo's rowid.
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE photoSearch USING fts5(
+                        title, originalName, tags, camera, tokenize = 'unicode61 remove_diacritics 2')
+                    """)
+            for id in try String.fetchAll(db, sql: "SELECT id FROM photo") {
+                try SQLiteCatalog.refreshSearchRow(photoId: id, in: db)
+            }
+        }
+        migrator.registerMigration("v3-change-events") { db in
+            // The live feed: one row per insert, update or delete, written in the transaction that made the change,
+            // so a client resuming from a sequence number misses nothing, across restarts and other processes.
+            try db.create(table: "changeEvent") { t in
+                t.autoIncrementedPrimaryKey("seq")
+                t.column("kind", .text).notNull()
+                t.column("photoId", .text).notNull()
+                t.column("sortTakenAt", .integer).notNull()
+                t.column("at", .integer).notNull()
+            }
+            // Blobs an import is writing but has not catalogued yet; garbage collection leaves them alone.
+            try db.create(table: "blobLease") { t in
+                t.column("blobKey", .text).notNull()
+                t.column("owner", .text).notNull()
+                t.column("expiresAt", .integer).notNull()
+                t.primaryKey(["blobKey", "owner"])
+            }
+        }
+        migrator.registerMigration("v4-compat", migrate: migrateCompat)
+        // The small thumb became a JPEG (`thumb-small`). The WebP ones stop being variants; their blobs
+        // wait in `retiredBlob` until `SmallThumbBackfill` has made the JPEGs (clients holding the old
+        // URLs keep loading them meanwhile) and collects them.
+        migrator.registerMigration("v5-small-thumb-jpeg") { db in
+            try db.create(table: "retiredBlob") { t in
+                t.primaryKey("blobKey", .text)
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO retiredBlob (blobKey)
+                    SELECT blobKey FROM variant WHERE kind = 'thumb-small-webp'
+                    """)
+            try db.execute(sql: "DELETE FROM variant WHERE kind = 'thumb-small-webp'")
+        }
+        // Each lease names the process that holds it (a `LeaseHolder.record`), so a collection can drop
+        // the leases of a killed process at once instead of waiting for them to expire.
+        migrator.registerMigration("v6-lease-owner") { db in
+            try db.alter(table: "blobLease") { t in t.add(column: "holder", .text) }
+        }
+        // Sign-in sessions: each a random id, stored only as its digest, tied to the token it was made with.
+        migrator.registerMigration("v7-sessions") { db in
+            try db.create(table: "session") { t in
+                t.primaryKey("digest", .text)
+                t.column("tokenDigest", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.column("expiresAt", .integer).notNull().indexed()
+            }
+        }
+        // Keys a garbage collection is deleting, so imports wait for the deletion instead of relying on a
+        // lock held across it (a remote store's deletes are network calls). See `PhotoCatalog+Collection`.
+        migrator.registerMigration("v8-blob-collection") { db in
+            try db.create(table: "blobCollection") { t in
+                t.primaryKey("blobKey", .text)
+                t.column("collector", .text).notNull()
+                t.column("holder", .text)
+                t.column("expiresAt", .integer).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,63 @@
+import Blobs
+import Catalog
+import GRDB
+
+extension SQLiteCatalog {
+    public func photo(contentHash: String) async throws -> PhotoRecord? {
+        try await read { db in try PhotoRecord.filter(Column("contentHash") == contentHash).fetchOne(db) }
+    }
+
+    public func photo(id: String) async throws -> PhotoWithVariants? {
+        try await read { db in
+            guard let photo = try PhotoRecord.fetchOne(db, key: id) else { return nil }
+            return PhotoWithVariants(photo: photo, variants: try Self.variants(of: [id], in: db)[id] ?? [:])
+        }
+    }
+
+    public func count() async throws -> Int {
+        try await read { db in try PhotoRecord.fetchCount(db) }
+    }
+
+    /// A page of photos, newest first by date taken then id, strictly after `cursor`.
+    ///
+    /// Keyset pagination: the `(takenAt, id)` index makes page 1 000 cost what page 1 costs, and rows inserted
+    /// between two requests can neither shift an item into a page twice nor push one out unseen.
+    public func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
+        try await read { db in
+            var request = filter.apply(to: PhotoRecord.all())
+            let total = try request.fetchCount(db)
+            request = request.order(Column("takenAt").desc, Column("id").desc).limit(limit + 1)
+            if let cursor {
+                request = request.filter(sql: "(takenAt, id) < (?, ?)", arguments: [cursor.takenAt, cursor.id])
+            }
+            var photos = try request.fetchAll(db)
+            let hasMore = photos.count > limit
+            if hasMore { photos.removeLast() }
+            let variants = try Self.variants(of: photos.map(\.id), in: db)
+            let items = photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) }
+            let next = hasMore ? photos.last.map { PageCursor(takenAt: $0.takenAt, id: $0.id) } : nil
+            return CatalogPage(items: items, nextCursor: next, total: total)
+        }
+    }
+
+    /// The variant stored under `blobKey`, for serving assets by content address.
+    public func variant(blobKey: BlobKey) async throws -> VariantRecord? {
+        try await read { db in try VariantRecord.filter(Column("blobKey") == blobKey).fetchOne(db) }
+    }
+
+    /// A photo's variant of one kind, e.g. the JPEG thumb standing in for a WebP one.
+    public func variant(photoId: String, kind: VariantKind) async throws -> VariantRecord? {
+        try await read { db in
+            try VariantRecord.filter(Column("photoId") == photoId && Column("kind") == kind.rawValue).fetchOne(db)
+        }
+    }
+
+    static func variants(of ids: [String], in db: Database) throws -> [String: [VariantKind: VariantRecord]] {
+        guard !ids.isEmpty else { return [:] }
+        var result: [String: [VariantKind: VariantRecord]] = [:]
+        for variant in try VariantRecord.filter(ids.contains(Column("photoId"))).fetchAll(db) {
+            result[variant.photoId, default: [:]][variant.kind] = variant
+        }
+        return result
+    }
+}

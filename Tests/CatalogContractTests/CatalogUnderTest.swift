@@ -1,0 +1,65 @@
+import Blobs
+import Catalog
+import CatalogSQLite
+import Foundation
+import TestSupport
+import Testing
+
+/// Every catalog implementation the contract suites run against. Another one is a case here and a line in
+/// `open`: the suites take their catalogs from nowhere else.
+enum CatalogUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// A fresh SQLite file in the suite's temporary folder.
+    case sqlite
+
+    static var all: [CatalogUnderTest] { allCases }
+
+    var testDescription: String { rawValue }
+
+    /// Opens the catalog stored for `folder` (empty on first open). Opening again reaches the same catalog
+    /// through a new connection, as another process would; `holder` is who its leases and marks name.
+    func open(in folder: TemporaryDirectory, holder: LeaseHolder? = nil) throws -> any PhotoCatalog {
+        switch self {
+        case .sqlite: try SQLiteCatalog(path: folder.file("catalog.sqlite"), leaseHolder: holder)
+        }
+    }
+}
+
+/// Records for the contract suites: valid, distinct, with blob keys derived from the photo.
+enum Samples {
+    static func record(takenAt: Int64, id: String = PhotoID.make(), hash: String? = nil) -> PhotoRecord {
+        PhotoRecord(
+            id: id, contentHash: hash ?? UUID().uuidString, originalName: "\(id).jpg", format: "jpeg",
+            mimeType: "image/jpeg", byteSize: 10, width: 4, height: 3, takenAt: takenAt, takenAtSource: "exif",
+            thumbHash: Data([1, 2, 3]), averageColor: "#102030", importedAt: 0, updatedAt: 0)
+    }
+
+    /// One variant of every kind, keyed `keys[i]` when given, otherwise by photo and kind.
+    static func variants(for id: String, keys: [BlobKey]? = nil) -> [VariantRecord] {
+        VariantKind.allCases.enumerated().map { index, kind in
+            VariantRecord(
+                photoId: id, kind: kind, blobKey: keys?[index] ?? BlobKey.of(Array("\(id)/\(kind.rawValue)".utf8)),
+                mimeType: "image/jpeg", width: 4, height: 3, byteSize: 10)
+        }
+    }
+
+    static func key(_ n: Int) -> BlobKey { BlobKey.of(Array("blob \(n)".utf8)) }
+
+    /// Inserts a photo with every variant and returns its record.
+    @discardableResult
+    static func insert(
+        _ catalog: any PhotoWriting, name: String? = nil, title: String? = nil, tags: [String] = [],
+        takenAt: Int64 = 0, keys: [BlobKey]? = nil
+    ) async throws -> PhotoRecord {
+        var photo = record(takenAt: takenAt)
+        if let name { photo.originalName = name }
+        photo.title = title
+        try await catalog.insert(photo, variants: variants(for: photo.id, keys: keys), tags: tags)
+        return photo
+    }
+}
+
+/// Events in the order they happened, across tasks.
+actor EventLog {
+    private(set) var events: [String] = []
+    func append(_ event: String) { events.append(event) }
+}

@@ -1,0 +1,179 @@
+import Blobs
+import Catalog
+import Foundation
+import GRDB
+import Scheduling
+import TestSupport
+import Testing
+
+@testable import CatalogSQLite
+
+/// What only the SQLite catalog has: the file itself, its query plans, its migrations from older schemas,
+/// the rows behind the feed and the collection marks, and the executor its work runs on.
+@Suite struct SQLiteCatalogTests {
+    let folder = TemporaryDirectory("sqlite-catalog")
+
+    func open(holder: LeaseHolder? = nil, executor: BoundedExecutor? = nil) throws -> SQLiteCatalog {
+        try SQLiteCatalog(path: folder.file("catalog.sqlite"), leaseHolder: holder, executor: executor)
+    }
+
+    static func record(takenAt: Int64) -> PhotoRecord {
+        let id = PhotoID.make()
+        return PhotoRecord(
+            id: id, contentHash: UUID().uuidString, originalName: "\(id).jpg", format: "jpeg", mimeType: "image/jpeg",
+            byteSize: 10, width: 4, height: 3, takenAt: takenAt, takenAtSource: "exif", thumbHash: Data([1]),
+            averageColor: "#102030", importedAt: 0, updatedAt: 0)
+    }
+
+    static func key(_ n: Int) -> BlobKey { BlobKey.of(Array("sqlite blob \(n)".utf8)) }
+
+    func marks(_ catalog: SQLiteCatalog) async throws -> [String] {
+        try await catalog.read { db in try String.fetchAll(db, sql: "SELECT blobKey FROM blobCollection") }
+    }
+
+    @Test func isARealSQLiteFileInWALModeThatChecksSound() async throws {
+        let catalog = try open()
+        try await catalog.insert(Self.record(takenAt: 1), variants: [])
+        let mode = try await DatabaseQueue(path: folder.file("catalog.sqlite")).read { db in
+            try String.fetchOne(db, sql: "PRAGMA journal_mode")
+        }
+        #expect(mode == "wal")
+        #expect(try await catalog.integrityCheck() == ["ok"])
+    }
+
+    @Test func pagingWalksTheIndexInsteadOfScanning() async throws {
+        let plan = try await open().pagePlan()
+        #expect(plan.contains("photo_on_takenAt_id"), "plan: \(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "plan sorts instead of reading the index: \(plan)")
+    }
+
+    @Test func blobKeysAreStoredAsTheirHexText() async throws {
+        let catalog = try open()
+        let photo = Self.record(takenAt: 1)
+        let variant = VariantRecord(
+            photoId: photo.id, kind: .original, blobKey: Self.key(1), mimeType: "image/jpeg", width: 4, height: 3,
+            byteSize: 10)
+        try await catalog.insert(photo, variants: [variant])
+        let stored = try await catalog.read { db in try String.fetchOne(db, sql: "SELECT blobKey FROM variant") }
+        #expect(stored == Self.key(1).hex)
+        // A row no key can be read from is an error, never a trap.
+        try await catalog.write { db in try db.execute(sql: "UPDATE variant SET blobKey = '../../etc/passwd'") }
+        await #expect(throws: (any Error).self) { _ = try await catalog.photo(id: photo.id) }
+    }
+
+    @Test func aFullExecutorRefusesWithBusy() async throws {
+        let executor = BoundedExecutor(label: "full", width: 1, queueLimit: 0, refusal: "catalog full")
+        let catalog = try open(executor: executor)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let plug = Task {
+            try await executor.run {
+                started.signal(); gate.wait()
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                started.wait()
+                continuation.resume()
+            }
+        }
+        await #expect(throws: BusyError(message: "catalog full", retryAfterSeconds: 1)) {
+            _ = try await catalog.count()
+        }
+        gate.signal()
+        try await plug.value
+        #expect(try await catalog.count() == 0)
+    }
+
+    @Test func v4BackfillsPhotosImportedBefore() async throws {
+        let queue = try DatabaseQueue(path: folder.file("old.sqlite"))
+        try SQLiteCatalog.migrator.migrate(queue, upTo: "v3-change-events")
+        try await queue.write { db in
+            for (index, color) in ["#808080", "#ff0000"].enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO photo (id, contentHash, originalName, format, mimeType, byteSize, width, height,
+                            takenAt, takenAtSource, thumbHash, averageColor, importedAt, updatedAt)
+                        VALUES (?, ?, 'old.jpg', 'jpeg', 'image/jpeg', 1, 4, 3, 0, 'file', x'01', ?, ?, ?)
+                        """,
+                    arguments: ["oldPhoto000\(index)", "hash\(index)", color, index, index])
+            }
+        }
+        let catalog = try SQLiteCatalog(writer: queue)
+        let page = try await catalog.resources(ResourceQuery(), counting: true)
+        #expect(page.total == 2)
+        #expect(page.items.map(\.number) == [1, 2])
+        #expect(page.items.allSatisfy { ObjectID.isValid($0.objectId) })
+        #expect(page.items.map(\.photo.colorfulness) == [0, 1])
+        #expect(page.items[0].objectId == ObjectID.derive(from: "oldPhoto0000", salt: 0), "derived, so stable")
+        var grey = CompatSearch()
+        grey.grayscaleOnly = true
+        #expect(try await catalog.compatSearch(grey).items.map(\.photo.id) == ["oldPhoto0000"])
+    }
+
+    /// The feed keeps the last `retainedChanges` events; a client further behind is told to reload.
+    @Test func theFeedPrunesItselfAndSendsFarBehindClientsToReload() async throws {
+        let catalog = try open()
+        let total = CatalogPolicy.retainedChanges + 1024
+        try await catalog.write { db in
+            for n in 0..<total {
+                try SQLiteCatalog.recordChange(.update, photoId: "p\(n)", takenAt: n, in: db)
+            }
+        }
+        let (count, oldest) = try await catalog.read { db in
+            (
+                try Int64.fetchOne(db, sql: "SELECT COUNT(*) FROM changeEvent") ?? 0,
+                try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changeEvent") ?? 0
+            )
+        }
+        #expect(count <= CatalogPolicy.retainedChanges + 512)
+        #expect(count >= CatalogPolicy.retainedChanges)
+        #expect(oldest > 1)
+        #expect(try await catalog.changes(after: 0) == nil)
+        #expect(try await catalog.changes(after: oldest - 1)?.first?.seq == oldest)
+        #expect(try await catalog.latestChangeSeq() == total)
+    }
+
+    @Test func marksLiveOnlyWhileTheDeleteRuns() async throws {
+        let catalog = try open(holder: LeaseHolder(record: "collector") { _ in false })
+        var during: [String] = []
+        _ = try await catalog.collectGarbage(candidates: [Self.key(1)]) { _ in during = try await marks(catalog) }
+        #expect(during == [Self.key(1).hex])
+        #expect(try await marks(catalog).isEmpty)
+    }
+
+    @Test func expiredMarksAreIgnoredAndDropped() async throws {
+        let catalog = try open(holder: LeaseHolder(record: "importer") { _ in false })
+        func insertExpiredMark(_ key: BlobKey) async throws {
+            try await catalog.write { db in
+                try db.execute(
+                    sql: "INSERT INTO blobCollection (blobKey, collector, holder, expiresAt) VALUES (?, 'old', 'x', 1)",
+                    arguments: [key.hex])
+            }
+        }
+        try await insertExpiredMark(Self.key(1))
+        try await catalog.lease([Self.key(1)], owner: "import-1")
+        #expect(try await marks(catalog).isEmpty)
+        try await insertExpiredMark(Self.key(2))
+        #expect(try await catalog.collectGarbage(candidates: [Self.key(2)]) { _ in } == [Self.key(2)])
+    }
+
+    /// Retired blobs (migration `v5-small-thumb-jpeg`) are collected once unleased, and forgotten.
+    @Test func retiredBlobsAreCollectedAndForgotten() async throws {
+        let catalog = try open()
+        try await catalog.write { db in
+            for n in 1...3 {
+                try db.execute(sql: "INSERT INTO retiredBlob (blobKey) VALUES (?)", arguments: [Self.key(n).hex])
+            }
+        }
+        try await catalog.lease([Self.key(3)], owner: "import-3")
+        var handed: [BlobKey] = []
+        let deleted = try await catalog.collectRetiredBlobs { handed += $0 }
+        #expect(Set(deleted) == [Self.key(1), Self.key(2)])
+        #expect(Set(handed) == Set(deleted))
+        #expect(try await catalog.retiredBlobCount() == 1, "the leased one waits for the next pass")
+        try await catalog.releaseLeases(owner: "import-3")
+        #expect(try await catalog.collectRetiredBlobs { _ in } == [Self.key(3)])
+        #expect(try await catalog.retiredBlobCount() == 0)
+    }
+}
