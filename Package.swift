@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "VitrineApp",
             dependencies: [
-                "VitrineServer", "Ingest", "Catalog", "Blobs", "Scheduling",
+                "VitrineServer", "Ingest", "Catalog", "Blobs", "S3", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
