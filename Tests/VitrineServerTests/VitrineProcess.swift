@@ -72,6 +72,16 @@ enum VitrineProcess {
         process.waitUntilExit()
     }
 
+    /// SIGKILLs the process if it still runs, else waits for its end; true when it was killed.
+    static func killIfRunning(_ process: Process) -> Bool {
+        guard process.isRunning else {
+            process.waitUntilExit()
+            return false
+        }
+        kill(process)
+        return true
+    }
+
     static func children(of pid: pid_t) -> [pid_t] {
         let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
         return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
