@@ -8,6 +8,14 @@ DATA ?= ./vitrine-data
 HOST ?= 127.0.0.1
 PORT ?= 8080
 BENCH_DIR ?= .build/bench
+# `make serve BLOBS=s3://BUCKET[/PREFIX]` keeps the blobs in a bucket (credentials from AWS_ACCESS_KEY_ID,
+# AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN); S3_ENDPOINT, S3_REGION and S3_PATH_STYLE=1 set how to reach it.
+BLOBS ?=
+S3_ENDPOINT ?=
+S3_REGION ?=
+S3_PATH_STYLE ?=
+BLOB_FLAGS := $(if $(BLOBS), --blobs "$(BLOBS)")$(if $(S3_ENDPOINT), --s3-endpoint "$(S3_ENDPOINT)")$(if \
+	$(S3_REGION), --s3-region "$(S3_REGION)")$(if $(filter 1,$(S3_PATH_STYLE)), --s3-path-style)
 
 .PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak format clean
 
@@ -26,7 +34,7 @@ release: deps wasm
 
 ## Builds in release, imports the demo photos on first run, serves on http://$(HOST):$(PORT).
 serve: release
-	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo
+	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo$(BLOB_FLAGS)
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
 test: deps wasm test-swift test-clients test-engine test-web test-browser test-api test-fuzz

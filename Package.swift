@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "VitrineApp",
             dependencies: [
-                "VitrineServer", "Ingest", "Catalog", "CatalogSQLite", "Blobs", "Scheduling",
+                "VitrineServer", "Ingest", "Catalog", "CatalogSQLite", "Blobs", "S3", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

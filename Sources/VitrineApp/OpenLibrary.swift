@@ -30,10 +30,7 @@ public func openLibrary(_ configuration: StorageConfiguration) async throws -> L
         try DurableDirectory.make(directory, intermediates: true)
         try DurableDirectory.make(directory + "/tmp")
     }
-    let blobs: any BlobStore =
-        switch configuration.blobs {
-        case .dataDirectory: try FileBlobStore(root: directory, executor: executor)
-        }
+    let blobs = try openBlobStore(configuration.blobs, dataDirectory: directory, executor: executor)
     var removed = try await blobs.removeTemporaries()
     // Uploads stream into the data folder's `tmp/` whichever store keeps the blobs (for the disk store it is
     // the same folder, already swept).

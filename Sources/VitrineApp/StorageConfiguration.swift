@@ -1,8 +1,10 @@
+import S3
 import Scheduling
 
 /// Where a library keeps its catalog and its blobs.
 public struct StorageConfiguration: Sendable {
-    /// The data folder: the catalog, `tmp/`, the admin token, and with `.dataDirectory` the blobs.
+    /// The data folder: the catalog, `tmp/` (uploads and, with `.s3`, temporary downloads), the admin token, and
+    /// with `.dataDirectory` the blobs.
     public var dataDirectory: String
     public var blobs: BlobLocation
     /// Threads doing the stores' blocking work (file system calls) at once.
@@ -33,4 +35,15 @@ public struct StorageConfiguration: Sendable {
 public enum BlobLocation: Sendable, Equatable {
     /// `blobs/` in the data folder (`FileBlobStore`), the default.
     case dataDirectory
+    /// Objects under `PREFIX/ab/cd/<sha256>` of a bucket (`S3BlobStore`), signed with `credentials`;
+    /// `client` sets its retries, timeouts and multipart sizes.
+    case s3(S3Location, credentials: S3Credentials, client: S3ClientConfiguration = S3ClientConfiguration())
+
+    public static func == (left: BlobLocation, right: BlobLocation) -> Bool {
+        switch (left, right) {
+        case (.dataDirectory, .dataDirectory): true
+        case (.s3(let a, let aCredentials, _), .s3(let b, let bCredentials, _)): a == b && aCredentials == bCredentials
+        default: false
+        }
+    }
 }

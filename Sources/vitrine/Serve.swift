@@ -85,23 +85,24 @@ struct Serve: AsyncParsableCommand {
             isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20, trustsProxy: trustProxy,
             failedAttemptLimit: maxFailedAuth)
         let limits = limits.limits
-        var storage = library.storage
+        var storage = try library.storage
         storage.ioThreads = limits.blockingThreads
         storage.ioQueueLimit = limits.blockingQueue
-        let app = try await buildApplication(
+        let opened = try await openLibrary(storage)
+        let app = try buildApplication(
             AppConfiguration(
                 storage: storage,
                 server: ServerConfiguration(
                     host: host, port: port, webRoot: webRoot, access: access,
                     compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits,
                     assets: assets),
-                importsDemo: demo, logger: logger))
+                importsDemo: demo, logger: logger), library: opened)
         let (token, created) = try AdminToken(directory: library.data).loadOrCreate()
         if created {
             // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
             print("Admin token (shown once; also in \(library.data)/admin-token):\n\(token)")
         }
-        logger.info("serving \(library.data) on http://\(host):\(port)")
+        logger.info("serving \(library.data) on http://\(host):\(port); blobs in \(opened.blobs.location)")
         try await app.runService()
     }
 }

@@ -11,7 +11,7 @@ struct Vitrine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "A self-hosted photo gallery: import photos, serve the gallery.",
-        subcommands: [Serve.self, Import.self, Token.self, Key.self, Collect.self]
+        subcommands: [Serve.self, Import.self, Token.self, Key.self, Collect.self, BlobsCommand.self]
     )
 
     /// Everything the server and the CLI create is private to the user running them: folders 0700, files
@@ -24,11 +24,22 @@ struct Vitrine: AsyncParsableCommand {
 
 /// Options every command that touches a library shares.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: "The data folder: catalog, originals and variants.")
-    var data: String = "./vitrine-data"
+    @OptionGroup var folder: DataFolderOptions
 
-    var storage: StorageConfiguration { StorageConfiguration(dataDirectory: data) }
+    @OptionGroup(title: "Blob store") var blobStore: BlobStoreOptions
+
+    var data: String { folder.data }
+
+    var storage: StorageConfiguration {
+        get throws { StorageConfiguration(dataDirectory: data, blobs: try blobStore.location) }
+    }
 
     /// The library these options name, opened through the composition root.
-    func open() async throws -> Library { try await openLibrary(storage) }
+    func open() async throws -> Library { try await openLibrary(try storage) }
+}
+
+/// The data folder, alone: for commands that name their store otherwise (`blobs migrate`).
+struct DataFolderOptions: ParsableArguments {
+    @Option(name: .long, help: "The data folder: catalog, admin token, temporaries, and by default the blobs.")
+    var data: String = "./vitrine-data"
 }

@@ -15,6 +15,8 @@ reference client that cross-checks what Vitrine wrote.
       uploads NAME                  prints the keys of the bucket's unfinished multipart uploads
       keys NAME                     prints every key of the bucket
       put NAME KEY FILE             uploads a file as it is (to plant objects the store did not write)
+      delete NAME KEY...            deletes objects (to take back what a store wrote)
+      inventory NAME                prints {key: {sha256, contentType}} for every object of the bucket
 
   s3peer.py moto-server -H HOST -p PORT
       `moto_server`, with one fix: moto checks a signature against the URL as werkzeug re-quotes it, which
@@ -237,7 +239,9 @@ def proxy(target_port: int, seed: int, drop_share: float, slowdown_share: float)
             for name, value in answer.getheaders():
                 if name.lower() not in ("transfer-encoding", "connection", "content-length"):
                     self.send_header(name, value)
-            self.send_header("Content-Length", str(len(data)))
+            # A HEAD answer's Content-Length is the object's size (S3's HeadObject reports it there), not 0.
+            length = answer.getheader("Content-Length") if self.command == "HEAD" else None
+            self.send_header("Content-Length", length or str(len(data)))
             self.end_headers()
             if self.command != "HEAD":
                 self.wfile.write(data)
@@ -284,6 +288,17 @@ def main(argv):
     elif command == "put":
         with open(argv[4], "rb") as file:
             s3.put_object(Bucket=argv[2], Key=argv[3], Body=file.read())
+    elif command == "inventory":
+        objects = {}
+        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=argv[2]):
+            for item in page.get("Contents", []):
+                answer = s3.get_object(Bucket=argv[2], Key=item["Key"])
+                objects[item["Key"]] = {"sha256": hashlib.sha256(answer["Body"].read()).hexdigest(),
+                                        "contentType": answer.get("ContentType")}
+        print(json.dumps(objects))
+    elif command == "delete":
+        for key in argv[3:]:
+            s3.delete_object(Bucket=argv[2], Key=key)
     else:
         sys.exit(f"unknown command: {command!r}")
 

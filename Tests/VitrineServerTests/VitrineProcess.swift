@@ -21,10 +21,13 @@ enum VitrineProcess {
     }
 
     /// Starts `vitrine arguments…` with its output going to `log` (appended) or nowhere; under `launcher`
-    /// (e.g. strace and its options) when one is given.
-    static func start(_ arguments: [String], launcher: [String] = [], log: String? = nil) throws -> Process {
+    /// (e.g. strace and its options) when one is given; with `environment` over this process's.
+    static func start(
+        _ arguments: [String], launcher: [String] = [], log: String? = nil, environment: [String: String] = [:]
+    ) throws -> Process {
         let process = Process()
         let binary = try requireBinary()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
         process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments
         if let log {
@@ -45,9 +48,12 @@ enum VitrineProcess {
 
     /// Runs `vitrine arguments…` to its end: its exit status and everything it printed.
     @discardableResult
-    static func run(_ arguments: [String], launcher: [String] = []) throws -> (status: Int32, output: String) {
+    static func run(
+        _ arguments: [String], launcher: [String] = [], environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         let binary = try requireBinary()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
         process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments
         let pipe = Pipe()
@@ -64,6 +70,16 @@ enum VitrineProcess {
         for child in children(of: process.processIdentifier) { Glibc.kill(child, SIGKILL) }
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// SIGKILLs the process if it still runs, else waits for its end; true when it was killed.
+    static func killIfRunning(_ process: Process) -> Bool {
+        guard process.isRunning else {
+            process.waitUntilExit()
+            return false
+        }
+        kill(process)
+        return true
     }
 
     static func children(of pid: pid_t) -> [pid_t] {
@@ -96,12 +112,15 @@ final class LiveVitrineServer {
     let port: Int
     let process: Process
 
-    init(data: String, log: String? = nil, launcher: [String] = []) throws {
+    init(
+        data: String, log: String? = nil, launcher: [String] = [], arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         self.data = data
         port = try VitrineProcess.freePort()
         process = try VitrineProcess.start(
-            ["serve", "--data", data, "--host", "127.0.0.1", "--port", "\(port)", "--web", data + "/no-web"],
-            launcher: launcher, log: log)
+            ["serve", "--data", data, "--host", "127.0.0.1", "--port", "\(port)", "--web", data + "/no-web"]
+                + arguments, launcher: launcher, log: log, environment: environment)
         for _ in 0..<300 {
             if let response = try? HTTPExchange.send(port: port, method: "GET", path: "/healthz"),
                 response.status == 200
@@ -138,6 +157,8 @@ enum HTTPExchange {
     struct Response {
         var status: Int
         var body: [UInt8]
+        /// Header fields, names lower-cased.
+        var headers: [String: String] = [:]
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
@@ -180,7 +201,7 @@ enum HTTPExchange {
         } else if let length = fields["content-length"].flatMap({ Int($0) }), length <= rest.count {
             rest = Array(rest[..<length])
         }
-        return Response(status: status, body: rest)
+        return Response(status: status, body: rest, headers: fields)
     }
 
     static func dechunk(_ bytes: [UInt8]) -> [UInt8] {
