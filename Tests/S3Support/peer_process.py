@@ -54,7 +54,7 @@ class S3PeerProcess:
 
     def keys(self, bucket):
         """Every object key of the bucket."""
-        return [k for k in self._tool("keys", bucket).splitlines() if k]
+        return json.loads(self._tool("keys", bucket))
 
     def serve_args(self, bucket, prefix):
         """`vitrine` options that put a library's blobs in `s3://bucket/prefix` on this peer."""
