@@ -120,7 +120,7 @@ def main():
         disk_s = timed_import(work / "disk", files, [], env)
         s3_s = timed_import(work / "s3", files, s3, env)
 
-        rows = [("ingest ms/photo (vitrine import, 2 jobs)", disk_s * 1000 / len(files), s3_s * 1000 / len(files), "ms")]
+        rows = [(f"ingest ms/photo (vitrine import, {os.cpu_count()} jobs)", disk_s * 1000 / len(files), s3_s * 1000 / len(files), "ms")]
         served = {}
         for name, data, extra in (("disk", work / "disk", []), ("s3", work / "s3", s3)):
             server = Served(data, extra, env, work / f"{name}.log")
