@@ -61,12 +61,17 @@ import Testing
             let port = try #require(client.port)
             let connection = try RawConnection(port: port)
             try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 20\r\n\r\n")
-            // Twenty bytes, one every 300 ms: longer in all than the timeout, never pausing nearly as long (a
-            // busy machine may delay a byte by seconds).
-            for byte in 0..<20 {
-                try await Task.sleep(for: .milliseconds(300))
-                try connection.send("\(byte % 10)")
+            // Twenty bytes, one every 300 ms: longer in all than the timeout, never pausing nearly as long. Sent
+            // from a thread of its own, so tests holding the cooperative threads cannot stretch the pauses.
+            let sent = await offPool {
+                Result {
+                    for byte in 0..<20 {
+                        usleep(300_000)
+                        try connection.send("\(byte % 10)")
+                    }
+                }
             }
+            try sent.get()
             let head = try #require(await offPool { connection.readHead() })
             #expect(head.status == 200)
             #expect(await offPool { connection.read(until: "20") } == "got ")
@@ -78,10 +83,19 @@ import Testing
         try await Self.productionApp(fixture).test(.live) { client in
             let port = try #require(client.port)
             let connection = try RawConnection(port: port)
-            for _ in 0..<2 {
-                try connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-                #expect(await offPool { connection.readHead() }?.status == 200)
-                #expect(await offPool { connection.read(until: "}") } == #"{"status":"ok""#)
+            // Both exchanges on a thread of their own: a starved cooperative pool must not turn the gap between
+            // them into an idle timeout.
+            let answers = await offPool {
+                (0..<2).map { _ -> (Int?, String?) in
+                    guard (try? connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")) != nil else {
+                        return (nil, nil)
+                    }
+                    return (connection.readHead()?.status, connection.read(until: "}"))
+                }
+            }
+            for (status, body) in answers {
+                #expect(status == 200)
+                #expect(body == #"{"status":"ok""#)
             }
             #expect(await offPool { connection.waitForClose() })
         }
