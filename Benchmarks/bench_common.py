@@ -135,10 +135,10 @@ def prepare():
     log(f"  catalog ready ({time.time() - t0:.0f} s)")
 
 
-def print_table(rows):
-    """Rows of (metric, measured, target, ✓/✗) as a Markdown table with aligned columns."""
-    head = ("Metric", "Measured", "Target", "")
-    w = [max(len(r[i]) for r in [*rows, head]) for i in range(4)]
+def print_table(rows, head=("Metric", "Measured", "Target", "")):
+    """Rows of (metric, measured, target, ✓/✗), or of `head`'s columns, as a Markdown table with aligned
+    columns."""
+    w = [max(len(r[i]) for r in [*rows, head]) for i in range(len(head))]
     line = lambda r: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(r)) + " |"
     print(line(head))
     print("|" + "|".join("-" * (x + 2) for x in w) + "|")

@@ -25,7 +25,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "Tests" / "S3Support"))
-from bench_common import BIN, WEB, free_port, get_json, log  # noqa: E402
+from bench_common import BIN, WEB, free_port, get_json, log, print_table  # noqa: E402
 from peer_process import S3PeerProcess  # noqa: E402
 
 PHOTOS = ["BytheWater", "ColdRipple", "ColorfulCups", "DarkestHour", "EveningGlow", "FallenLeaf", "Grey", "Kite",
@@ -136,16 +136,10 @@ def main():
         rows.append(("asset first byte p50", served["disk"][2], served["s3"][2], "ms"))
         rows.append(("asset first byte p99", served["disk"][3], served["s3"][3], "ms"))
 
-        head = ("Metric", "disk (blobs/)", "S3 (moto, loopback)", "S3 / disk")
-        table = [head]
-        for metric, disk, s3v, unit in rows:
-            table.append((metric, f"{disk:.1f} {unit}", f"{s3v:.1f} {unit}", f"{s3v / disk:.2f}×" if disk else "—"))
-        w = [max(len(r[i]) for r in table) for i in range(4)]
-        line = lambda r: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(r)) + " |"
-        print(line(head))
-        print("|" + "|".join("-" * (x + 2) for x in w) + "|")
-        for r in table[1:]:
-            print(line(r))
+        print_table(
+            [(metric, f"{disk:.1f} {unit}", f"{s3v:.1f} {unit}", f"{s3v / disk:.2f}×" if disk else "—")
+             for metric, disk, s3v, unit in rows],
+            head=("Metric", "disk (blobs/)", "S3 (moto, loopback)", "S3 / disk"))
         if served["disk"][1] or served["s3"][1]:
             print(f"non-2xx answers under load: disk {served['disk'][1]}, S3 {served['s3'][1]}")
     finally:
