@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import NIOCore
 
 /// One uploaded part, as CompleteMultipartUpload lists it.
@@ -28,7 +29,7 @@ extension S3Client {
         let call = Call(
             operation: "UploadPart", method: .PUT, objectKey: objectKey,
             query: [QueryItem("partNumber", String(number)), QueryItem("uploadId", uploadId)],
-            headers: [Header(name: "content-md5", value: Base64.encode(Insecure.MD5.hash(data: body)))],
+            headers: [Header(name: "content-md5", value: Data(Insecure.MD5.hash(data: body)).base64EncodedString())],
             body: ByteBuffer(bytes: body), payloadHash: Hex.sha256(body), timeout: configuration.transferTimeout)
         let response = try await execute(call)
         _ = try await readBody(of: response, limit: configuration.errorBodyLimit, truncate: true)

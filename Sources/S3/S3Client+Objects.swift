@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Crypto
+import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -19,7 +20,7 @@ extension S3Client {
         let digest = SHA256.hash(data: body)
         let call = Call(
             operation: "PutObject", method: .PUT, objectKey: objectKey,
-            headers: headers + [Header(name: "x-amz-checksum-sha256", value: Base64.encode(digest))],
+            headers: headers + [Header(name: "x-amz-checksum-sha256", value: Data(digest).base64EncodedString())],
             body: ByteBuffer(bytes: body), payloadHash: Hex.encode(digest), timeout: configuration.transferTimeout)
         let response = try await execute(call)
         _ = try await readBody(of: response, limit: configuration.errorBodyLimit, truncate: true)
@@ -111,7 +112,7 @@ extension S3Client {
         let call = Call(
             operation: "DeleteObjects", method: .POST, objectKey: nil, query: [QueryItem("delete")],
             headers: [
-                Header(name: "content-md5", value: Base64.encode(Insecure.MD5.hash(data: body))),
+                Header(name: "content-md5", value: Data(Insecure.MD5.hash(data: body)).base64EncodedString()),
                 Header(name: "content-type", value: "application/xml"),
             ],
             body: ByteBuffer(bytes: body), payloadHash: Hex.sha256(body), timeout: configuration.requestTimeout)
@@ -131,25 +132,4 @@ extension S3Client {
 /// Marks a failure of a `getObject` consumer, which must not be retried as if the answer had broken.
 struct ConsumerError: Error {
     var underlying: any Error
-}
-
-/// Standard Base64, for checksum headers.
-enum Base64 {
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        let input = Array(bytes)
-        var out: [UInt8] = []
-        var index = 0
-        while index < input.count {
-            let b0 = input[index]
-            let b1 = index + 1 < input.count ? input[index + 1] : 0
-            let b2 = index + 2 < input.count ? input[index + 2] : 0
-            out.append(alphabet[Int(b0 >> 2)])
-            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            out.append(index + 1 < input.count ? alphabet[Int((b1 & 0x0f) << 2 | b2 >> 6)] : UInt8(ascii: "="))
-            out.append(index + 2 < input.count ? alphabet[Int(b2 & 0x3f)] : UInt8(ascii: "="))
-            index += 3
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }
