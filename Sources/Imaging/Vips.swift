@@ -6,6 +6,10 @@ public enum Vips {
     private static let started: Bool = {
         // libvips prints warnings (e.g. unknown EXIF units) to stderr unless told not to.
         setenv("VIPS_WARNING", "0", 0)
+        // No ORC vector code: liborc 0.4.33 (Debian 12) crashed inside its own code with a bad pointer while
+        // several threads rendered at once (imports, sized variants and the backfill run side by side), so
+        // libvips uses its plain C loops, which are correct under any concurrency.
+        setenv("VIPS_NOVECTOR", "1", 1)
         vt_limit_malloc_arenas(2)
         guard vt_init("vitrine") == 0 else { return false }
         // Operation caching keeps decoded images alive between files; an importer never reuses them.
