@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Installs what Vitrine needs from Debian and PyPI, only when missing, quietly.
-# Usage: scripts/install-deps.sh [core|web|bench|all]   (default: core)
+# Usage: scripts/install-deps.sh [core|web|bench|cluster|all]   (default: core)
 set -euo pipefail
 
 want="${1:-core}"
-apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config strace)
+apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config strace postgresql postgresql-contrib)
 apt_web=(wasi-libc binaryen chromium)
 apt_bench=(time wrk nginx-light)
 apt_pkgs=("${apt_core[@]}")
 case "$want" in
   core) ;;
   web) apt_pkgs+=("${apt_web[@]}") ;;
-  bench|all) apt_pkgs+=("${apt_web[@]}" "${apt_bench[@]}") ;;
+  bench|cluster|all) apt_pkgs+=("${apt_web[@]}" "${apt_bench[@]}") ;;
   *) echo "unknown set: $want" >&2; exit 2 ;;
 esac
 

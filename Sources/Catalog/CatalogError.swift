@@ -2,4 +2,8 @@
 public enum CatalogError: Error, Equatable {
     /// A photo with the same original bytes is already catalogued.
     case duplicate(existingID: String)
+    /// The catalog cannot be reached now (its server restarts, the network dropped); the operation failed
+    /// whole, as transactions do.
+    /// Callers answer 503 and retry later.
+    case unavailable(String)
 }

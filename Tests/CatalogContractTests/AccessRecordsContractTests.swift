@@ -8,7 +8,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func keysAreListedFoundByDigestAndRevokedOnce(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let first = try await catalog.insertAPIKey(APIKeyRecord(digest: "d1", hint: "h1", label: "one", createdAt: 1))
         let second = try await catalog.insertAPIKey(APIKeyRecord(digest: "d2", hint: "h2", label: "two", createdAt: 2))
         let firstID = try #require(first.id)
@@ -27,7 +27,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func sessionsEndByTimeBySignOutAndAllAtOnce(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         try await catalog.insertSession(SessionRecord(digest: "s1", tokenDigest: "t", createdAt: 100, expiresAt: 200))
         try await catalog.insertSession(SessionRecord(digest: "s2", tokenDigest: "t", createdAt: 150, expiresAt: 500))
         #expect(try await catalog.session(digest: "s1", now: 199)?.digest == "s1")
@@ -44,7 +44,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func theOldestSessionsGoPastTheLimit(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let limit = CatalogPolicy.maximumSessions
         for n in 0..<(limit + 3) {
             try await catalog.insertSession(

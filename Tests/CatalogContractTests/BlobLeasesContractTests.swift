@@ -8,8 +8,8 @@ import Testing
 @Suite struct BlobLeasesContractTests {
     let folder = TemporaryDirectory("contract-leases")
 
-    func catalog(_ kind: CatalogUnderTest, holder: String, dead: Set<String> = []) throws -> any PhotoCatalog {
-        try kind.open(in: folder, holder: LeaseHolder(record: holder) { dead.contains($0) })
+    func catalog(_ kind: CatalogUnderTest, holder: String, dead: Set<String> = []) async throws -> any PhotoCatalog {
+        try await kind.open(in: folder, holder: LeaseHolder(record: holder) { dead.contains($0) })
     }
 
     /// Leases `keys`, failing the test instead of hanging when the lease is still waiting after a minute
@@ -33,7 +33,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func collectionSparesReferencedAndLeasedBlobs(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let shared = Samples.key(100)
         let a = try await Samples.insert(catalog, keys: [1, 2, 3, 8].map(Samples.key) + [shared])
         try await Samples.insert(catalog, keys: [4, 5, 6, 9].map(Samples.key) + [shared])
@@ -54,7 +54,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func insertingReleasesItsLeases(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         try await catalog.lease([Samples.key(7)], owner: "import-7")
         let photo = Samples.record(takenAt: 0)
         try await catalog.insert(photo, variants: Samples.variants(for: photo.id), leaseOwner: "import-7")
@@ -65,8 +65,8 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func aLeaseTakenWhileACollectionDeletesWaitsForTheDelete(_ kind: CatalogUnderTest) async throws {
-        let collector = try catalog(kind, holder: "collector")
-        let importer = try catalog(kind, holder: "importer")
+        let collector = try await catalog(kind, holder: "collector")
+        let importer = try await catalog(kind, holder: "importer")
         let log = EventLog()
         let key = Samples.key(1)
         var leasing: Task<Void, any Error>?
@@ -90,8 +90,8 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func aLeaseTakenFirstMakesTheCollectorSkipTheKey(_ kind: CatalogUnderTest) async throws {
-        let collector = try catalog(kind, holder: "collector")
-        let importer = try catalog(kind, holder: "importer")
+        let collector = try await catalog(kind, holder: "collector")
+        let importer = try await catalog(kind, holder: "importer")
         try await importer.lease([Samples.key(1)], owner: "import-1")
         var handed: [[BlobKey]] = []
         let deleted = try await collector.collectGarbage(candidates: [Samples.key(1), Samples.key(2)]) {
@@ -105,7 +105,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func aKilledCollectorsMarksDoNotBlockLeases(_ kind: CatalogUnderTest) async throws {
-        let collector = try catalog(kind, holder: "collector-killed")
+        let collector = try await catalog(kind, holder: "collector-killed")
         let marked = AsyncStream<Void>.makeStream()
         let collecting = Task {
             try await collector.collectGarbage(candidates: [Samples.key(1)]) { _ in
@@ -115,7 +115,7 @@ import Testing
             }
         }
         for await _ in marked.stream { break }
-        let importer = try catalog(kind, holder: "importer", dead: ["collector-killed"])
+        let importer = try await catalog(kind, holder: "importer", dead: ["collector-killed"])
         try await leaseOrFail(importer, [Samples.key(1)], owner: "import-1")
         #expect(try await importer.leases().map(\.blobKey) == [Samples.key(1)])
         collecting.cancel()
@@ -124,22 +124,22 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func aFailedDeleteClearsItsMarks(_ kind: CatalogUnderTest) async throws {
-        let collector = try catalog(kind, holder: "collector")
+        let collector = try await catalog(kind, holder: "collector")
         struct StoreDown: Error {}
         await #expect(throws: StoreDown.self) {
             try await collector.collectGarbage(candidates: [Samples.key(1)]) { _ in throw StoreDown() }
         }
-        try await leaseOrFail(try catalog(kind, holder: "importer"), [Samples.key(1)], owner: "import-1")
+        try await leaseOrFail(try await catalog(kind, holder: "importer"), [Samples.key(1)], owner: "import-1")
         #expect(try await collector.leases().count == 1)
     }
 
     @Test(arguments: CatalogUnderTest.all)
     func aDeadImportersLeasesAreDroppedByTheNextCollection(_ kind: CatalogUnderTest) async throws {
-        let killed = try catalog(kind, holder: "import-killed")
-        let live = try catalog(kind, holder: "import-live")
+        let killed = try await catalog(kind, holder: "import-killed")
+        let live = try await catalog(kind, holder: "import-live")
         try await killed.lease([Samples.key(1)], owner: "killed")
         try await live.lease([Samples.key(2)], owner: "live")
-        let collector = try catalog(kind, holder: "collector", dead: ["import-killed"])
+        let collector = try await catalog(kind, holder: "collector", dead: ["import-killed"])
         #expect(try await collector.collectGarbage(candidates: []) { _ in Issue.record("nothing to delete") } == [])
         #expect(try await collector.leases().map(\.owner) == ["live"], "even a collection with no candidates")
         try await killed.lease([Samples.key(1)], owner: "killed")
@@ -150,7 +150,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func collectsInBatchesOfAtMostTheBatchSize(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         try await Samples.insert(catalog, keys: [0, 1, 2, 3, 4].map { Samples.key($0 * 1_000_000) })
         let candidates = (0..<2500).map(Samples.key)
         var sizes: [Int] = []

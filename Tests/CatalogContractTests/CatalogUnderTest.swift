@@ -17,7 +17,7 @@ enum CatalogUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertib
 
     /// Opens the catalog stored for `folder` (empty on first open). Opening again reaches the same catalog
     /// through a new connection, as another process would; `holder` is who its leases and marks name.
-    func open(in folder: TemporaryDirectory, holder: LeaseHolder? = nil) throws -> any PhotoCatalog {
+    func open(in folder: TemporaryDirectory, holder: LeaseHolder? = nil) async throws -> any PhotoCatalog {
         switch self {
         case .sqlite: try SQLiteCatalog(path: folder.file("catalog.sqlite"), leaseHolder: holder)
         }

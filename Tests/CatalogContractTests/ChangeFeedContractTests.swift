@@ -9,7 +9,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func everyChangeIsLoggedInOrderAndResumable(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         #expect(try await catalog.latestChangeSeq() == 0)
         #expect(try await catalog.changes(after: 0) == [])
         let a = try await Samples.insert(catalog, takenAt: 10)
@@ -31,8 +31,8 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func anotherConnectionsWritesReachTheFeed(_ kind: CatalogUnderTest) async throws {
-        let reader = try kind.open(in: folder)
-        let writer = try kind.open(in: folder)
+        let reader = try await kind.open(in: folder)
+        let writer = try await kind.open(in: folder)
         let photo = try await Samples.insert(writer)
         #expect(try await reader.changes(after: 0)?.map(\.photoId) == [photo.id])
         #expect(try await reader.latestChangeSeq() == writer.latestChangeSeq())
@@ -40,7 +40,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func observersHearThisProcesssChangesUntilCancelled(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let heard = AsyncStream<Void>.makeStream()
         let count = Mutex(0)
         let observation = try await catalog.observeChanges {

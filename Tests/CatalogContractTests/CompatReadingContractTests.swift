@@ -8,7 +8,7 @@ import Testing
 
     /// Three photos: wide and colourful, tall and grey, square; imported in that order.
     func catalogWithPhotos(_ kind: CatalogUnderTest) async throws -> (any PhotoCatalog, [PhotoRecord]) {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         var photos: [PhotoRecord] = []
         for (n, (width, height, colorfulness, title)) in [
             (800, 600, 0.5, "Red boat"), (600, 800, 0.01, "Grey tower"), (700, 700, 0.3, "Blue boat"),
@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func numbersAreNeverReusedAndCountersStartAtZero(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let first = Samples.record(takenAt: 1)
         try await catalog.insert(first, variants: [])
         let firstNumber = try #require(try await catalog.compatSearch(CompatSearch()).items.first?.number)

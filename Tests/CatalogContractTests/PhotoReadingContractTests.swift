@@ -9,7 +9,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func pagesNewestFirstThenByIdDescending(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         var photos: [PhotoRecord] = []
         for n in 0..<30 { photos.append(try await Samples.insert(catalog, takenAt: Int64(n % 7))) }
         var seen: [PhotoRecord] = []
@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func pagingWhilePhotosArriveNeitherSkipsNorRepeats(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         var original: [PhotoRecord] = []
         for n in 0..<50 { original.append(try await Samples.insert(catalog, takenAt: Int64(n * 10))) }
         var seen: [String] = []
@@ -57,7 +57,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func aSecondPhotoWithTheSameBytesIsADuplicate(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let first = Samples.record(takenAt: 1, hash: "same")
         try await catalog.insert(first, variants: Samples.variants(for: first.id))
         let second = Samples.record(takenAt: 2, hash: "same")
@@ -71,7 +71,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func aFailedInsertLeavesNoRows(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let photo = Samples.record(takenAt: 1)
         var variants = Samples.variants(for: photo.id)
         variants.append(variants[0])  // the same kind twice: the whole insert must be undone
@@ -83,7 +83,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func findsVariantsByKeyAndKindAndPhotosByIds(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let a = try await Samples.insert(catalog, takenAt: 1)
         let b = try await Samples.insert(catalog, takenAt: 2)
         let thumb = try #require(try await catalog.variant(photoId: a.id, kind: .thumbJPEG))
@@ -100,7 +100,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func findsPhotosMissingAKindNewestFirst(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         var without: [PhotoRecord] = []
         for n in 0..<5 {
             let photo = Samples.record(takenAt: Int64(n))

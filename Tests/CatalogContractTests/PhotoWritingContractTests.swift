@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func anEditReplacesTitleAndTagsAndWhatSearchFinds(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let photo = try await Samples.insert(catalog, name: "a.jpg", title: "Old title", tags: ["Paris", "Food"])
         let edited = try #require(
             try await catalog.update(id: photo.id, CatalogEdit(title: "Crème brûlée", tags: ["Dessert"])))
@@ -34,7 +34,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func deletingReturnsTheBlobKeysAndFollowsTagCounts(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let a = try await Samples.insert(catalog, tags: ["Sea", "Sun"], keys: (0..<5).map(Samples.key))
         let b = try await Samples.insert(catalog, tags: ["Sea"], keys: (5..<10).map(Samples.key))
         #expect(
@@ -58,7 +58,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func aDeletedPhotosWordsDoNotFindItsSuccessor(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let first = try await Samples.insert(catalog, name: "zebra.jpg", title: "Zebra")
         _ = try await catalog.delete(id: first.id)
         try await Samples.insert(catalog, name: "lion.jpg", title: "Lion")
@@ -68,7 +68,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func aVariantMadeLaterIsAddedOnceAndAnnounced(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let photo = Samples.record(takenAt: 7)
         try await catalog.insert(photo, variants: Samples.variants(for: photo.id).filter { $0.kind != .smallThumb })
         let before = try await catalog.latestChangeSeq()
@@ -89,7 +89,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func theFirstSizeStoredWinsARace(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let photo = try await Samples.insert(catalog)
         func size(_ n: Int) -> SizedVariantRecord {
             SizedVariantRecord(
@@ -110,7 +110,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func insertManyStoresEveryPhotoWithItsTags(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         let rows = (0..<25).map { n -> (photo: PhotoRecord, variants: [VariantRecord], tags: [String]) in
             let photo = Samples.record(takenAt: Int64(n))
             return (photo, Samples.variants(for: photo.id), ["bulk"])

@@ -8,7 +8,7 @@ import Testing
     let folder = TemporaryDirectory("contract-search")
 
     func catalogWithPhotos(_ kind: CatalogUnderTest) async throws -> (any PhotoCatalog, [String: String]) {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         var ids: [String: String] = [:]
         let photos: [(String, String?, [String], String?)] = [
             ("cafe.jpg", "Café au lait in Lyon", ["France", "Food"], "FUJIFILM"),
@@ -126,7 +126,7 @@ import Testing
 
     @Test(arguments: CatalogUnderTest.all)
     func relevanceRanksTitleMatchesFirstAndPagesByOffset(_ kind: CatalogUnderTest) async throws {
-        let catalog = try kind.open(in: folder)
+        let catalog = try await kind.open(in: folder)
         try await Samples.insert(catalog, name: "sunset-1.jpg", title: "Boats", takenAt: 3)
         try await Samples.insert(catalog, name: "x.jpg", title: "Sunset sunset over the sea", takenAt: 1)
         try await Samples.insert(catalog, name: "y.jpg", title: "Sunset", tags: ["sunset"], takenAt: 2)
