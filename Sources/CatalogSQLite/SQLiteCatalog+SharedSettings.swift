@@ -1,7 +1,7 @@
 import Catalog
 import GRDB
 
-extension SQLiteCatalog: SharedSettings {
+extension SQLiteCatalog {
     /// The `setting` row that holds the admin token's digest.
     static let adminTokenSetting = "adminTokenDigest"
 

@@ -1,7 +1,7 @@
 import Catalog
 import GRDB
 
-extension SQLiteCatalog: ThrottleCounters {
+extension SQLiteCatalog {
     @discardableResult
     public func recordFailure(
         key: String, repeatKey: String?, now: Int64, windowSeconds: Int64
