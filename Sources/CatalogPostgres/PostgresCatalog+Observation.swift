@@ -88,18 +88,11 @@ final class ListenHandle: Sendable {
 extension PostgresCatalogConfiguration {
     /// The settings of a connection of its own (change observation, the open-time probe), as the pool's.
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS
-        switch self.tls {
-        case .disable:
-            tls = .disable
-        case .prefer, .require:
-            var unverified = TLSConfiguration.makeClientConfiguration()
-            unverified.certificateVerification = .none
-            let context = try NIOSSLContext(configuration: unverified)
-            tls = self.tls == .prefer ? .prefer(context) : .require(context)
-        case .verifyFull:
-            tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        }
+        let tls: PostgresConnection.Configuration.TLS =
+            try tlsSettings.map { settings in
+                let context = try NIOSSLContext(configuration: settings)
+                return self.tls == .prefer ? .prefer(context) : .require(context)
+            } ?? .disable
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls)
         configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))

@@ -216,17 +216,8 @@ public final class PostgresCatalog: Sendable {
 extension PostgresCatalogConfiguration {
     /// The pool's settings: size, connect time-out, TLS, and the statement time-out sent at connection start-up.
     func clientConfiguration() throws -> PostgresClient.Configuration {
-        let tls: PostgresClient.Configuration.TLS
-        switch self.tls {
-        case .disable:
-            tls = .disable
-        case .prefer, .require:
-            var unverified = TLSConfiguration.makeClientConfiguration()
-            unverified.certificateVerification = .none
-            tls = self.tls == .prefer ? .prefer(unverified) : .require(unverified)
-        case .verifyFull:
-            tls = .require(.makeClientConfiguration())
-        }
+        let tls: PostgresClient.Configuration.TLS =
+            tlsSettings.map { self.tls == .prefer ? .prefer($0) : .require($0) } ?? .disable
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls)
         configuration.options.maximumConnections = poolSize
@@ -236,5 +227,20 @@ extension PostgresCatalogConfiguration {
             ("application_name", "vitrine"),
         ]
         return configuration
+    }
+
+    /// The TLS settings `sslmode` asks for, nil for `disable`: `prefer` and `require` do not verify the
+    /// certificate (as libpq), `verify-full` checks it against the system's roots and the host name.
+    var tlsSettings: TLSConfiguration? {
+        switch tls {
+        case .disable:
+            return nil
+        case .prefer, .require:
+            var unverified = TLSConfiguration.makeClientConfiguration()
+            unverified.certificateVerification = .none
+            return unverified
+        case .verifyFull:
+            return .makeClientConfiguration()
+        }
     }
 }
