@@ -12,6 +12,7 @@ blob keys name their content, so a saved object never changes and is downloaded 
 import json
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import boto3
 from botocore.config import Config
@@ -45,32 +46,38 @@ def restore(folder: str, bucket: str) -> None:
     if bucket not in existing:
         s3.create_bucket(Bucket=bucket)
     index = load_index(folder)
-    for key, meta in index.items():
+
+    def put(item):
+        key, meta = item
         with open(object_path(folder, key), "rb") as file:
             extra = {k: v for k, v in (("ContentType", meta.get("contentType")),
                                        ("CacheControl", meta.get("cacheControl"))) if v}
             s3.put_object(Bucket=bucket, Key=key, Body=file, **extra)
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(put, index.items()))
     print(f"bucket {bucket}: {len(index)} objects restored")
 
 
 def save(folder: str, bucket: str) -> None:
     s3 = client()
     index = load_index(folder)
-    present = set()
-    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
-        for entry in page.get("Contents", []):
-            key = entry["Key"]
-            present.add(key)
-            if key in index:
-                continue
-            answer = s3.get_object(Bucket=bucket, Key=key)
-            path = object_path(folder, key)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path + ".part", "wb") as file:
-                for chunk in answer["Body"].iter_chunks(1 << 20):
-                    file.write(chunk)
-            os.replace(path + ".part", path)
-            index[key] = {"contentType": answer.get("ContentType"), "cacheControl": answer.get("CacheControl")}
+    present = [entry["Key"] for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket)
+               for entry in page.get("Contents", [])]
+
+    def fetch(key):
+        answer = s3.get_object(Bucket=bucket, Key=key)
+        path = object_path(folder, key)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path + ".part", "wb") as file:
+            for chunk in answer["Body"].iter_chunks(1 << 20):
+                file.write(chunk)
+        os.replace(path + ".part", path)
+        return key, {"contentType": answer.get("ContentType"), "cacheControl": answer.get("CacheControl")}
+
+    with ThreadPoolExecutor(8) as pool:
+        index.update(pool.map(fetch, [key for key in present if key not in index]))
+    present = set(present)
     for key in [key for key in index if key not in present]:
         del index[key]
         try:

@@ -178,7 +178,7 @@ cat <<EOF
   Admin token: ${token:-see $state/${names[0]}/admin-token}
   Catalog:     $catalog
   Bucket:      s3://$bucket/library on $endpoint
-  Logs:        $state/{${names[*]// /,}}.log, $state/nginx/, $state/pg/log
+  Logs:        $state/{$(IFS=,; echo "${names[*]}")}.log, $state/nginx/, $state/pg/log
   The demo photos are imported by server ${names[0]} in the background (first run only). Ctrl-C stops.
 
 EOF
