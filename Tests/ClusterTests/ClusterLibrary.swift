@@ -57,20 +57,8 @@ struct ClusterLibrary: Sendable {
     func run(_ command: [String], _ rest: [String] = []) async throws -> (status: Int32, output: String) {
         let binary = try #require(VitrineBinary.path)
         let arguments = command + ["--data", scratch.file("cli")] + flags + rest
-        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        return try await onThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-        }
+        let environment = environment
+        return try await onThread { try ChildProcess.run(binary, arguments, environment: environment) }
     }
 
     /// A JPEG of its own (distinct bytes per seed) taken at `takenAt` ("YYYY:MM:DD HH:MM:SS").

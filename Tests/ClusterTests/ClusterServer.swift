@@ -21,7 +21,7 @@ final class ClusterServer: @unchecked Sendable {
         self.name = name
         self.data = data
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        port = try freeLoopbackPort()
+        port = try ChildProcess.freeLoopbackPort()
         log = data + ".log"
         FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
@@ -77,21 +77,4 @@ final class ClusterServer: @unchecked Sendable {
         var log: String
         var description: String { "server \(name) did not answer /healthz; log:\n\(log)" }
     }
-}
-
-/// A free loopback port: bound to port 0, read, released (the server binds it right after).
-func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-        }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -16,7 +16,7 @@ final class DedicatedPostgres: Sendable {
     }
 
     static func start() async throws -> DedicatedPostgres {
-        let server = DedicatedPostgres(folder: TemporaryDirectory("cluster-pg"), port: try freeLoopbackPort())
+        let server = DedicatedPostgres(folder: TemporaryDirectory("cluster-pg"), port: try ChildProcess.freeLoopbackPort())
         try await server.startServer()
         return server
     }
@@ -42,20 +42,8 @@ final class DedicatedPostgres: Sendable {
     }
 
     static func run(_ arguments: [String]) async throws {
-        try await onThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: arguments[0])
-            process.arguments = Array(arguments.dropFirst())
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw Failed(message: "\(arguments.joined(separator: " ")): \(String(decoding: output, as: UTF8.self))")
-            }
-        }
+        let (status, output) = try await onThread { try ChildProcess.run(arguments[0], Array(arguments.dropFirst())) }
+        guard status == 0 else { throw Failed(message: "\(arguments.joined(separator: " ")): \(output)") }
     }
 
     struct Failed: Error, CustomStringConvertible {
