@@ -20,7 +20,7 @@ struct ClusterLibrary: Sendable {
         if let catalogURL {
             self.catalogURL = catalogURL
         } else {
-            self.catalogURL = try await PostgresServer.shared.makeDatabase()
+            self.catalogURL = try await onThread { try PostgresServer.shared().makeDatabase(label) }
         }
         let peer = try await onThread { try S3Peer.shared() }
         self.peer = peer

@@ -14,9 +14,10 @@ import Testing
     }
 
     @Test func aPostgresRestartDuringAPageLoopGives503sThenTheServersRecoverByThemselves() async throws {
-        let postgres = try await DedicatedPostgres.start()
-        defer { postgres.stop() }
-        let cluster = try await ClusterLibrary("outage", catalogURL: try await postgres.makeDatabase("outage"))
+        let postgres = try await onThread { try PostgresServer() }
+        defer { postgres.shutdown() }
+        let cluster = try await ClusterLibrary(
+            "outage", catalogURL: try await onThread { try postgres.makeDatabase("outage") })
         let a = try await cluster.start("a")
         let b = try await cluster.start("b")
         let token = try #require(a.adminTokenFile, "server a wrote no admin token")
@@ -34,7 +35,7 @@ import Testing
         }
         for _ in 0..<4 { for server in [a, b] { try await ask(server) } }
 
-        try await postgres.stopServer()
+        try await onThread { try postgres.stop() }
         let down = ContinuousClock.now
         // Until both servers have noticed (bounded: a server that never notices fails the test below).
         while ContinuousClock.now - down < .seconds(20),
@@ -43,7 +44,7 @@ import Testing
             for server in [a, b] { try await ask(server) }
             try await Task.sleep(for: .milliseconds(50))
         }
-        try await postgres.startServer()
+        try await onThread { try postgres.start() }
         let up = ContinuousClock.now
         var recovered: [String: ContinuousClock.Instant] = [:]
         while ContinuousClock.now - up < .seconds(60), recovered.count < 2 {
