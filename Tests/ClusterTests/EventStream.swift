@@ -18,8 +18,13 @@ final class EventStream: Sendable {
         }
     }
 
-    private let events = Mutex<[Event]>([])
-    private let ended = Mutex<(any Error)?>(nil)
+    /// What the reader task has received: the events, and the error that ended the stream if one did.
+    private final class Received: Sendable {
+        let events = Mutex<[Event]>([])
+        let ended = Mutex<(any Error)?>(nil)
+    }
+
+    private let received: Received
     private let reader: Task<Void, Never>
 
     /// Opens the stream and returns once its `ready` event has arrived.
@@ -33,8 +38,8 @@ final class EventStream: Sendable {
     }
 
     private init(url: String) {
-        let events = events
-        let ended = ended
+        let received = Received()
+        self.received = received
         reader = Task {
             do {
                 var request = HTTPClientRequest(url: url)
@@ -46,11 +51,11 @@ final class EventStream: Sendable {
                     while let end = pending.range(of: "\n\n") {
                         let block = pending[..<end.lowerBound]
                         pending = String(pending[end.upperBound...])
-                        if let event = Self.parse(block) { events.withLock { $0.append(event) } }
+                        if let event = Self.parse(block) { received.events.withLock { $0.append(event) } }
                     }
                 }
             } catch {
-                ended.withLock { $0 = error }
+                received.ended.withLock { $0 = error }
             }
         }
     }
@@ -82,8 +87,8 @@ final class EventStream: Sendable {
     func next(within limit: Duration, where matches: (Event) -> Bool) async throws -> Event? {
         let deadline = ContinuousClock.now + limit
         while true {
-            if let event = events.withLock({ $0.first(where: matches) }) { return event }
-            if let error = ended.withLock({ $0 }) { throw error }
+            if let event = received.events.withLock({ $0.first(where: matches) }) { return event }
+            if let error = received.ended.withLock({ $0 }) { throw error }
             guard ContinuousClock.now < deadline else { return nil }
             try await Task.sleep(for: .milliseconds(5))
         }
