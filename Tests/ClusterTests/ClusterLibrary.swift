@@ -30,7 +30,10 @@ struct ClusterLibrary: Sendable {
 
     /// The flags that put a command on the shared catalog and bucket.
     var flags: [String] {
-        ["--catalog", catalogURL, "--blobs", "s3://\(bucket)/\(prefix)", "--s3-endpoint", peer.endpoint, "--s3-path-style"]
+        [
+            "--catalog", catalogURL, "--blobs", "s3://\(bucket)/\(prefix)", "--s3-endpoint", peer.endpoint,
+            "--s3-path-style",
+        ]
     }
 
     var environment: [String: String] {

@@ -23,7 +23,7 @@ final class ClusterServer: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         port = try ChildProcess.freeLoopbackPort()
         log = data + ".log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)

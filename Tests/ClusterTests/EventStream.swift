@@ -95,7 +95,9 @@ final class EventStream: Sendable {
     }
 
     /// The change event about photo `id` of `kind` (insert, update, delete), waiting up to `limit`.
-    func change(_ kind: String, id: String, within limit: Duration = .seconds(10)) async throws -> (
+    func change(
+        _ kind: String, id: String, within limit: Duration = .seconds(10)
+    ) async throws -> (
         ChangeMessage, ContinuousClock.Instant
     )? {
         let event = try await next(within: limit) { event in

@@ -38,7 +38,9 @@ enum HTTP {
     }
 
     /// `POST /api/v1/photos?filename=…` with the image as the raw body.
-    static func upload(_ server: ClusterServer, _ bytes: [UInt8], name: String, token: String) async throws
+    static func upload(
+        _ server: ClusterServer, _ bytes: [UInt8], name: String, token: String
+    ) async throws
         -> UploadResult
     {
         let response = try await send(

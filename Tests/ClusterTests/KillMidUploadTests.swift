@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import Synchronization
+import TestSupport
 import Testing
 import VitrineAPI
 

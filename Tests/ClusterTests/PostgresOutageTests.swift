@@ -31,7 +31,9 @@ import Testing
         func ask(_ server: ClusterServer) async throws {
             let response = try await HTTP.send(server.base + "/api/v1/photos?limit=2", timeout: .seconds(30))
             answers.append(
-                Answer(server: server.name, status: response.status, retryAfter: response.headers.first(name: "Retry-After"), at: .now))
+                Answer(
+                    server: server.name, status: response.status,
+                    retryAfter: response.headers.first(name: "Retry-After"), at: .now))
         }
         for _ in 0..<4 { for server in [a, b] { try await ask(server) } }
 
