@@ -93,24 +93,14 @@ public final class PostgresServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Through `ChildProcess.run`: Foundation's `waitUntilExit` never returned here for `pg.sh start`.
     @discardableResult
     static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PostgresServerError(
-                message: "\(arguments.joined(separator: " ")) failed: \(String(decoding: err, as: UTF8.self))")
+        let (status, output) = try ChildProcess.run(arguments[0], Array(arguments.dropFirst()))
+        guard status == 0 else {
+            throw PostgresServerError(message: "\(arguments.joined(separator: " ")) failed: \(output)")
         }
-        return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
