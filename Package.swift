@@ -152,6 +152,10 @@ let package = Package(
             name: "CatalogContractTests",
             dependencies: ["Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport"]
         ),
+        // What only PostgreSQL has: leases and collections racing from separate connections.
+        .testTarget(
+            name: "CatalogPostgresRolesTests", dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
+        ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
             name: "CatalogSQLiteTests",
