@@ -11,7 +11,7 @@
 # lives under .build/cluster/: a second run reuses the database, and the bucket's objects (moto keeps them
 # in memory; they are saved to .build/cluster/s3/saved when the cluster stops and put back when it starts).
 #
-# Environment: PORT (nginx, default 8080), SERVER_PORTS (default "PORT+1 PORT+2"), PG_PORT (default 55432),
+# Environment: PORT (nginx, default 8080), SERVER_PORTS (default "PORT+1 PORT+2"), PG_PORT (default 55439),
 # CLUSTER_DIR (default .build/cluster), VITRINE_BINARY (default .build/release/vitrine, built here),
 # SKIP_BUILD=1 to use the binary as it is.
 set -euo pipefail
@@ -21,7 +21,7 @@ cd "$root"
 
 port="${PORT:-8080}"
 read -r -a server_ports <<<"${SERVER_PORTS:-$((port + 1)) $((port + 2))}"
-pg_port="${PG_PORT:-55432}"
+pg_port="${PG_PORT:-55439}"
 state="${CLUSTER_DIR:-.build/cluster}"
 bucket="vitrine-cluster"
 database="vitrine"
