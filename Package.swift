@@ -156,6 +156,11 @@ let package = Package(
         .testTarget(
             name: "CatalogPostgresRolesTests", dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
         ),
+        // What only PostgreSQL has: URLs, opening and migrating, outages.
+        .testTarget(
+            name: "CatalogPostgresTests",
+            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
+        ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
             name: "CatalogSQLiteTests",
