@@ -22,9 +22,9 @@ import VitrineAPI
         let announced = try await streamB.change("insert", id: id)
         let (message, arrived) = try #require(announced, "B's stream never announced A's upload")
         #expect(message.photo?.id == id && message.total == 1)
-        // The event may even arrive before A's answer: NOTIFY is delivered at commit.
-        let latency = max(.zero, arrived - answered)
-        print("event latency A→B after A's answer: \(latency.milliseconds) ms")
+        // The event may even arrive before A's answer (negative): NOTIFY is delivered at commit.
+        let latency = arrived - answered
+        print("event on B \(latency.milliseconds) ms after A's answer")
         #expect(latency < .seconds(2), "the issue's target is 100 ms (see make bench); 2 s means no wake-up at all")
 
         let listed = try await HTTP.page(b, limit: 10)
@@ -49,7 +49,7 @@ import VitrineAPI
         let (message, arrived) = try #require(
             try await streamA.change("delete", id: id), "A's stream never announced B's delete")
         #expect(message.photo == nil && message.total == 0)
-        print("event latency B→A after B's answer: \(max(.zero, arrived - answered).milliseconds) ms")
+        print("event on A \((arrived - answered).milliseconds) ms after B's answer")
         #expect(try await HTTP.page(a, limit: 10).items.isEmpty)
         let gone = try await HTTP.get(a.base + "/api/v1/photos/\(id)")
         #expect(gone.status == 404)
