@@ -20,7 +20,7 @@ S3_PATH_STYLE ?=
 BLOB_FLAGS := $(if $(BLOBS), --blobs "$(BLOBS)")$(if $(S3_ENDPOINT), --s3-endpoint "$(S3_ENDPOINT)")$(if \
 	$(S3_REGION), --s3-region "$(S3_REGION)")$(if $(filter 1,$(S3_PATH_STYLE)), --s3-path-style)
 
-.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak format clean
+.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak cluster format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -38,6 +38,11 @@ release: deps wasm
 ## Builds in release, imports the demo photos on first run, serves on http://$(HOST):$(PORT).
 serve: release
 	$(if $(CATALOG),VITRINE_CATALOG_URL="$(CATALOG)" ).build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo$(BLOB_FLAGS)
+
+## Two servers behind nginx on http://127.0.0.1:$(PORT), sharing a throwaway PostgreSQL and the S3 peer;
+## imports the demo, prints the admin token, stops on Ctrl-C. State in .build/cluster (scripts/cluster.sh).
+cluster:
+	PORT="$(PORT)" scripts/cluster.sh
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
 test: deps wasm test-swift test-clients test-engine test-web test-browser test-api test-fuzz

@@ -189,6 +189,17 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // Several real `vitrine serve` processes on one PostgreSQL database and one S3 bucket.
+        .testTarget(
+            name: "ClusterTests",
+            dependencies: [
+                "Catalog", "CatalogPostgres", "Blobs", "VitrineAPI", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [

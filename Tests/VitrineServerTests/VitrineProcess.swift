@@ -51,18 +51,10 @@ enum VitrineProcess {
     static func run(
         _ arguments: [String], launcher: [String] = [], environment: [String: String] = [:]
     ) throws -> (status: Int32, output: String) {
-        let process = Process()
         let binary = try requireBinary()
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
-        process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return try ChildProcess.run(
+            launcher.first ?? binary, launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments,
+            environment: environment)
     }
 
     /// SIGKILLs the process, or, under a launcher, the process the launcher runs (and so the launcher ends).
@@ -88,22 +80,7 @@ enum VitrineProcess {
     }
 
     /// A free loopback port (bound, read, released; the server binds it right after).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    static func freePort() throws -> Int { try ChildProcess.freeLoopbackPort() }
 }
 
 /// A `vitrine serve` process on a loopback port, started and waited for until it answers.
