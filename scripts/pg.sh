@@ -5,6 +5,8 @@
 #        scripts/pg.sh stop DIR          stops it (fast shutdown); idempotent.
 #        scripts/pg.sh restart DIR       stops and starts it on the same port.
 # initdb refuses to run as root, so as root the server runs as the `postgres` system user.
+# The server's standard streams go to files: it outlives this script, and a caller reading this script's
+# output through pipes would otherwise wait for the server to exit.
 set -euo pipefail
 
 cmd="${1:?usage: pg.sh start DIR PORT | stop DIR | restart DIR}"
@@ -21,6 +23,13 @@ as_owner() {
 case "$cmd" in
   start)
     port="${3:?PORT missing}"
+    # Descriptors inherited beyond the standard three (a caller's pipes or sockets, such as the one Foundation's
+    # Process watches for its child's exit) must not reach the server, which outlives this script: the caller
+    # would wait for them to close forever.
+    for fd in /proc/$$/fd/*; do
+      fd="${fd##*/}"
+      if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
     [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
     if [ ! -f "$dir/data/PG_VERSION" ]; then
       rm -rf "$dir/data"
@@ -31,8 +40,9 @@ case "$cmd" in
     [ "$(id -u)" -eq 0 ] && chown postgres "$dir/port"
     if as_owner "'$bin/pg_ctl' -D '$dir/data' status" >/dev/null 2>&1; then exit 0; fi
     as_owner "'$bin/pg_ctl' -D '$dir/data' -l '$dir/log' -w -t 60 \
-      -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c max_connections=300 -c fsync=on\" start" >/dev/null \
-      || { tail -20 "$dir/log" >&2; exit 1; }
+      -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c max_connections=300 -c fsync=on\" start" \
+      </dev/null >"$dir/pg_ctl.out" 2>&1 \
+      || { cat "$dir/pg_ctl.out" >&2; tail -20 "$dir/log" >&2; exit 1; }
     ;;
   stop)
     [ -f "$dir/data/PG_VERSION" ] || exit 0
