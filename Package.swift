@@ -152,9 +152,10 @@ let package = Package(
             name: "CatalogContractTests",
             dependencies: ["Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport"]
         ),
-        // What only PostgreSQL has: leases and collections racing from separate connections.
+        // What only PostgreSQL has: URLs, opening and migrating, outages.
         .testTarget(
-            name: "CatalogPostgresRolesTests", dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
+            name: "CatalogPostgresTests",
+            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
         ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(

@@ -102,7 +102,9 @@ struct Serve: AsyncParsableCommand {
             // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
             print("Admin token (shown once; also in \(library.data)/admin-token):\n\(token)")
         }
-        logger.info("serving \(library.data) on http://\(host):\(port); blobs in \(opened.blobs.location)")
+        logger.info(
+            "serving \(library.data) on http://\(host):\(port); blobs in \(opened.blobs.location); catalog: \(storage.catalog)"
+        )
         try await app.runService()
     }
 }
