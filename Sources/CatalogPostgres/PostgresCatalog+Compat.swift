@@ -125,7 +125,8 @@ extension PostgresCatalog: CompatReading {
             if counting {
                 var count = QueryBuilder("SELECT COUNT(*)" + Self.compatFrom)
                 try await query.appendWhere(to: &count, on: connection, logger: logger)
-                total = try await connection.query(count.query, logger: logger).collect { try $0.decode(Int64.self) }
+                total =
+                    try await connection.query(count.query, logger: logger).collect { try $0.decode(Int64.self) }
                     .first ?? 0
             }
             guard limit > 0 else { return CompatPage(total: Int(total), items: []) }
