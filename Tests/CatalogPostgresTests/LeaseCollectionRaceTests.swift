@@ -49,10 +49,8 @@ import Testing
                     try await importer.lease([BlobKey.of(bytes)], owner: owner)
                     _ = try await store.put(bytes, contentType: "application/octet-stream")
                 }
-                for key in keys {
-                    if try await !store.contains(key) {
-                        await violations.append("\(iteration): leased \(key) was deleted")
-                    }
+                for key in try await Self.missing(keys, in: store) {
+                    await violations.append("\(iteration): leased \(key) was deleted")
                 }
                 try await importer.releaseLeases(owner: owner)
             }()
@@ -106,8 +104,8 @@ import Testing
             }
             let (_, deleted) = try await (importing, collecting)
             deletedInAll += deleted.count
-            for key in keys {
-                if try await !store.contains(key) { await violations.append("\(iteration): \(key) lost") }
+            for key in try await Self.missing(keys, in: store) {
+                await violations.append("\(iteration): \(key) lost")
             }
             #expect(try await collector.collectGarbage(candidates: keys) { _ in } == [], "referenced: never taken")
         }
@@ -117,6 +115,13 @@ import Testing
         await importer.close()
         await collector.close()
         await observer.close()
+    }
+
+    /// The keys of `keys` whose blobs are not in `store`.
+    static func missing(_ keys: [BlobKey], in store: FileBlobStore) async throws -> [BlobKey] {
+        var missing: [BlobKey] = []
+        for key in keys where !(try await store.contains(key)) { missing.append(key) }
+        return missing
     }
 
     static func record(_ iteration: Int) -> PhotoRecord {
@@ -145,10 +150,8 @@ import Testing
             async let importing: Void = {
                 try await importer.lease(keys, owner: owner)
                 for bytes in contents { _ = try await store.put(bytes, contentType: "application/octet-stream") }
-                for key in keys {
-                    if try await !store.contains(key) {
-                        await deleting.violation("\(iteration): leased \(key) was deleted")
-                    }
+                for key in try await Self.missing(keys, in: store) {
+                    await deleting.violation("\(iteration): leased \(key) was deleted")
                 }
                 try await importer.releaseLeases(owner: owner)
             }()
