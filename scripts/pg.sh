@@ -23,6 +23,13 @@ as_owner() {
 case "$cmd" in
   start)
     port="${3:?PORT missing}"
+    # Descriptors inherited beyond the standard three (a caller's pipes or sockets, such as the one Foundation's
+    # Process watches for its child's exit) must not reach the server, which outlives this script: the caller
+    # would wait for them to close forever.
+    for fd in /proc/$$/fd/*; do
+      fd="${fd##*/}"
+      if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
     [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
     if [ ! -f "$dir/data/PG_VERSION" ]; then
       rm -rf "$dir/data"

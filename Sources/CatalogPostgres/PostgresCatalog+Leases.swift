@@ -44,9 +44,10 @@ extension PostgresCatalog: BlobLeases {
         try await transaction { connection in
             try await self.takeBlobLock(on: connection)
             try await self.dropDeadMarks(now: now, on: connection)
-            let marked = try await connection.query(
-                "SELECT EXISTS (SELECT 1 FROM blob_collection WHERE blob_key = ANY(\(keys)))", logger: self.logger
-            ).collect().first?.decode(Bool.self) ?? true
+            let marked =
+                try await connection.query(
+                    "SELECT EXISTS (SELECT 1 FROM blob_collection WHERE blob_key = ANY(\(keys)))", logger: self.logger
+                ).collect().first?.decode(Bool.self) ?? true
             if marked { return false }
             let expiresAt = now &+ CatalogPolicy.leaseLifetime
             try await connection.query(

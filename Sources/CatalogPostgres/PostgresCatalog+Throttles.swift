@@ -14,15 +14,16 @@ extension PostgresCatalog: ThrottleCounters {
     {
         let cutoff = Self.windowCutoff(now: now, windowSeconds: windowSeconds)
         return try await transaction { connection in
-            let (start, failures) = try await connection.query(
-                """
-                INSERT INTO throttle_window AS w (key, start, failures) VALUES (\(key), \(now), 0)
-                ON CONFLICT (key) DO UPDATE SET
-                    start = CASE WHEN w.start <= \(cutoff) THEN excluded.start ELSE w.start END,
-                    failures = CASE WHEN w.start <= \(cutoff) THEN 0 ELSE w.failures END
-                RETURNING start, failures
-                """, logger: self.logger
-            ).collect().first?.decode((Int64, Int64).self) ?? (now, Int64(0))
+            let (start, failures) =
+                try await connection.query(
+                    """
+                    INSERT INTO throttle_window AS w (key, start, failures) VALUES (\(key), \(now), 0)
+                    ON CONFLICT (key) DO UPDATE SET
+                        start = CASE WHEN w.start <= \(cutoff) THEN excluded.start ELSE w.start END,
+                        failures = CASE WHEN w.start <= \(cutoff) THEN 0 ELSE w.failures END
+                    RETURNING start, failures
+                    """, logger: self.logger
+                ).collect().first?.decode((Int64, Int64).self) ?? (now, Int64(0))
             // Repeats of an earlier window go with it.
             try await connection.query(
                 "DELETE FROM throttle_repeat WHERE key = \(key) AND start <> \(start)", logger: self.logger)
