@@ -29,7 +29,7 @@ import Testing
     @Test func readsFailAsUnavailableDuringAnOutageAndRecoverAfter() async throws {
         let server = try PostgresServer()
         defer { server.shutdown() }
-        let url = try server.makeDatabase("outage") + "&connect_timeout=2&pool_size=2"
+        let url = try server.makeDatabase("outage") + "&connect_timeout=8&pool_size=2"
         let catalog = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url))
         let writer = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url))
         try await Samples.insert(catalog)

@@ -36,9 +36,10 @@ public final class PostgresServer: @unchecked Sendable {
             input: fds[0], output: "/dev/null", errors: "/dev/null")
     }
 
-    /// The URL of `database` on this server.
+    /// The URL of `database` on this server. A test process runs hundreds of tests at once on two cores, so a
+    /// connection may take seconds to open: the wait for one is longer than the 5 s default.
     public func url(database: String) -> String {
-        "postgres://postgres@127.0.0.1:\(port)/\(database)?sslmode=disable"
+        "postgres://postgres@127.0.0.1:\(port)/\(database)?sslmode=disable&connect_timeout=30"
     }
 
     /// Creates an empty database with a unique name and returns its URL.
