@@ -9,8 +9,8 @@ import VitrineApp
 ///
 /// Each synthetic photo copies a real photo's record and variants under a new id, content hash and date,
 /// so every URL works and the grid, viewer and paging behave as with real photos, at any scale. The choice
-/// of source photo and date comes from a fixed seed, so the same seed library grows into the same catalog
-/// (but for the random ids) whichever catalog holds it: the catalog benchmark compares like with like.
+/// of source photo and date comes from a fixed seed, so the same library grows into the same catalog (but for
+/// the random ids) whichever catalog holds it: the catalog benchmark compares like with like.
 let usage = "usage: vitrine-fixture [--catalog URL] DATA COUNT\n"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var catalogURL = ProcessInfo.processInfo.environment["VITRINE_CATALOG_URL"].flatMap { $0.isEmpty ? nil : $0 }
@@ -41,8 +41,11 @@ guard !existing.isEmpty else {
     FileHandle.standardError.write(Data("the library is empty: import some photos first\n".utf8))
     exit(1)
 }
-var remaining = target - (try await library.catalog.count())
-var generator = SplitMix64(seed: 0x5649_5452_494E_45)
+let initial = try await library.catalog.count()
+var remaining = target - initial
+// Seeded by the count it starts from: growing 100 000 photos to 1 000 000 does not replay the dates the
+// first 100 000 got.
+var generator = SplitMix64(seed: 0x5649_5452_494E_45 ^ UInt64(clamping: initial))
 var serial = 0
 let start = Date()
 while remaining > 0 {
