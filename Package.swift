@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // Pure Swift, no Foundation: compiled natively and to WebAssembly with Embedded Swift.
@@ -43,6 +45,17 @@ let package = Package(
             dependencies: [
                 "Catalog", "Blobs", "Scheduling",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "CatalogPostgres",
+            dependencies: [
+                "Catalog", "Blobs",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -88,7 +101,7 @@ let package = Package(
         .target(
             name: "VitrineApp",
             dependencies: [
-                "VitrineServer", "Ingest", "Catalog", "CatalogSQLite", "Blobs", "S3", "Scheduling",
+                "VitrineServer", "Ingest", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "S3", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -137,7 +150,7 @@ let package = Package(
         // Every catalog implementation against the same behaviours.
         .testTarget(
             name: "CatalogContractTests",
-            dependencies: ["Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport"]
+            dependencies: ["Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport"]
         ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(

@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import CatalogPostgres
 import CatalogSQLite
 import Foundation
 import TestSupport
@@ -10,6 +11,8 @@ import Testing
 enum CatalogUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// A fresh SQLite file in the suite's temporary folder.
     case sqlite
+    /// A fresh database on the test process's throwaway PostgreSQL server, one per folder.
+    case postgres
 
     static var all: [CatalogUnderTest] { allCases }
 
@@ -19,7 +22,18 @@ enum CatalogUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertib
     /// through a new connection, as another process would; `holder` is who its leases and marks name.
     func open(in folder: TemporaryDirectory, holder: LeaseHolder? = nil) async throws -> any PhotoCatalog {
         switch self {
-        case .sqlite: try SQLiteCatalog(path: folder.file("catalog.sqlite"), leaseHolder: holder)
+        case .sqlite:
+            return try SQLiteCatalog(path: folder.file("catalog.sqlite"), leaseHolder: holder)
+        case .postgres:
+            let stored = folder.file("postgres-url")
+            let url: String
+            if let existing = try? String(contentsOfFile: stored, encoding: .utf8) {
+                url = existing
+            } else {
+                url = try PostgresServer.shared().makeDatabase("contract") + "&pool_size=4"
+                try url.write(toFile: stored, atomically: true, encoding: .utf8)
+            }
+            return try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url), leaseHolder: holder)
         }
     }
 }

@@ -1,0 +1,218 @@
+import Logging
+import PostgresNIO
+
+/// The schema, as an ordered list of named migrations. A migration that has shipped is never edited: a change
+/// is a new migration appended to the list.
+///
+/// Text that orders pages or is compared byte for byte (ids, blob keys, digests) is `COLLATE "C"`, so a
+/// database created with a natural-language collation (a managed server's default) pages and compares
+/// exactly as SQLite does.
+extension PostgresCatalog {
+    struct Migration: Sendable {
+        let name: String
+        let statements: [String]
+    }
+
+    /// Identifies Vitrine's migration lock among the advisory locks other software may take on the database.
+    static let migrationLockKey: Int64 = 0x5649_5452_494E_4531  // "VITRINE1"
+
+    static let migrations: [Migration] = [
+        Migration(
+            name: "v1",
+            statements: [
+                // Folds diacritics for search ("cafe" finds "Café"); trusted, so a database owner may create it.
+                "CREATE EXTENSION IF NOT EXISTS unaccent",
+                """
+                CREATE TABLE photo (
+                    id text COLLATE "C" PRIMARY KEY,
+                    content_hash text COLLATE "C" NOT NULL UNIQUE,
+                    original_name text NOT NULL,
+                    title text,
+                    format text NOT NULL,
+                    mime_type text NOT NULL,
+                    byte_size bigint NOT NULL,
+                    width integer NOT NULL,
+                    height integer NOT NULL,
+                    taken_at bigint NOT NULL,
+                    taken_at_offset integer,
+                    taken_at_source text NOT NULL,
+                    camera_make text,
+                    camera_model text,
+                    lens text,
+                    exposure_time double precision,
+                    f_number double precision,
+                    iso bigint,
+                    focal_length double precision,
+                    latitude double precision,
+                    longitude double precision,
+                    thumb_hash bytea NOT NULL,
+                    average_color text NOT NULL,
+                    imported_at bigint NOT NULL,
+                    updated_at bigint NOT NULL,
+                    colorfulness double precision,
+                    -- Title, original name, tags and camera, unaccented and lower-cased; the catalog rewrites
+                    -- it in the transaction that changes any of them.
+                    search tsvector NOT NULL DEFAULT ''::tsvector
+                )
+                """,
+                // Newest-first keyset paging walks this index.
+                "CREATE INDEX photo_on_taken_at_id ON photo (taken_at DESC, id DESC)",
+                "CREATE INDEX photo_on_search ON photo USING gin (search)",
+                """
+                CREATE TABLE variant (
+                    photo_id text COLLATE "C" NOT NULL REFERENCES photo (id) ON DELETE CASCADE,
+                    kind text COLLATE "C" NOT NULL,
+                    blob_key text COLLATE "C" NOT NULL,
+                    mime_type text NOT NULL,
+                    width integer NOT NULL,
+                    height integer NOT NULL,
+                    byte_size bigint NOT NULL,
+                    PRIMARY KEY (photo_id, kind)
+                )
+                """,
+                "CREATE INDEX variant_on_blob_key ON variant (blob_key)",
+                """
+                CREATE TABLE tag (
+                    id bigserial PRIMARY KEY,
+                    name text COLLATE "C" NOT NULL
+                )
+                """,
+                // Names are unique ignoring ASCII case, as SQLite's NOCASE.
+                "CREATE UNIQUE INDEX tag_on_lower_name ON tag (lower(name))",
+                """
+                CREATE TABLE photo_tag (
+                    photo_id text COLLATE "C" NOT NULL REFERENCES photo (id) ON DELETE CASCADE,
+                    tag_id bigint NOT NULL REFERENCES tag (id) ON DELETE CASCADE,
+                    PRIMARY KEY (photo_id, tag_id)
+                )
+                """,
+                "CREATE INDEX photo_tag_on_tag_id ON photo_tag (tag_id, photo_id)",
+                // The live feed: one row per insert, update or delete, written in the transaction that made the
+                // change. Writers append under a transaction-scoped advisory lock, so rows commit in `seq` order
+                // and a reader resuming from a sequence number never skips one committed late.
+                """
+                CREATE TABLE change_event (
+                    seq bigserial PRIMARY KEY,
+                    kind text NOT NULL,
+                    photo_id text COLLATE "C" NOT NULL,
+                    sort_taken_at bigint NOT NULL,
+                    at bigint NOT NULL
+                )
+                """,
+                // The stable integer Pixabay clients see as `id` (a sequence: never reused), the Parse
+                // `objectId`, and the view and download counters.
+                """
+                CREATE TABLE photo_compat (
+                    number bigserial PRIMARY KEY,
+                    photo_id text COLLATE "C" NOT NULL UNIQUE REFERENCES photo (id) ON DELETE CASCADE,
+                    object_id text COLLATE "C" NOT NULL UNIQUE,
+                    views bigint NOT NULL DEFAULT 0,
+                    downloads bigint NOT NULL DEFAULT 0
+                )
+                """,
+                // Sizes made on demand from the original (Pixabay's 150, 640 and 1280 px long edges).
+                """
+                CREATE TABLE sized_variant (
+                    photo_id text COLLATE "C" NOT NULL REFERENCES photo (id) ON DELETE CASCADE,
+                    edge integer NOT NULL,
+                    blob_key text COLLATE "C" NOT NULL,
+                    mime_type text NOT NULL,
+                    width integer NOT NULL,
+                    height integer NOT NULL,
+                    byte_size bigint NOT NULL,
+                    PRIMARY KEY (photo_id, edge)
+                )
+                """,
+                "CREATE INDEX sized_variant_on_blob_key ON sized_variant (blob_key)",
+                // Blobs an import is writing but has not catalogued yet; garbage collection leaves them alone.
+                """
+                CREATE TABLE blob_lease (
+                    blob_key text COLLATE "C" NOT NULL,
+                    owner text COLLATE "C" NOT NULL,
+                    expires_at bigint NOT NULL,
+                    holder text,
+                    PRIMARY KEY (blob_key, owner)
+                )
+                """,
+                "CREATE INDEX blob_lease_on_owner ON blob_lease (owner)",
+                // Keys a garbage collection is deleting; leases of those keys wait until they are gone.
+                """
+                CREATE TABLE blob_collection (
+                    blob_key text COLLATE "C" PRIMARY KEY,
+                    collector text NOT NULL,
+                    holder text,
+                    expires_at bigint NOT NULL
+                )
+                """,
+                // Replaced variants kept for old URLs until collected.
+                "CREATE TABLE retired_blob (blob_key text COLLATE \"C\" PRIMARY KEY)",
+                // API keys for the Pixabay-compatible endpoint, stored as digests.
+                """
+                CREATE TABLE api_key (
+                    id bigserial PRIMARY KEY,
+                    digest text COLLATE "C" NOT NULL UNIQUE,
+                    hint text NOT NULL,
+                    label text NOT NULL,
+                    created_at bigint NOT NULL,
+                    revoked_at bigint
+                )
+                """,
+                // Sign-in sessions, each stored as the digest of its random id, tied to the token it was made with.
+                """
+                CREATE TABLE session (
+                    digest text COLLATE "C" PRIMARY KEY,
+                    token_digest text COLLATE "C" NOT NULL,
+                    created_at bigint NOT NULL,
+                    expires_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX session_on_expires_at ON session (expires_at)",
+                // Settings every server shares (the admin token's digest).
+                "CREATE TABLE setting (name text COLLATE \"C\" PRIMARY KEY, value text NOT NULL)",
+                // Failed-credential windows per client address, and the stale cookies already counted in them.
+                """
+                CREATE TABLE throttle_window (
+                    key text COLLATE "C" PRIMARY KEY,
+                    start bigint NOT NULL,
+                    failures integer NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE throttle_repeat (
+                    key text COLLATE "C" NOT NULL,
+                    repeat_key text COLLATE "C" NOT NULL,
+                    start bigint NOT NULL,
+                    PRIMARY KEY (key, repeat_key)
+                )
+                """,
+            ])
+    ]
+
+    /// Brings the schema up to date, in one transaction holding an advisory lock: servers that start together
+    /// on an empty database queue here, and each later one finds the work done.
+    func migrate() async throws {
+        try await transaction { connection in
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))", logger: self.logger)
+            try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migration (
+                    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
+                """, logger: self.logger)
+            var applied = Set<String>()
+            for try await name in try await connection.query(
+                "SELECT name FROM schema_migration", logger: self.logger
+            ).decode(String.self) {
+                applied.insert(name)
+            }
+            for migration in Self.migrations where !applied.contains(migration.name) {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: self.logger)
+                }
+                try await connection.query(
+                    "INSERT INTO schema_migration (name) VALUES (\(migration.name))", logger: self.logger)
+                self.logger.info("catalog migrated", metadata: ["migration": "\(migration.name)"])
+            }
+        }
+    }
+}
