@@ -5,6 +5,8 @@
 #        scripts/pg.sh stop DIR          stops it (fast shutdown); idempotent.
 #        scripts/pg.sh restart DIR       stops and starts it on the same port.
 # initdb refuses to run as root, so as root the server runs as the `postgres` system user.
+# The server's standard streams go to files: it outlives this script, and a caller reading this script's
+# output through pipes would otherwise wait for the server to exit.
 set -euo pipefail
 
 cmd="${1:?usage: pg.sh start DIR PORT | stop DIR | restart DIR}"
@@ -31,8 +33,9 @@ case "$cmd" in
     [ "$(id -u)" -eq 0 ] && chown postgres "$dir/port"
     if as_owner "'$bin/pg_ctl' -D '$dir/data' status" >/dev/null 2>&1; then exit 0; fi
     as_owner "'$bin/pg_ctl' -D '$dir/data' -l '$dir/log' -w -t 60 \
-      -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c max_connections=300 -c fsync=on\" start" >/dev/null \
-      || { tail -20 "$dir/log" >&2; exit 1; }
+      -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c max_connections=300 -c fsync=on\" start" \
+      </dev/null >"$dir/pg_ctl.out" 2>&1 \
+      || { cat "$dir/pg_ctl.out" >&2; tail -20 "$dir/log" >&2; exit 1; }
     ;;
   stop)
     [ -f "$dir/data/PG_VERSION" ] || exit 0

@@ -128,6 +128,25 @@ extension SQLiteCatalog {
                 t.column("expiresAt", .integer).notNull()
             }
         }
+        // What the servers of a cluster share besides photos: named settings (the admin token's digest)
+        // and failed-credential windows per client address, with the repeats counted once per window.
+        migrator.registerMigration("v9-shared-state") { db in
+            try db.create(table: "setting") { t in
+                t.primaryKey("name", .text)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "throttleWindow") { t in
+                t.primaryKey("key", .text)
+                t.column("start", .integer).notNull().indexed()
+                t.column("failures", .integer).notNull()
+            }
+            try db.create(table: "throttleRepeat", options: [.withoutRowID]) { t in
+                t.column("key", .text).notNull()
+                t.column("repeatKey", .text).notNull()
+                t.column("start", .integer).notNull().indexed()
+                t.primaryKey(["key", "repeatKey"])
+            }
+        }
         return migrator
     }
 }

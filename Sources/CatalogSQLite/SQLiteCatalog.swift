@@ -50,19 +50,30 @@ public struct SQLiteCatalog: PhotoCatalog {
     /// Runs a read on the executor.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let writer = self.writer
-        return try await executor.run { try writer.read(body) }
+        return try await executor.run { try Self.reportingLocks { try writer.read(body) } }
     }
 
     /// Runs a write transaction on the executor.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let writer = self.writer
-        return try await executor.run { try writer.write(body) }
+        return try await executor.run { try Self.reportingLocks { try writer.write(body) } }
     }
 
     /// Runs writes that manage their own transaction on the executor.
     func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let writer = self.writer
-        return try await executor.run { try writer.writeWithoutTransaction(body) }
+        return try await executor.run { try Self.reportingLocks { try writer.writeWithoutTransaction(body) } }
+    }
+
+    /// A database another process has kept locked past the busy timeout is `CatalogError.unavailable`:
+    /// the operation did nothing (its transaction rolled back) and a retry shortly may succeed.
+    static func reportingLocks<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+            throw CatalogError.unavailable(
+                "the SQLite catalog stayed locked by another connection: \(error.message ?? "")")
+        }
     }
 
     static var now: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }

@@ -33,6 +33,18 @@ public struct APIError: HTTPResponseError, Sendable {
         APIError(.serviceUnavailable, code: "busy", message: message, retryAfter: retryAfter)
     }
 
+    /// The catalog cannot be reached (its server restarts, the network dropped): 503 with `Retry-After`.
+    /// Nothing was half-done (catalog operations are transactions), so the client just tries again.
+    static var unavailable: APIError {
+        APIError(
+            .serviceUnavailable, code: "unavailable",
+            message: "the catalog is unavailable for a moment; try again shortly",
+            retryAfter: unavailableRetryAfterSeconds)
+    }
+
+    /// Long enough for a database restart or fail-over to be over, short enough that clients come back soon.
+    static let unavailableRetryAfterSeconds = 5
+
     static func jsonResponse(status: HTTPResponse.Status, code: String, message: String) -> Response {
         let body = (try? JSONEncoder().encode(APIErrorBody(code: code, message: message))) ?? Data()
         var headers = HTTPFields()

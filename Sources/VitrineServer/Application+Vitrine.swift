@@ -37,10 +37,13 @@ public enum VitrineServer {
         router.get("healthz") { _, _ in
             try JSONResponse.make(["status": "ok"], cacheControl: "no-store")
         }
-        let token = AdminToken(directory: library.directory)
         let guardian = AccessGuard(
-            token: token, sessions: SessionStore(catalog: library.catalog, token: token),
-            throttle: AuthThrottle(limit: access.failedAttemptLimit, windowSeconds: 60))
+            token: AdminToken(directory: library.directory), settings: library.catalog,
+            sessions: SessionStore(catalog: library.catalog),
+            throttle: AuthThrottle(
+                counters: library.catalog, limit: access.failedAttemptLimit, windowSeconds: 60,
+                retentionSeconds: Int64(compat.rateWindowSeconds))
+        )
         let api = router.group("api/v1")
         SessionController(
             access: guardian, isPrivate: access.isPrivate,

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Hummingbird
 import Logging
@@ -9,75 +10,88 @@ import Synchronization
 /// credential is answered 429 until the window ends, without the credential being checked, so a guesser
 /// learns nothing more. Each failure is logged with its address. A cookie that keeps failing (a browser
 /// still holding a session that was ended) counts once per window, not once per image it loads.
+///
+/// The windows live in the catalog (`ThrottleCounters`), so every server of a cluster counts into the same
+/// ones: spreading guesses over servers gains nothing.
 final class AuthThrottle: Sendable {
+    let counters: any ThrottleCounters
     let limit: Int
-    let windowSeconds: Double
-    /// Addresses tracked at once; past it, ended windows are dropped, then the oldest.
-    static let maximumAddresses = 10_000
+    let windowSeconds: Int64
     private let clock: @Sendable () -> Double
-    private let windows = Mutex<[String: Window]>([:])
-
-    private struct Window {
-        var start: Double
-        var failures: Int
-        var cookies: Set<String>
-    }
+    /// How long a window is kept when pruning: the longest window anyone counts into these counters (the
+    /// Pixabay keys' too), so a prune never cuts another counter's live window short.
+    let retentionSeconds: Int64
+    /// When this server last forgot ended windows (Unix seconds); it does so at most once per window.
+    private let lastPrune = Mutex<Int64>(0)
 
     init(
-        limit: Int = 10, windowSeconds: Double = 60,
+        counters: any ThrottleCounters, limit: Int = 10, windowSeconds: Int64 = 60, retentionSeconds: Int64 = 0,
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
+        self.counters = counters
         self.limit = limit
-        self.windowSeconds = windowSeconds
+        self.windowSeconds = max(1, windowSeconds)
+        self.retentionSeconds = max(self.windowSeconds, retentionSeconds)
         self.clock = clock
     }
 
-    /// Throws 429 when `address` has used up its failures for this window.
-    func check(_ address: String) throws {
-        if let wait = retryAfter(address) {
+    private var now: Int64 { ThrottleClock.seconds(clock()) }
+
+    /// The catalog's key for an address's window.
+    private static func key(_ address: String) -> String { "auth:" + address }
+
+    /// The address's open window (nil when it has none); throws 429 when it has used up its failures.
+    @discardableResult
+    func check(_ address: String) async throws -> ThrottleWindow? {
+        let window = try await self.window(address)
+        if let wait = retryAfter(window) {
             throw APIError.tooManyRequests(
                 "too many failed sign-in attempts from this address; try again later", retryAfter: wait)
         }
+        return window
     }
 
-    /// Seconds until `address` may present a credential again, or nil when it may now.
-    func retryAfter(_ address: String) -> Int? {
-        let now = clock()
-        return windows.withLock { windows in
-            guard let window = windows[address], now - window.start < windowSeconds, window.failures >= limit
-            else { return nil }
-            return max(1, Int((window.start + windowSeconds - now).rounded(.up)))
-        }
+    /// The address's open window, nil when it has none.
+    func window(_ address: String) async throws -> ThrottleWindow? {
+        try await counters.throttleWindow(key: Self.key(address), now: now, windowSeconds: windowSeconds)
     }
 
-    /// Counts one failure; `cookie` (a digest of it) makes repeats of one stale cookie count once.
-    func failed(_ address: String, kind: String, cookie: String? = nil, path: String, logger: Logger) {
-        let now = clock()
-        let counted = windows.withLock { windows -> Bool in
-            if windows.count >= Self.maximumAddresses, windows[address] == nil {
-                windows = windows.filter { now - $0.value.start < windowSeconds }
-                if windows.count >= Self.maximumAddresses,
-                    let oldest = windows.min(by: { $0.value.start < $1.value.start })?.key
-                {
-                    windows[oldest] = nil
-                }
-            }
-            var window = windows[address] ?? Window(start: now, failures: 0, cookies: [])
-            if now - window.start >= windowSeconds { window = Window(start: now, failures: 0, cookies: []) }
-            if let cookie {
-                guard window.cookies.insert(cookie).inserted else {
-                    windows[address] = window
-                    return false
-                }
-            }
-            window.failures += 1
-            windows[address] = window
-            return true
-        }
-        if counted {
+    /// Seconds until an address with this window may present a credential again, or nil when it may now.
+    func retryAfter(_ window: ThrottleWindow?) -> Int? {
+        guard let window, window.failures >= limit else { return nil }
+        return max(1, ThrottleClock.secondsLeft(in: window, length: windowSeconds, now: now))
+    }
+
+    /// Counts one failure; `cookie` (a digest of it) makes repeats of one stale cookie count once. `seen` is
+    /// the window `check` returned, which tells a counted failure (logged) from a repeat (not logged).
+    func failed(
+        _ address: String, kind: String, cookie: String? = nil, seen: ThrottleWindow?, path: String, logger: Logger
+    ) async throws {
+        let now = self.now
+        let window = try await counters.recordFailure(
+            key: Self.key(address), repeatKey: cookie, now: now, windowSeconds: windowSeconds)
+        let before = seen?.start == window.start ? seen?.failures ?? 0 : 0
+        if cookie == nil || window.failures > before {
             logger.warning(
                 "authentication failed",
                 metadata: ["kind": .string(kind), "client": .string(address), "path": .string(path)])
+        }
+        await pruneIfDue(now: now, logger: logger)
+    }
+
+    /// Forgets ended windows, at most once per window length on this server: housekeeping that keeps the
+    /// table as small as the failures of one window. A failure here only delays it.
+    private func pruneIfDue(now: Int64, logger: Logger) async {
+        let due = lastPrune.withLock { last in
+            guard now < last || now - last >= windowSeconds else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
+        do {
+            try await counters.pruneThrottleWindows(now: now, windowSeconds: retentionSeconds)
+        } catch {
+            logger.debug("could not prune throttle windows", metadata: ["error": .string(String(describing: error))])
         }
     }
 }

@@ -1,10 +1,17 @@
+import Catalog
 import Foundation
 import Hummingbird
 
 /// Who a request is, as far as its credentials say, with every failed credential counted against its
 /// client address (`AuthThrottle`).
+///
+/// Credentials are checked against the admin token's digest in the catalog, read afresh for every request
+/// that carries one (one indexed read, not cached), so a rotation by any process or server applies to the
+/// next request everywhere.
 struct AccessGuard: Sendable {
+    /// The local token file, adopted only while the catalog has no token.
     let token: AdminToken
+    let settings: any SharedSettings
     let sessions: SessionStore
     let throttle: AuthThrottle
 
@@ -18,26 +25,40 @@ struct AccessGuard: Sendable {
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// True for the admin token, false without a bearer; a wrong one is a counted failure.
-    func isAdmin(_ request: Request, context: some RequestContext) throws -> Bool {
-        guard let candidate = Self.bearer(request) else { return false }
+    /// The digest of the token every server accepts now. While the catalog has none (a router serving
+    /// before `AdminToken.establish` ran), the local file's token is stored if absent, as a start would.
+    func tokenDigest() async throws -> String? {
+        if let stored = try await settings.adminTokenDigest() { return stored }
+        guard let local = try token.current() else { return nil }
+        return try await settings.adminTokenDigest(settingIfAbsent: AdminToken.digest(local))
+    }
+
+    /// The digest of the admin token the request bears, nil without a bearer; a wrong one is a counted
+    /// failure.
+    func adminDigest(_ request: Request, context: some RequestContext) async throws -> String? {
+        guard let candidate = Self.bearer(request) else { return nil }
         let address = context.peerAddress
-        try throttle.check(address)
-        if token.accepts(candidate) { return true }
-        throttle.failed(address, kind: "admin token", path: request.uri.path, logger: context.logger)
-        return false
+        let seen = try await throttle.check(address)
+        if let digest = try await tokenDigest(), AdminToken.accepts(candidate, digest: digest) { return digest }
+        try await throttle.failed(
+            address, kind: "admin token", seen: seen, path: request.uri.path, logger: context.logger)
+        return nil
+    }
+
+    /// True for the admin token, false without a bearer; a wrong one is a counted failure.
+    func isAdmin(_ request: Request, context: some RequestContext) async throws -> Bool {
+        try await adminDigest(request, context: context) != nil
     }
 
     /// Reads accept the bearer token or a live session cookie (images and EventSource cannot send headers).
     func canRead(_ request: Request, context: some RequestContext) async throws -> Bool {
-        if try isAdmin(request, context: context) { return true }
+        if try await isAdmin(request, context: context) { return true }
         guard let cookie = request.cookies[Self.sessionCookie]?.value else { return false }
         let address = context.peerAddress
-        try throttle.check(address)
-        let sessions = sessions
-        if try await sessions.accepts(cookie) { return true }
-        throttle.failed(
-            address, kind: "session", cookie: SessionStore.digest(cookie), path: request.uri.path,
+        let seen = try await throttle.check(address)
+        if let digest = try await tokenDigest(), try await sessions.accepts(cookie, tokenDigest: digest) { return true }
+        try await throttle.failed(
+            address, kind: "session", cookie: SessionStore.digest(cookie), seen: seen, path: request.uri.path,
             logger: context.logger)
         return false
     }
@@ -72,7 +93,7 @@ struct RequireTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         let allowed =
             readsOnly
-            ? try await access.canRead(request, context: context) : try access.isAdmin(request, context: context)
+            ? try await access.canRead(request, context: context) : try await access.isAdmin(request, context: context)
         guard allowed else {
             var response = try AccessGuard.unauthorized(message).response(from: request, context: context)
             response.headers[.wwwAuthenticate] = "Bearer realm=\"vitrine\""

@@ -1,9 +1,11 @@
+import Catalog
 import Hummingbird
 import Logging
 import Scheduling
 
 /// Turns every error, including Hummingbird's own (unknown route, bad method), into the API's JSON shape,
-/// and anything unexpected into a logged 500 that reveals nothing internal.
+/// an unreachable catalog into 503 `unavailable` with `Retry-After`, and anything unexpected into a logged
+/// 500 that reveals nothing internal.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -17,6 +19,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as BusyError {
             return try APIError.busy(error.message, retryAfter: error.retryAfterSeconds).response(
                 from: request, context: context)
+        } catch CatalogError.unavailable(let reason) {
+            // The detail (a host, a driver's message) is for the operator's log, not for clients.
+            context.logger.warning("catalog unavailable", metadata: ["error": .string(reason)])
+            return try APIError.unavailable.response(from: request, context: context)
         } catch let error as HTTPError {
             let code =
                 switch error.status {

@@ -18,17 +18,17 @@ struct SessionController<Context: RequestContext>: Sendable {
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         try JSONResponse.make(
-            SessionInfo(private: isPrivate, admin: try access.isAdmin(request, context: context)),
+            SessionInfo(private: isPrivate, admin: try await access.isAdmin(request, context: context)),
             cacheControl: "no-store")
     }
 
     /// Each sign-in is a new random session; only its digest is kept.
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
-        guard try access.isAdmin(request, context: context) else {
+        guard let tokenDigest = try await access.adminDigest(request, context: context) else {
             throw AccessGuard.unauthorized("send the admin token as Authorization: Bearer <token>")
         }
         let sessions = access.sessions
-        let value = try await sessions.create()
+        let value = try await sessions.create(tokenDigest: tokenDigest)
         var response = try JSONResponse.make(SessionInfo(private: isPrivate, admin: true), cacheControl: "no-store")
         response.setCookie(
             try Cookie.validated(

@@ -9,15 +9,13 @@ import Foundation
 /// and rotating the token ends them all, whichever process rotates it.
 struct SessionStore: Sendable {
     let catalog: any AccessRecords
-    let token: AdminToken
     var lifetimeSeconds: Int = 30 * 24 * 3600
     var clock: @Sendable () -> Date = { Date() }
 
     static let prefix = "vs1_"
 
-    /// A new session for the current token; the returned cookie value is shown to the browser only.
-    func create() async throws -> String {
-        guard let tokenDigest = token.digest() else { throw APIError.notFound("admin token") }
+    /// A new session for the token with `tokenDigest`; the returned cookie value is shown to the browser only.
+    func create(tokenDigest: String) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let value = Self.prefix + Data(bytes).base64URLEncoded()
@@ -29,14 +27,14 @@ struct SessionStore: Sendable {
         return value
     }
 
-    /// Whether `value` is a live session made with the current token.
-    func accepts(_ value: String) async throws -> Bool {
-        guard Self.isWellFormed(value), let tokenDigest = token.digest() else { return false }
+    /// Whether `value` is a live session made with the token whose digest is `tokenDigest` (the current one).
+    func accepts(_ value: String, tokenDigest: String) async throws -> Bool {
+        guard Self.isWellFormed(value) else { return false }
         guard let session = try await catalog.session(digest: Self.digest(value), now: Self.milliseconds(clock()))
         else {
             return false
         }
-        return session.tokenDigest == tokenDigest
+        return AdminToken.constantTimeEqual(Array(session.tokenDigest.utf8), Array(tokenDigest.utf8))
     }
 
     /// Ends the session behind `value`, if there is one.

@@ -97,10 +97,15 @@ struct Serve: AsyncParsableCommand {
                     compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits,
                     assets: assets),
                 importsDemo: demo, logger: logger), library: opened)
-        let (token, created) = try AdminToken(directory: library.data).loadOrCreate()
-        if created {
+        switch try await AdminToken(directory: opened.directory).establish(in: opened.catalog) {
+        case .created(let token):
             // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
-            print("Admin token (shown once; also in \(library.data)/admin-token):\n\(token)")
+            print("Admin token (shown once; also in \(opened.directory)/admin-token):\n\(token)")
+        case .existing(fileMatches: false):
+            logger.warning(
+                "\(opened.directory)/admin-token does not hold the catalog's admin token (another process made or rotated it); `vitrine token rotate` makes a new one"
+            )
+        case .adopted, .existing(fileMatches: true): break
         }
         logger.info("serving \(library.data) on http://\(host):\(port); blobs in \(opened.blobs.location)")
         try await app.runService()

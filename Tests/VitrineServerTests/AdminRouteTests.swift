@@ -32,7 +32,7 @@ import VitrineAPI
                     }
                 }
             }
-            let new = try AdminToken(directory: fixture.library.directory).rotate()
+            let new = try await AdminToken(directory: fixture.library.directory).rotate(in: fixture.library.catalog)
             #expect(new != old)
             for (method, path) in Self.writes {
                 let uri = path.replacingOccurrences(of: "{id}", with: id)
@@ -99,7 +99,7 @@ import VitrineAPI
             try await client.execute(
                 uri: "/api/v1/photos/\(fixture.ids[0])", method: .delete, headers: [.cookie: cookie]
             ) { (r: TestResponse) async throws in #expect(r.status == .unauthorized, "the cookie only reads") }
-            _ = try AdminToken(directory: fixture.library.directory).rotate()
+            _ = try await AdminToken(directory: fixture.library.directory).rotate(in: fixture.library.catalog)
             try await client.execute(uri: "/api/v1/photos", method: .get, headers: [.cookie: cookie]) {
                 (r: TestResponse) async throws in
                 #expect(r.status == .unauthorized, "rotating the token ends sessions")

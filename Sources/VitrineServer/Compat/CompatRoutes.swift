@@ -13,7 +13,8 @@ extension VitrineServer {
         let base = PublicBase(configuration: compat)
         let keys = APIKeys(catalog: library.catalog)
         let limiter = RateLimiter(
-            limit: compat.rateLimit, windowSeconds: compat.rateWindowSeconds, now: compat.clock)
+            counters: library.catalog, limit: compat.rateLimit, windowSeconds: compat.rateWindowSeconds,
+            now: compat.clock)
         PixabayController(
             catalog: library.catalog, keys: keys, limiter: limiter, throttle: throttle, base: base, owner: compat.owner
         )

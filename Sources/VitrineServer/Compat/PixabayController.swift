@@ -22,16 +22,18 @@ struct PixabayController<Context: RequestContext>: Sendable {
         let parameters = request.formQuery
         guard let key = parameters["key"] else { throw PixabayError.invalidKey }
         let address = context.peerAddress
-        if let wait = throttle.retryAfter(address) {
+        let seen = try await throttle.window(address)
+        if let wait = throttle.retryAfter(seen) {
             var error = PixabayError.tooManyRequests
             error.headers[.retryAfter] = String(wait)
             throw error
         }
         guard let record = try await keys.authenticate(key), let keyID = record.id else {
-            throttle.failed(address, kind: "api key", path: request.uri.path, logger: context.logger)
+            try await throttle.failed(
+                address, kind: "api key", seen: seen, path: request.uri.path, logger: context.logger)
             throw PixabayError.invalidKey
         }
-        let decision = await limiter.check(keyID)
+        let decision = try await limiter.check(keyID)
         var rateHeaders = HTTPFields()
         rateHeaders[.rateLimitLimit] = String(decision.limit)
         rateHeaders[.rateLimitRemaining] = String(decision.remaining)

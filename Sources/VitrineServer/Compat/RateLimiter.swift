@@ -1,8 +1,11 @@
+import Catalog
+
 /// Fixed-window request counting per API key, as Pixabay announces it: `limit` requests per window, the
 /// window starting at a key's first request after the previous one ended.
 ///
-/// In memory: limits reset when the server restarts, which is what a per-minute limit can afford.
-actor RateLimiter {
+/// Counted in the catalog (`ThrottleCounters`, under `api-key:<id>`), so the servers of a cluster share
+/// each key's window and a client gains nothing by reaching several of them.
+struct RateLimiter: Sendable {
     struct Decision: Sendable, Equatable {
         var allowed: Bool
         var limit: Int
@@ -11,27 +14,25 @@ actor RateLimiter {
         var resetSeconds: Int
     }
 
+    let counters: any ThrottleCounters
     let limit: Int
-    let window: Double
+    let window: Int64
     let now: @Sendable () -> Double
-    private var windows: [Int64: (start: Double, count: Int)] = [:]
 
-    init(limit: Int, windowSeconds: Int, now: @escaping @Sendable () -> Double) {
+    init(counters: any ThrottleCounters, limit: Int, windowSeconds: Int, now: @escaping @Sendable () -> Double) {
+        self.counters = counters
         self.limit = max(1, limit)
-        self.window = Double(max(1, windowSeconds))
+        self.window = Int64(max(1, windowSeconds))
         self.now = now
     }
 
-    /// Counts one request for `key` unless it is over the limit.
-    func check(_ key: Int64) -> Decision {
-        let time = now()
-        if windows.count > 10_000 { windows = windows.filter { time - $0.value.start < window } }
-        var entry = windows[key] ?? (start: time, count: 0)
-        if time - entry.start >= window || time < entry.start { entry = (start: time, count: 0) }
-        let allowed = entry.count < limit
-        if allowed { entry.count += 1 }
-        windows[key] = entry
-        let reset = Int((entry.start + window - time).rounded(.up))
-        return Decision(allowed: allowed, limit: limit, remaining: limit - entry.count, resetSeconds: max(0, reset))
+    /// Counts one request for `key`; allowed while the window's count is within the limit.
+    func check(_ key: Int64) async throws -> Decision {
+        let time = ThrottleClock.seconds(now())
+        let counted = try await counters.recordFailure(
+            key: "api-key:\(key)", repeatKey: nil, now: time, windowSeconds: window)
+        return Decision(
+            allowed: counted.failures <= limit, limit: limit, remaining: max(0, limit - counted.failures),
+            resetSeconds: ThrottleClock.secondsLeft(in: counted, length: window, now: time))
     }
 }

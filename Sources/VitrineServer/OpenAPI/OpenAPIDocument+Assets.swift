@@ -6,7 +6,7 @@ extension OpenAPIDocument {
         "206": {"$ref": "#/components/responses/BlobPart"},
         "304": {"$ref": "#/components/responses/NotModified"},
         "416": {"$ref": "#/components/responses/RangeNotSatisfiable"},
-        "401": {"$ref": "#/components/responses/Unauthorized"},
+        "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
         \#(extra)
         """#
     }
@@ -19,6 +19,8 @@ extension OpenAPIDocument {
         "304": {"description": "`If-None-Match` matched."},
         "400": {"description": "Bad name or id."},
         "401": {"description": "A `--private` server without the token or cookie."},
+        "429": {"description": "Too many failed credentials from this address.", "headers": {"Retry-After": {"required": true, "schema": {"type": "integer", "minimum": 1}}}},
+        "503": {"description": "Busy, or the catalog is unavailable.", "headers": {"Retry-After": {"required": true, "schema": {"type": "integer", "minimum": 1}}}},
         "404": {"description": "No such file."},
         "416": {"description": "The range starts past the end."}
         """#
@@ -95,7 +97,7 @@ extension OpenAPIDocument {
             "responses": {
               "204": {"description": "Counted."},
               "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
               "404": {"$ref": "#/components/responses/NotFound"}
             }
           }

@@ -19,7 +19,7 @@ extension OpenAPIDocument {
                 "content": {"text/event-stream": {"schema": {"$ref": "#/components/schemas/ServerSentEvent"}}}
               },
               "400": {"description": "`bad_event_id`: not a sequence number.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"}
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
             }
           }
         }

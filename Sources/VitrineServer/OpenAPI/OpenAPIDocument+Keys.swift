@@ -18,7 +18,7 @@ extension OpenAPIDocument {
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/KeyCreated"}}}
               },
               "400": {"description": "`bad_body` or `bad_label` (at most \#(APIKeys.maximumLabelBytes) bytes of UTF-8, no control characters).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
               "413": {"$ref": "#/components/responses/TooLarge"}
             }
           },
@@ -27,7 +27,7 @@ extension OpenAPIDocument {
             "security": [{"adminToken": []}],
             "responses": {
               "200": {"description": "The keys.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/KeyList"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"}
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
             }
           }
         },
@@ -39,7 +39,7 @@ extension OpenAPIDocument {
             "responses": {
               "204": {"description": "Revoked."},
               "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
               "404": {"description": "No live key with that id.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
             }
           }

@@ -19,7 +19,7 @@ extension OpenAPIDocument {
             "responses": {
               "200": {"description": "The objects.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ParseResults"}}}},
               "400": {"description": "Code 102: a bad query (unknown field or operator, wrong value type).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ParseError"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
               "403": {"$ref": "#/components/responses/ParseUnauthorized"}
             }
           },
@@ -41,7 +41,7 @@ extension OpenAPIDocument {
             "parameters": [{"name": "keys", "in": "query", "schema": {"type": "string"}}],
             "responses": {
               "200": {"description": "The object.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ParseObject"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
               "403": {"$ref": "#/components/responses/ParseUnauthorized"},
               "404": {"description": "Code 101: `Object not found.`", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ParseError"}}}}
             }
@@ -65,7 +65,7 @@ extension OpenAPIDocument {
     static var parseRefusals: String {
         #"""
         "400": {"$ref": "#/components/responses/ParseForbiddenWrite"},
-        "401": {"$ref": "#/components/responses/Unauthorized"},
+        "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
         "403": {"$ref": "#/components/responses/ParseUnauthorized"}
         """#
     }

@@ -38,7 +38,7 @@ extension OpenAPIDocument {
             },
             "200": {"description": "These bytes were already in the catalog (`duplicate: true`).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/UploadResult"}}}},
             "400": {"description": "`empty_file`, `bad_upload` (malformed multipart), `bad_title`, `bad_tag`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-            "401": {"$ref": "#/components/responses/Unauthorized"},
+            "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
             "413": {"description": "`too_large`: over `--max-upload-mb`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
             "415": {"description": "`not_an_image` or `unsupported_format`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
             "422": {"description": "`corrupt_image`, `too_many_pixels`, `import_failed`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
@@ -56,7 +56,7 @@ extension OpenAPIDocument {
           "responses": {
             "200": {"description": "The photo as it is now.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoDetail"}}}},
             "400": {"description": "`bad_id`, `bad_json`, `bad_title`, `bad_tag`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-            "401": {"$ref": "#/components/responses/Unauthorized"},
+            "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
             "404": {"$ref": "#/components/responses/NotFound"},
             "413": {"description": "An edit is at most 64 KB of JSON.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
           }
@@ -72,7 +72,7 @@ extension OpenAPIDocument {
           "responses": {
             "204": {"description": "Deleted."},
             "400": {"$ref": "#/components/responses/BadRequest"},
-            "401": {"$ref": "#/components/responses/Unauthorized"},
+            "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
             "404": {"$ref": "#/components/responses/NotFound"}
           }
         }

@@ -41,7 +41,7 @@ extension OpenAPIDocument {
               "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoPage"}}}
             },
             "400": {"$ref": "#/components/responses/BadRequest"},
-            "401": {"$ref": "#/components/responses/Unauthorized"}
+            "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
           }
         }
         """#
@@ -64,7 +64,7 @@ extension OpenAPIDocument {
               "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoDetail"}}}
             },
             "400": {"$ref": "#/components/responses/BadRequest"},
-            "401": {"$ref": "#/components/responses/Unauthorized"},
+            "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
             "404": {"$ref": "#/components/responses/NotFound"}
           }
         }
@@ -79,7 +79,7 @@ extension OpenAPIDocument {
             \#(readSecurity),
             "responses": {
               "200": {"description": "The tags and their counts.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TagList"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorized"}
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
             }
           }
         }

@@ -23,6 +23,16 @@ extension OpenAPIDocument {
             "headers": {"WWW-Authenticate": {"schema": {"type": "string", "const": "Bearer realm=\"vitrine\""}}},
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
           },
+          "TooManyRequests": {
+            "description": "Too many failed credentials (tokens, session cookies, API keys) from this address within a minute, counted across every server (`too_many_requests`): until the window ends, every request from it that carries a credential gets this, unchecked.",
+            "headers": {"Retry-After": {"required": true, "description": "Seconds until the window ends.", "schema": {"type": "integer", "minimum": 1}}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+          },
+          "Unavailable": {
+            "description": "`busy`: a bounded pool or queue is full; `unavailable`: the catalog cannot be reached for a moment (a database restart). Nothing was half-done; try again after `Retry-After`.",
+            "headers": {"Retry-After": {"required": true, "description": "Seconds to wait.", "schema": {"type": "integer", "minimum": 1}}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+          },
           "NotFound": {"description": "No such photo, asset, key or route.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "MethodNotAllowed": {"description": "The path exists, not with this method.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "TooLarge": {"description": "The body is over the limit.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

@@ -25,7 +25,11 @@ extension OpenAPIDocument {
           "get": {
             "operationId": "sessionShow", "tags": ["session"], "summary": "Whether reads need the token, and whether this request carries it",
             "security": [{}, {"adminToken": []}],
-            "responses": {"200": {"description": "The session.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SessionInfo"}}}}}
+            "responses": {
+              "200": {"description": "The session.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SessionInfo"}}}},
+              "429": {"$ref": "#/components/responses/TooManyRequests"},
+              "503": {"$ref": "#/components/responses/Unavailable"}
+            }
           },
           "post": {
             "operationId": "sessionCreate", "tags": ["session"], "summary": "Check the token and set the read cookie",
@@ -33,7 +37,9 @@ extension OpenAPIDocument {
             "security": [{"adminToken": []}],
             "responses": {
               "200": {"description": "The token is right; the cookie is set.", "headers": {"Set-Cookie": {"schema": {"type": "string", "pattern": "^vitrine_session="}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SessionInfo"}}}},
-              "401": {"description": "No token, or not this server's.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+              "401": {"description": "No token, or not this server's.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "429": {"$ref": "#/components/responses/TooManyRequests"},
+              "503": {"$ref": "#/components/responses/Unavailable"}
             }
           },
           "delete": {

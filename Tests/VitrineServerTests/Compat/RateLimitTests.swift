@@ -1,6 +1,8 @@
+import CatalogSQLite
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @testable import VitrineServer
@@ -48,15 +50,33 @@ import Testing
         }
     }
 
-    @Test func limiterAloneIsAFixedWindow() async {
+    @Test func limiterAloneIsAFixedWindow() async throws {
         let clock = ManualClock()
-        let limiter = RateLimiter(limit: 2, windowSeconds: 60, now: { clock.now })
-        #expect(await limiter.check(1) == .init(allowed: true, limit: 2, remaining: 1, resetSeconds: 60))
-        #expect(await limiter.check(1) == .init(allowed: true, limit: 2, remaining: 0, resetSeconds: 60))
-        #expect(await limiter.check(1).allowed == false)
+        let folder = TemporaryDirectory("rate-limiter")
+        let catalog = try SQLiteCatalog(path: folder.file("catalog.sqlite"))
+        let limiter = RateLimiter(counters: catalog, limit: 2, windowSeconds: 60, now: { clock.now })
+        #expect(try await limiter.check(1) == .init(allowed: true, limit: 2, remaining: 1, resetSeconds: 60))
+        #expect(try await limiter.check(1) == .init(allowed: true, limit: 2, remaining: 0, resetSeconds: 60))
+        #expect(try await limiter.check(1).allowed == false)
         clock.advance(59.9)
-        #expect(await limiter.check(1) == .init(allowed: false, limit: 2, remaining: 0, resetSeconds: 1))
+        #expect(try await limiter.check(1) == .init(allowed: false, limit: 2, remaining: 0, resetSeconds: 1))
         clock.advance(0.2)
-        #expect(await limiter.check(1) == .init(allowed: true, limit: 2, remaining: 1, resetSeconds: 60))
+        #expect(try await limiter.check(1) == .init(allowed: true, limit: 2, remaining: 1, resetSeconds: 60))
+    }
+
+    /// Two servers, each with its own connection to the catalog, count one key into one window.
+    @Test func serversShareAKeysWindow() async throws {
+        let clock = ManualClock()
+        let folder = TemporaryDirectory("rate-limiter-shared")
+        let a = RateLimiter(
+            counters: try SQLiteCatalog(path: folder.file("catalog.sqlite")), limit: 2, windowSeconds: 60,
+            now: { clock.now })
+        let b = RateLimiter(
+            counters: try SQLiteCatalog(path: folder.file("catalog.sqlite")), limit: 2, windowSeconds: 60,
+            now: { clock.now })
+        #expect(try await a.check(7).remaining == 1)
+        #expect(try await b.check(7).remaining == 0)
+        #expect(try await a.check(7).allowed == false)
+        #expect(try await b.check(8).allowed, "another key has its own window")
     }
 }

@@ -24,10 +24,13 @@ import VitrineAPI
         let order = Recorder()
         let serial = BoundedExecutor(label: "serial", width: 1, queueLimit: 100, refusal: "full")
         let held = try await PoolPlug(serial)
-        let jobs = (0..<20).map { index in
-            Task { try await serial.run { order.values.withLock { $0.append(index) } } }
+        // Tasks start in no set order, so each job is queued before the next is started.
+        var jobs: [Task<Void, any Error>] = []
+        for index in 0..<20 {
+            jobs.append(Task { try await serial.run { order.values.withLock { $0.append(index) } } })
+            for _ in 0..<2000 where serial.waiting <= index { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(serial.waiting == index + 1)
         }
-        for _ in 0..<2000 where serial.waiting < 20 { try await Task.sleep(for: .milliseconds(5)) }
         try await held.release()
         for job in jobs { try await job.value }
         #expect(order.values.withLock { $0 } == Array(0..<20))
