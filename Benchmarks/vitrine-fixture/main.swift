@@ -29,7 +29,7 @@ guard arguments.count == 2, let target = Int(arguments[1]), target > 0 else {
 var storage = StorageConfiguration(dataDirectory: arguments[0])
 if let catalogURL {
     do {
-        storage.catalog = try CatalogLocation(url: catalogURL)
+        storage.catalog = try CatalogLocation.postgres(url: catalogURL)
     } catch {
         FileHandle.standardError.write(Data("vitrine-fixture: --catalog: \(error)\n".utf8))
         exit(2)
