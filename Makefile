@@ -11,6 +11,9 @@ BENCH_DIR ?= .build/bench
 # `make serve BLOBS=s3://BUCKET[/PREFIX]` keeps the blobs in a bucket (credentials from AWS_ACCESS_KEY_ID,
 # AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN); S3_ENDPOINT, S3_REGION and S3_PATH_STYLE=1 set how to reach it.
 BLOBS ?=
+# `make serve CATALOG=postgres://USER[:PASS]@HOST[:PORT]/DB` keeps the catalog in PostgreSQL (passed to the
+# server as VITRINE_CATALOG_URL, so a password stays off the command line).
+CATALOG ?=
 S3_ENDPOINT ?=
 S3_REGION ?=
 S3_PATH_STYLE ?=
@@ -34,7 +37,7 @@ release: deps wasm
 
 ## Builds in release, imports the demo photos on first run, serves on http://$(HOST):$(PORT).
 serve: release
-	.build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo$(BLOB_FLAGS)
+	$(if $(CATALOG),VITRINE_CATALOG_URL="$(CATALOG)" ).build/release/vitrine serve --data "$(DATA)" --host "$(HOST)" --port "$(PORT)" --web Web --demo$(BLOB_FLAGS)
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
 test: deps wasm test-swift test-clients test-engine test-web test-browser test-api test-fuzz

@@ -152,6 +152,11 @@ let package = Package(
             name: "CatalogContractTests",
             dependencies: ["Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport"]
         ),
+        // What only PostgreSQL has: URLs, opening and migrating, outages.
+        .testTarget(
+            name: "CatalogPostgresTests",
+            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
+        ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
             name: "CatalogSQLiteTests",

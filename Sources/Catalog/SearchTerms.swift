@@ -12,7 +12,10 @@ public enum SearchTerms {
     public static let maximumWordScalars = 64
 
     /// The words of `text`, each holding at least one letter or digit.
-    public static func words(in text: String) -> [String] {
+    public static func words(in text: String) -> [String] { words(in: text, limit: maximumWords) }
+
+    /// The first `limit` words of `text`: a catalog indexing a document (not a query) takes all of them.
+    public static func words(in text: String, limit: Int) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         var count = 0
@@ -24,7 +27,7 @@ public enum SearchTerms {
             hasBase = false
         }
         for scalar in text.unicodeScalars {
-            if words.count == maximumWords { break }
+            if words.count >= limit { break }
             switch kind(of: scalar) {
             case .base:
                 if count < maximumWordScalars {
@@ -41,7 +44,7 @@ public enum SearchTerms {
                 flush()
             }
         }
-        if words.count < maximumWords { flush() }
+        if words.count < limit { flush() }
         return words
     }
 

@@ -58,6 +58,56 @@ extension PostgresCatalog {
                 // Newest-first keyset paging walks this index.
                 "CREATE INDEX photo_on_taken_at_id ON photo (taken_at DESC, id DESC)",
                 "CREATE INDEX photo_on_search ON photo USING gin (search)",
+                // How many photos there are, kept by statement triggers: counting a million rows for every page's
+                // `total` would cost more than the page.
+                "CREATE TABLE photo_count (single boolean PRIMARY KEY DEFAULT true CHECK (single), n bigint NOT NULL)",
+                "INSERT INTO photo_count (n) VALUES (0)",
+                """
+                CREATE FUNCTION vitrine_count_photos() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP = 'INSERT' THEN
+                        UPDATE photo_count SET n = n + (SELECT count(*) FROM inserted_photos);
+                    ELSE
+                        UPDATE photo_count SET n = n - (SELECT count(*) FROM deleted_photos);
+                    END IF;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER photo_counted_on_insert AFTER INSERT ON photo REFERENCING NEW TABLE AS inserted_photos
+                FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_photos()
+                """,
+                """
+                CREATE TRIGGER photo_counted_on_delete AFTER DELETE ON photo REFERENCING OLD TABLE AS deleted_photos
+                FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_photos()
+                """,
+                // The search vector of a document given as words (split by `SearchTerms`, lower-cased) with one
+                // weight letter each, A to D; word n gets position n. The lexemes are folded here (unaccent, then
+                // lower for what unaccent made upper-case) and quoted, so no word is ever tsvector syntax.
+                #"""
+                CREATE FUNCTION vitrine_search_vector(words text[], weights text[]) RETURNS tsvector
+                LANGUAGE sql STABLE PARALLEL SAFE AS $$
+                    SELECT coalesce(string_agg(
+                        '''' || replace(replace(f.lexeme, '\', '\\'), '''', '''''') || ''':'
+                            || least(f.n, 16383) || f.weight, ' '), '')::tsvector
+                    FROM (SELECT lower(unaccent(u.word)) AS lexeme, u.weight, u.n
+                          FROM unnest(words, weights) WITH ORDINALITY AS u(word, weight, n)) AS f
+                    WHERE f.lexeme <> ''
+                $$
+                """#,
+                // The query for words a person typed, folded like documents: every word as a prefix, all
+                // required, or any of them (for ranking).
+                #"""
+                CREATE FUNCTION vitrine_search_query(words text[], any_word boolean) RETURNS tsquery
+                LANGUAGE sql STABLE PARALLEL SAFE AS $$
+                    SELECT coalesce(string_agg(
+                        '''' || replace(replace(f.lexeme, '\', '\\'), '''', '''''') || ''':*',
+                        CASE WHEN any_word THEN ' | ' ELSE ' & ' END), '')::tsquery
+                    FROM (SELECT lower(unaccent(w)) AS lexeme FROM unnest(words) AS w) AS f
+                    WHERE f.lexeme <> ''
+                $$
+                """#,
                 """
                 CREATE TABLE variant (
                     photo_id text COLLATE "C" NOT NULL REFERENCES photo (id) ON DELETE CASCADE,

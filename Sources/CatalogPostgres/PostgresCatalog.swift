@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
+import Synchronization
 
 /// The catalog in a PostgreSQL database, shared by any number of processes and machines.
 ///
@@ -38,6 +39,7 @@ public final class PostgresCatalog: Sendable {
         _ configuration: PostgresCatalogConfiguration, leaseHolder: LeaseHolder? = nil,
         logger: Logger = Logger(label: "vitrine.catalog.postgres")
     ) async throws -> PostgresCatalog {
+        try await probe(configuration, logger: logger)
         let client = PostgresClient(configuration: try configuration.clientConfiguration(), backgroundLogger: logger)
         let runner = Task { await client.run() }
         let catalog = PostgresCatalog(
@@ -51,6 +53,39 @@ public final class PostgresCatalog: Sendable {
         return catalog
     }
 
+    /// Opens and closes one connection, so that a URL that can never work (TLS the server does not offer, a
+    /// refused password, a database that does not exist) fails the open with its reason, where the pool would
+    /// only retry; an unreachable server is `CatalogError.unavailable`.
+    static func probe(_ configuration: PostgresCatalogConfiguration, logger: Logger) async throws {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: try configuration.connectionConfiguration(), id: 0, logger: logger)
+        } catch {
+            let reason = Self.describe(error)
+            if Self.outage(error) != nil {
+                throw CatalogError.unavailable(
+                    "the catalog database \(configuration.redactedURL) cannot be reached (\(reason))")
+            }
+            throw PostgresConfigurationError("cannot open the catalog at \(configuration.redactedURL): \(reason)")
+        }
+        try? await connection.close()
+    }
+
+    /// Words for a connection error: PostgresNIO's descriptions hide the server's message on purpose.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        switch error.code {
+        case .sslUnsupported:
+            return "the server does not offer TLS, which sslmode requires"
+        case .server:
+            let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+            return (error.serverInfo?[.message] ?? "the server refused the connection") + state
+        default:
+            return error.underlying.map { "\(error.code): \($0)" } ?? "\(error.code)"
+        }
+    }
+
     /// Closes every connection; calls made afterwards fail.
     public func close() async {
         runner.cancel()
@@ -60,21 +95,74 @@ public final class PostgresCatalog: Sendable {
     deinit { runner.cancel() }
 
     /// Runs `body` on a pooled connection, outside a transaction (single statements).
-    func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await mappingErrors { try await client.withConnection { try await body($0) } }
+    func withConnection<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await mappingErrors { try await leasing(body) }
     }
 
     /// Runs `body` in a transaction on a pooled connection: committed when it returns, rolled back when it
     /// throws. The error `body` threw is what the caller sees.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await mappingErrors {
-            do {
-                return try await client.withTransaction(logger: logger) { try await body($0) }
-            } catch let error as PostgresTransactionError {
-                throw error.closureError ?? error.beginError ?? error.commitError ?? error
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T
+    {
+        let logger = self.logger
+        return try await mappingErrors {
+            try await leasing { connection in
+                do {
+                    return try await connection.withTransaction(logger: logger) { try await body($0) }
+                } catch let error as PostgresTransactionError {
+                    throw error.closureError ?? error.beginError ?? error.commitError ?? error
+                }
             }
         }
     }
+
+    /// Runs `body` on a pooled connection, giving up with `CatalogError.unavailable` when none could be had
+    /// within the connect time-out. The pool queues requests while it cannot connect (up to 15 s before its
+    /// circuit breaker opens), so without this bound a request would hang through a database restart.
+    /// A request that got its connection is never abandoned: once `body` runs it finishes.
+    func leasing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let race = LeaseRace()
+        let client = self.client
+        let timeout = Duration.seconds(configuration.connectTimeoutSeconds)
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    guard race.settle(.leased) else { throw CatalogError.unavailable(Self.noConnectionMessage) }
+                    return try await body(connection)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                if race.settle(.gaveUp) { throw CatalogError.unavailable(Self.noConnectionMessage) }
+                return nil
+            }
+            while let result = try await group.next() {
+                if let value = result {
+                    group.cancelAll()
+                    return value
+                }
+            }
+            throw CatalogError.unavailable(Self.noConnectionMessage)
+        }
+    }
+
+    /// Which came first for one request: its connection, or the end of its wait.
+    final class LeaseRace: Sendable {
+        enum Outcome: Sendable { case waiting, leased, gaveUp }
+        private let outcome = Mutex(Outcome.waiting)
+
+        /// Records `result` and returns true, unless the other side already settled the race.
+        func settle(_ result: Outcome) -> Bool {
+            outcome.withLock { outcome in
+                guard outcome == .waiting else { return false }
+                outcome = result
+                return true
+            }
+        }
+    }
+
+    static let noConnectionMessage = "the catalog database cannot be reached; try again shortly"
 
     /// Turns the ways a database can be out of reach into `CatalogError.unavailable`.
     func mappingErrors<T: Sendable>(_ body: () async throws -> T) async throws -> T {
@@ -109,6 +197,11 @@ public final class PostgresCatalog: Sendable {
             default:
                 return nil
             }
+        }
+        // The pool's own errors (its circuit breaker opened after connecting failed for a while, or it shut
+        // down); the type lives in an underscored module, so it is recognised by name.
+        if String(reflecting: type(of: error)).hasSuffix("ConnectionPoolError") {
+            return "no connection could be made (\(error))"
         }
         if error is ChannelError || error is IOError || error is NIOConnectionError {
             return "\(error)"

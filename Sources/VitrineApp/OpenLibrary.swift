@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import CatalogPostgres
 import CatalogSQLite
 import Ingest
 import Scheduling
@@ -35,15 +36,28 @@ public func openLibrary(_ configuration: StorageConfiguration) async throws -> L
     // Uploads stream into the data folder's `tmp/` whichever store keeps the blobs (for the disk store it is
     // the same folder, already swept).
     removed += try await executor.run { try TemporaryArea(root: directory + "/tmp").removeAbandoned() }
-    let catalog = try await executor.run {
-        let catalogPath = directory + "/catalog.sqlite"
-        try LibraryFiles.createPrivately(catalogPath)
-        return try LibraryFiles.whileOpening(directory) {
-            try SQLiteCatalog(path: catalogPath, leaseHolder: LibraryFiles.leaseHolder, executor: executor)
-        }
-    }
+    let catalog = try await openCatalog(configuration.catalog, dataDirectory: directory, executor: executor)
     return Library(
         directory: directory, catalog: catalog, blobs: blobs, executor: executor, removedTemporaries: removed)
+}
+
+/// Opens the catalog `location` names. A PostgreSQL catalog migrates under its own advisory lock, so it needs no
+/// lock on the data folder.
+func openCatalog(
+    _ location: CatalogLocation, dataDirectory directory: String, executor: BoundedExecutor
+) async throws -> any PhotoCatalog {
+    switch location {
+    case .dataDirectory:
+        return try await executor.run {
+            let catalogPath = directory + "/catalog.sqlite"
+            try LibraryFiles.createPrivately(catalogPath)
+            return try LibraryFiles.whileOpening(directory) {
+                try SQLiteCatalog(path: catalogPath, leaseHolder: LibraryFiles.leaseHolder, executor: executor)
+            }
+        }
+    case .postgres(let configuration):
+        return try await PostgresCatalog.open(configuration, leaseHolder: LibraryFiles.leaseHolder)
+    }
 }
 
 /// The data folder's own files, made safely beside other processes opening the same library.

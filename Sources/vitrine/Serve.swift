@@ -107,7 +107,9 @@ struct Serve: AsyncParsableCommand {
             )
         case .adopted, .existing(fileMatches: true): break
         }
-        logger.info("serving \(library.data) on http://\(host):\(port); blobs in \(opened.blobs.location)")
+        logger.info(
+            "serving \(library.data) on http://\(host):\(port); blobs in \(opened.blobs.location); catalog: \(storage.catalog)"
+        )
         try await app.runService()
     }
 }

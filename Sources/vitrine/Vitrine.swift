@@ -28,10 +28,15 @@ struct LibraryOptions: ParsableArguments {
 
     @OptionGroup(title: "Blob store") var blobStore: BlobStoreOptions
 
+    @OptionGroup(title: "Catalog") var catalog: CatalogOptions
+
     var data: String { folder.data }
 
     var storage: StorageConfiguration {
-        get throws { StorageConfiguration(dataDirectory: data, blobs: try blobStore.location) }
+        get throws {
+            StorageConfiguration(
+                dataDirectory: data, blobs: try blobStore.location, catalog: try catalog.location)
+        }
     }
 
     /// The library these options name, opened through the composition root.

@@ -6,8 +6,9 @@ import Foundation
 public final class PostgresServer: @unchecked Sendable {
     public let port: Int
     public let folder: TemporaryDirectory
-    let watcher: Process
-    let watcherInput: Pipe
+    /// Stops the server when this process's end of its standard input closes (at exit, even a crash).
+    let watcher: pid_t
+    let watcherInput: Int32
 
     /// scripts/pg.sh, from this file's place in the repository.
     public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -24,14 +25,15 @@ public final class PostgresServer: @unchecked Sendable {
         chmod(folder.path, 0o755)
         port = try Self.freePort()
         try Self.run([Self.script, "start", folder.path + "/pg", String(port)])
-        watcherInput = Pipe()
-        watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: "/bin/sh")
-        watcher.arguments = ["-c", "cat >/dev/null; exec \"$0\" stop \"$1\"", Self.script, folder.path + "/pg"]
-        watcher.standardInput = watcherInput
-        watcher.standardOutput = FileHandle.nullDevice
-        watcher.standardError = FileHandle.nullDevice
-        try watcher.run()
+        var fds: [Int32] = [0, 0]
+        // Close-on-exec, so no other child (a `vitrine` process) holds the watcher's input open.
+        guard pipe(&fds) == 0, fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(fds[1], F_SETFD, FD_CLOEXEC) == 0
+        else { throw PostgresServerError(message: "pipe failed") }
+        watcherInput = fds[1]
+        defer { close(fds[0]) }
+        watcher = try Self.spawn(
+            ["/bin/sh", "-c", "cat >/dev/null; exec \"$0\" stop \"$1\"", Self.script, folder.path + "/pg"],
+            input: fds[0], output: "/dev/null", errors: "/dev/null")
     }
 
     /// The URL of `database` on this server.
@@ -71,8 +73,8 @@ public final class PostgresServer: @unchecked Sendable {
 
     /// Stops the server and its watcher now, instead of when the process ends.
     public func shutdown() {
-        try? watcherInput.fileHandleForWriting.close()
-        watcher.waitUntilExit()
+        close(watcherInput)
+        _ = Self.wait(for: watcher)
     }
 
     static func freePort() throws -> Int {
@@ -93,24 +95,54 @@ public final class PostgresServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Runs a command to its end and returns its standard output. With `posix_spawn` and `waitpid`, and the
+    /// output through files: Foundation's `Process.waitUntilExit` was seen never to return here for a child
+    /// that had exited, and the server `pg.sh` starts outlives it (a pipe would stay open).
     @discardableResult
     static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PostgresServerError(
-                message: "\(arguments.joined(separator: " ")) failed: \(String(decoding: err, as: UTF8.self))")
+        let scratch = TemporaryDirectory("vitrine-pg-run")
+        let output = scratch.file("out")
+        let errors = scratch.file("err")
+        let pid = try spawn(arguments, input: nil, output: output, errors: errors)
+        let status = wait(for: pid)
+        let out = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            let err = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            throw PostgresServerError(message: "\(arguments.joined(separator: " ")) failed (\(status)): \(err)")
         }
-        return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Starts `arguments` with standard input from `input` (or /dev/null) and output and errors into files.
+    static func spawn(_ arguments: [String], input: Int32?, output: String, errors: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        guard result == 0 else {
+            throw PostgresServerError(message: "cannot start \(arguments[0]): errno \(result)")
+        }
+        return pid
+    }
+
+    /// Waits for `pid` to end; its exit status, or -1 when it did not exit normally.
+    static func wait(for pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
 }
 

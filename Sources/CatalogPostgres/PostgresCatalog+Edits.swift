@@ -1,0 +1,96 @@
+import Blobs
+import Catalog
+import Foundation
+import PostgresNIO
+
+extension PostgresCatalog {
+    /// Applies an edit in one transaction with its search vector and its feed entry; nil when the photo is gone.
+    public func update(id: String, _ edit: CatalogEdit) async throws -> PhotoWithVariants? {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            guard
+                var photo = try await connection.query(
+                    "SELECT \(unescaped: Self.photoColumns) FROM photo WHERE id = \(id) FOR UPDATE", logger: logger
+                ).collect(Self.photo(from:)).first
+            else { return nil }
+            if let title = edit.title {
+                let trimmed = title?.trimmingCharacters(in: .whitespacesAndNewlines)
+                photo.title = (trimmed?.isEmpty ?? true) ? nil : trimmed
+            }
+            photo.updatedAt = Self.now
+            if let tags = edit.tags {
+                let previous = try await Self.tagIds(of: id, on: connection, logger: logger)
+                try await connection.query("DELETE FROM photo_tag WHERE photo_id = \(id)", logger: logger)
+                try await Self.attach([(id, PhotoTags.normalized(tags))], on: connection, logger: logger)
+                try await Self.removeUnused(tagIds: previous, on: connection, logger: logger)
+            }
+            let document = Self.searchDocument(
+                photo, tags: try await Self.tags(of: id, on: connection, logger: logger))
+            try await connection.query(
+                """
+                UPDATE photo SET title = \(photo.title), updated_at = \(photo.updatedAt),
+                    search = vitrine_search_vector(\(document.words)::text[], \(document.weights)::text[])
+                WHERE id = \(id)
+                """, logger: logger)
+            try await Self.recordChange(.update, photoId: id, takenAt: photo.takenAt, on: connection, logger: logger)
+            let variants = try await Self.variants(of: [id], on: connection, logger: logger)
+            return PhotoWithVariants(photo: photo, variants: variants[id] ?? [:])
+        }
+    }
+
+    /// Removes a photo with its variants' rows, tags, counters and search data (one row: the vector is a
+    /// column of the photo) in one transaction. Returns the blob keys it pointed at; nil when there was no
+    /// such photo.
+    public func delete(id: String) async throws -> [BlobKey]? {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            guard
+                let takenAt = try await connection.query(
+                    "SELECT taken_at FROM photo WHERE id = \(id) FOR UPDATE", logger: logger
+                ).collect({ try $0.decode(Int64.self) }).first
+            else { return nil }
+            let keys = try await connection.query(
+                """
+                SELECT blob_key FROM variant WHERE photo_id = \(id)
+                UNION SELECT blob_key FROM sized_variant WHERE photo_id = \(id)
+                """, logger: logger
+            ).collect { try $0.decode(String.self) }.compactMap(BlobKey.init(hex:))
+            let tagIds = try await Self.tagIds(of: id, on: connection, logger: logger)
+            // Variants, sizes, tags links and the compat row go with it (ON DELETE CASCADE).
+            try await connection.query("DELETE FROM photo WHERE id = \(id)", logger: logger)
+            try await Self.removeUnused(tagIds: tagIds, on: connection, logger: logger)
+            try await Self.recordChange(.delete, photoId: id, takenAt: takenAt, on: connection, logger: logger)
+            return keys
+        }
+    }
+
+    /// Records a variant made after import, whose blob `leaseOwner` leased and wrote, dropping the lease in
+    /// the same transaction (whatever the outcome) and announcing the photo as updated. False when the photo
+    /// was deleted meanwhile or already has that kind.
+    public func addVariant(_ record: VariantRecord, leaseOwner: String) async throws -> Bool {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            try await Self.releaseLeases(owner: leaseOwner, on: connection, logger: logger)
+            guard
+                let takenAt = try await connection.query(
+                    "SELECT taken_at FROM photo WHERE id = \(record.photoId) FOR SHARE", logger: logger
+                ).collect({ try $0.decode(Int64.self) }).first
+            else { return false }
+            let added = try await connection.query(
+                """
+                INSERT INTO variant (photo_id, kind, blob_key, mime_type, width, height, byte_size)
+                VALUES (\(record.photoId), \(record.kind.rawValue), \(record.blobKey.hex), \(record.mimeType),
+                    \(record.width)::integer, \(record.height)::integer, \(record.byteSize))
+                ON CONFLICT (photo_id, kind) DO NOTHING RETURNING photo_id
+                """, logger: logger
+            ).collect { try $0.decode(String.self) }
+            guard !added.isEmpty else { return false }
+            try await Self.recordChange(
+                .update, photoId: record.photoId, takenAt: takenAt, on: connection, logger: logger)
+            return true
+        }
+    }
+}

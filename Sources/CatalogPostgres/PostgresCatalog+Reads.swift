@@ -1,0 +1,156 @@
+import Blobs
+import Catalog
+import PostgresNIO
+
+extension PostgresCatalog: PhotoReading {
+    public func photo(id: String) async throws -> PhotoWithVariants? {
+        try await withConnection { connection in
+            var found: PhotoRecord?
+            for try await photo in try await connection.execute(PhotoByID(id: id), logger: self.logger) {
+                found = photo
+            }
+            guard let photo = found else { return nil }
+            let variants = try await Self.variants(of: [id], on: connection, logger: self.logger)
+            return PhotoWithVariants(photo: photo, variants: variants[id] ?? [:])
+        }
+    }
+
+    public func photo(contentHash: String) async throws -> PhotoRecord? {
+        try await withConnection { connection in
+            try await connection.query(
+                "SELECT \(unescaped: Self.photoColumns) FROM photo WHERE content_hash = \(contentHash)",
+                logger: self.logger
+            ).collect(Self.photo(from:)).first
+        }
+    }
+
+    public func photos(ids: [String]) async throws -> [String: PhotoWithVariants] {
+        guard !ids.isEmpty else { return [:] }
+        return try await withConnection { connection in
+            try await Self.photos(
+                "SELECT \(unescaped: Self.photoColumns) FROM photo WHERE photo.id = ANY(\(ids)::text[])",
+                on: connection, logger: self.logger
+            ).reduce(into: [:]) { $0[$1.photo.id] = $1 }
+        }
+    }
+
+    public func count() async throws -> Int {
+        try await withConnection { connection in
+            var count = 0
+            for try await value in try await connection.execute(PhotoCount(), logger: self.logger) { count = value }
+            return count
+        }
+    }
+
+    /// How many photos have a variant of `kind`.
+    public func count(of kind: VariantKind) async throws -> Int {
+        try await withConnection { connection in
+            try await connection.query(
+                "SELECT count(*) FROM variant WHERE kind = \(kind.rawValue)", logger: self.logger
+            ).collect { try $0.decode(Int.self) }.first ?? 0
+        }
+    }
+
+    /// A page of photos, newest first by date taken then id, strictly after `cursor` (keyset paging on the
+    /// `(taken_at DESC, id DESC)` index).
+    public func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
+        let limit = max(0, limit)
+        return try await withConnection { connection in
+            let logger = self.logger
+            let position = cursor ?? Self.abovePages
+            var photos: [PhotoRecord]
+            let total: Int
+            if filter.isEmpty {
+                total = try await connection.execute(PhotoCount(), logger: logger).all().first ?? 0
+                photos = try await connection.execute(
+                    PageAfter(takenAt: position.takenAt, id: position.id, limit: limit + 1), logger: logger
+                ).all()
+            } else {
+                let search = try await Self.searchFilter(filter, on: connection, logger: logger)
+                var count = QueryBuilder("SELECT count(*) FROM photo WHERE ")
+                search.append(to: &count)
+                total =
+                    try await connection.query(count.query, logger: logger).collect { try $0.decode(Int.self) }
+                    .first ?? 0
+                var query = QueryBuilder("SELECT \(Self.photoColumns) FROM photo WHERE ")
+                search.append(to: &query)
+                query.append(
+                    " AND (photo.taken_at, photo.id) < (\(query.bind(position.takenAt))::bigint, "
+                        + "\(query.bind(position.id))::text) ORDER BY photo.taken_at DESC, photo.id DESC LIMIT "
+                        + query.bind(limit + 1))
+                photos = try await connection.query(query.query, logger: logger).collect(Self.photo(from:))
+            }
+            let hasMore = photos.count > limit
+            if hasMore { photos.removeLast() }
+            let variants = try await Self.variants(of: photos.map(\.id), on: connection, logger: logger)
+            return CatalogPage(
+                items: photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) },
+                nextCursor: hasMore ? photos.last.map { PageCursor(takenAt: $0.takenAt, id: $0.id) } : nil,
+                total: total)
+        }
+    }
+
+    /// A position above every photo: ids are base64url, every one of them sorts below "~" (byte order).
+    static let abovePages = PageCursor(takenAt: .max, id: "~")
+
+    public func variant(blobKey: BlobKey) async throws -> VariantRecord? {
+        try await withConnection { connection in
+            try await connection.query(
+                "SELECT \(unescaped: Self.variantColumns) FROM variant WHERE blob_key = \(blobKey.hex) LIMIT 1",
+                logger: self.logger
+            ).collect { try Self.variant(from: $0) }.compactMap { $0 }.first
+        }
+    }
+
+    public func variant(photoId: String, kind: VariantKind) async throws -> VariantRecord? {
+        try await withConnection { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.variantColumns) FROM variant
+                WHERE photo_id = \(photoId) AND kind = \(kind.rawValue)
+                """,
+                logger: self.logger
+            ).collect { try Self.variant(from: $0) }.compactMap { $0 }.first
+        }
+    }
+
+    /// Up to `limit` photos without a variant of `kind`, newest first, after `cursor`.
+    public func photos(
+        missing kind: VariantKind, after cursor: PageCursor?, limit: Int
+    ) async throws -> [PhotoWithVariants] {
+        let position = cursor ?? Self.abovePages
+        return try await withConnection { connection in
+            var query = QueryBuilder("SELECT \(Self.photoColumns) FROM photo WHERE NOT EXISTS (")
+            query.append(
+                "SELECT 1 FROM variant WHERE variant.photo_id = photo.id AND variant.kind = \(query.bind(kind.rawValue)))"
+            )
+            query.append(
+                " AND (photo.taken_at, photo.id) < (\(query.bind(position.takenAt))::bigint, "
+                    + "\(query.bind(position.id))::text) ORDER BY photo.taken_at DESC, photo.id DESC LIMIT "
+                    + query.bind(max(0, limit)))
+            return try await Self.photos(query.query, on: connection, logger: self.logger)
+        }
+    }
+
+    /// The photos `query` selects (its first columns `photoColumns`), with their variants, in its order.
+    static func photos(
+        _ query: PostgresQuery, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [PhotoWithVariants] {
+        let photos = try await connection.query(query, logger: logger).collect(photo(from:))
+        let variants = try await variants(of: photos.map(\.id), on: connection, logger: logger)
+        return photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) }
+    }
+
+    /// The variants of `ids`, by photo and kind.
+    static func variants(
+        of ids: [String], on connection: PostgresConnection, logger: Logger
+    ) async throws -> [String: [VariantKind: VariantRecord]] {
+        guard !ids.isEmpty else { return [:] }
+        var result: [String: [VariantKind: VariantRecord]] = [:]
+        for try await variant in try await connection.execute(VariantsOfPhotos(ids: ids), logger: logger) {
+            guard let variant else { continue }
+            result[variant.photoId, default: [:]][variant.kind] = variant
+        }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import Blobs
+import Catalog
+import PostgresNIO
+
+/// The hot reads as prepared statements: each connection of the pool parses and plans them once.
+extension PostgresCatalog {
+    /// One photo by id.
+    struct PhotoByID: PostgresPreparedStatement {
+        static let name = "vitrine_photo_by_id"
+        static let sql = "SELECT \(PostgresCatalog.photoColumns) FROM photo WHERE photo.id = $1"
+        typealias Row = PhotoRecord
+        var id: String
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(id)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> PhotoRecord { try PostgresCatalog.photo(from: row) }
+    }
+
+    /// The variants of some photos (`photo_id = ANY($1)`).
+    struct VariantsOfPhotos: PostgresPreparedStatement {
+        static let name = "vitrine_variants_of_photos"
+        static let sql =
+            "SELECT \(PostgresCatalog.variantColumns) FROM variant WHERE variant.photo_id = ANY($1::text[])"
+        typealias Row = VariantRecord?
+        var ids: [String]
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(ids)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> VariantRecord? { try PostgresCatalog.variant(from: row) }
+    }
+
+    /// A page of the whole catalog, newest first, after a position (the first page passes one above every
+    /// photo, so one plan serves every page).
+    struct PageAfter: PostgresPreparedStatement {
+        static let name = "vitrine_page_after"
+        static let sql = """
+            SELECT \(PostgresCatalog.photoColumns) FROM photo
+            WHERE (photo.taken_at, photo.id) < ($1::bigint, $2::text)
+            ORDER BY photo.taken_at DESC, photo.id DESC LIMIT $3::bigint
+            """
+        typealias Row = PhotoRecord
+        var takenAt: Int64
+        var id: String
+        var limit: Int
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(takenAt)
+            bindings.append(id)
+            bindings.append(limit)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> PhotoRecord { try PostgresCatalog.photo(from: row) }
+    }
+
+    /// How many photos there are (kept by triggers in `photo_count`).
+    struct PhotoCount: PostgresPreparedStatement {
+        static let name = "vitrine_photo_count"
+        static let sql = "SELECT n FROM photo_count"
+        typealias Row = Int
+        func makeBindings() -> PostgresBindings { PostgresBindings() }
+        func decodeRow(_ row: PostgresRow) throws -> Int { Int(try row.decode(Int64.self)) }
+    }
+}

@@ -1,0 +1,54 @@
+import Catalog
+import CatalogPostgres
+import Foundation
+import TestSupport
+import Testing
+
+/// Opening: migrations run once under an advisory lock, and a URL that cannot work fails with its reason.
+@Suite struct PostgresCatalogOpeningTests {
+    @Test func migrationsRunOnceWhenOpenedAgain() async throws {
+        let server = try PostgresServer.shared()
+        let url = try server.makeDatabase("migrate")
+        let first = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url))
+        try await Samples.insert(first)
+        await first.close()
+        let second = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url))
+        #expect(try await second.count() == 1, "a second open keeps the data")
+        await second.close()
+        let database = try #require(url.split(separator: "/").last?.split(separator: "?").first)
+        #expect(try server.psql("SELECT count(*) FROM schema_migration", database: String(database)) == "1")
+    }
+
+    @Test func catalogsOpeningTogetherOnAnEmptyDatabaseBothSucceed() async throws {
+        let server = try PostgresServer.shared()
+        let url = try server.makeDatabase("race")
+        let configuration = try PostgresCatalogConfiguration(url: url)
+        let catalogs = try await withThrowingTaskGroup(of: PostgresCatalog.self) { group in
+            for _ in 0..<4 { group.addTask { try await PostgresCatalog.open(configuration) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(catalogs.count == 4)
+        try await Samples.insert(catalogs[0])
+        for catalog in catalogs { #expect(try await catalog.count() == 1) }
+        for catalog in catalogs { await catalog.close() }
+        let database = try #require(url.split(separator: "/").last?.split(separator: "?").first)
+        #expect(try server.psql("SELECT count(*) FROM schema_migration", database: String(database)) == "1")
+    }
+
+    @Test func requiringTLSFromAServerWithoutItFailsClearly() async throws {
+        let url = try PostgresServer.shared().makeDatabase("tls").replacingOccurrences(
+            of: "sslmode=disable", with: "sslmode=require")
+        let error = await #expect(throws: PostgresConfigurationError.self) {
+            _ = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url))
+        }
+        #expect(error?.description.contains("TLS") == true, "\(String(describing: error))")
+    }
+
+    @Test func aDatabaseThatDoesNotExistIsNamedInTheError() async throws {
+        let server = try PostgresServer.shared()
+        let error = await #expect(throws: PostgresConfigurationError.self) {
+            _ = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: server.url(database: "vt_missing")))
+        }
+        #expect(error?.description.contains("vt_missing") == true, "\(String(describing: error))")
+    }
+}
