@@ -157,6 +157,10 @@ let package = Package(
             name: "CatalogPostgresTests",
             dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
         ),
+        // What only PostgreSQL has: leases and collections racing from separate connections.
+        .testTarget(
+            name: "CatalogPostgresRolesTests", dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
+        ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
             name: "CatalogSQLiteTests",

@@ -224,7 +224,7 @@ extension PostgresCatalog {
                 CREATE TABLE throttle_window (
                     key text COLLATE "C" PRIMARY KEY,
                     start bigint NOT NULL,
-                    failures integer NOT NULL
+                    failures bigint NOT NULL
                 )
                 """,
                 """
@@ -235,6 +235,9 @@ extension PostgresCatalog {
                     PRIMARY KEY (key, repeat_key)
                 )
                 """,
+                // Pruning ended windows and their repeats walks these.
+                "CREATE INDEX throttle_window_on_start ON throttle_window (start)",
+                "CREATE INDEX throttle_repeat_on_start ON throttle_repeat (start)",
             ])
     ]
 

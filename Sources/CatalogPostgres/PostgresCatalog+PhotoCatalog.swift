@@ -1,0 +1,3 @@
+import Catalog
+
+extension PostgresCatalog: PhotoCatalog {}
