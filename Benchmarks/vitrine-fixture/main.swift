@@ -3,24 +3,49 @@ import Foundation
 import Ingest
 import VitrineApp
 
-/// `vitrine-fixture DATA COUNT`: grows the library in DATA to COUNT photos with synthetic rows that reuse
-/// the assets of the photos already there (import some first, e.g. `vitrine serve --demo`).
+/// `vitrine-fixture [--catalog URL] DATA COUNT`: grows the library in DATA (its catalog in DATA, or the
+/// PostgreSQL database `--catalog` or VITRINE_CATALOG_URL names) to COUNT photos with synthetic rows that
+/// reuse the assets of the photos already there (import some first, e.g. `vitrine serve --demo`).
 ///
 /// Each synthetic photo copies a real photo's record and variants under a new id, content hash and date,
-/// so every URL works and the grid, viewer and paging behave as with real photos, at any scale.
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let target = Int(arguments.last!), target > 0 else {
-    FileHandle.standardError.write(Data("usage: vitrine-fixture DATA COUNT\n".utf8))
+/// so every URL works and the grid, viewer and paging behave as with real photos, at any scale. The choice
+/// of source photo and date comes from a fixed seed, so the same library grows into the same catalog (but for
+/// the random ids) whichever catalog holds it: the catalog benchmark compares like with like.
+let usage = "usage: vitrine-fixture [--catalog URL] DATA COUNT\n"
+var arguments = Array(CommandLine.arguments.dropFirst())
+var catalogURL = ProcessInfo.processInfo.environment["VITRINE_CATALOG_URL"].flatMap { $0.isEmpty ? nil : $0 }
+if let flag = arguments.firstIndex(of: "--catalog") {
+    guard flag + 1 < arguments.count else {
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(2)
+    }
+    catalogURL = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
+guard arguments.count == 2, let target = Int(arguments[1]), target > 0 else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
-let library = try await openLibrary(StorageConfiguration(dataDirectory: String(arguments.first!)))
+var storage = StorageConfiguration(dataDirectory: arguments[0])
+if let catalogURL {
+    do {
+        storage.catalog = try CatalogLocation.postgres(url: catalogURL)
+    } catch {
+        FileHandle.standardError.write(Data("vitrine-fixture: --catalog: \(error)\n".utf8))
+        exit(2)
+    }
+}
+let library = try await openLibrary(storage)
 let existing = try await library.catalog.page(after: nil, limit: 200, filter: PhotoFilter()).items
 guard !existing.isEmpty else {
     FileHandle.standardError.write(Data("the library is empty: import some photos first\n".utf8))
     exit(1)
 }
-var remaining = target - (try await library.catalog.count())
-var generator = SystemRandomNumberGenerator()
+let initial = try await library.catalog.count()
+var remaining = target - initial
+// Seeded by the count it starts from: growing 100 000 photos to 1 000 000 does not replay the dates the
+// first 100 000 got.
+var generator = SplitMix64(seed: 0x5649_5452_494E_45 ^ UInt64(clamping: initial))
 var serial = 0
 let start = Date()
 while remaining > 0 {

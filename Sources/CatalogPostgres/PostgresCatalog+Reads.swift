@@ -6,12 +6,14 @@ extension PostgresCatalog: PhotoReading {
     public func photo(id: String) async throws -> PhotoWithVariants? {
         try await withConnection { connection in
             var found: PhotoRecord?
-            for try await photo in try await connection.execute(PhotoByID(id: id), logger: self.logger) {
+            var variants: [VariantKind: VariantRecord] = [:]
+            for try await (photo, variant) in try await connection.execute(
+                PhotoWithVariantsByID(id: id), logger: self.logger)
+            {
                 found = photo
+                if let variant { variants[variant.kind] = variant }
             }
-            guard let photo = found else { return nil }
-            let variants = try await Self.variants(of: [id], on: connection, logger: self.logger)
-            return PhotoWithVariants(photo: photo, variants: variants[id] ?? [:])
+            return found.map { PhotoWithVariants(photo: $0, variants: variants) }
         }
     }
 

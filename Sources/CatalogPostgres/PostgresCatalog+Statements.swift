@@ -4,11 +4,15 @@ import PostgresNIO
 
 /// The hot reads as prepared statements: each connection of the pool parses and plans them once.
 extension PostgresCatalog {
-    /// One photo by id.
-    struct PhotoByID: PostgresPreparedStatement {
-        static let name = "vitrine_photo_by_id"
-        static let sql = "SELECT \(PostgresCatalog.photoColumns) FROM photo WHERE photo.id = $1"
-        typealias Row = PhotoRecord
+    /// One photo by id with its variants, one row per variant (the variant columns NULL when it has none):
+    /// a photo's detail costs one round trip to the database for both.
+    struct PhotoWithVariantsByID: PostgresPreparedStatement {
+        static let name = "vitrine_photo_with_variants_by_id"
+        static let sql = """
+            SELECT \(PostgresCatalog.photoColumns), \(PostgresCatalog.variantColumns)
+            FROM photo LEFT JOIN variant ON variant.photo_id = photo.id WHERE photo.id = $1
+            """
+        typealias Row = (PhotoRecord, VariantRecord?)
         var id: String
 
         func makeBindings() -> PostgresBindings {
@@ -17,7 +21,14 @@ extension PostgresCatalog {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> PhotoRecord { try PostgresCatalog.photo(from: row) }
+        func decodeRow(_ row: PostgresRow) throws -> (PhotoRecord, VariantRecord?) {
+            let offset = PostgresCatalog.photoInsertColumns.count
+            let hasVariant = try PostgresRandomAccessRow(row)[offset].decode(String?.self) != nil
+            return (
+                try PostgresCatalog.photo(from: row),
+                hasVariant ? try PostgresCatalog.variant(from: row, offset: offset) : nil
+            )
+        }
     }
 
     /// The variants of some photos (`photo_id = ANY($1)`).
