@@ -95,7 +95,7 @@ import VitrineApp
             process.standardOutput = pipe
             process.standardError = pipe
             try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let output = String(decoding: pipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(output)")
             #expect(output.contains(expected), "\(output)")

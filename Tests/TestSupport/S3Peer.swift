@@ -92,8 +92,8 @@ public final class S3Peer: @unchecked Sendable {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        let out = output.fileHandleForReading.readToEndRetryingInterrupts()
+        let err = errors.fileHandleForReading.readToEndRetryingInterrupts()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw PeerError(
@@ -105,8 +105,7 @@ public final class S3Peer: @unchecked Sendable {
     static func readLine(_ handle: FileHandle) -> String {
         var bytes: [UInt8] = []
         while true {
-            let data = handle.readData(ofLength: 1)
-            guard let byte = data.first, byte != UInt8(ascii: "\n") else { break }
+            guard let byte = handle.readByteRetryingInterrupts(), byte != UInt8(ascii: "\n") else { break }
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)

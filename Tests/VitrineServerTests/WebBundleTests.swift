@@ -42,7 +42,7 @@ import Testing
         node.standardOutput = pipe
         try node.run()
         node.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(decoding: pipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         #expect(node.terminationStatus == 0)
         // 43: the lazy module's increment reached the bundle's c.
         #expect(output == "[42,\"B\",41]\n43\n")

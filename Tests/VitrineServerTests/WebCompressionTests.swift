@@ -75,7 +75,7 @@ import Testing
             node.standardOutput = out
             try node.run()
             node.waitUntilExit()
-            return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         }
         let expected = try run(Array(source.utf8), "source.mjs")
         #expect(
@@ -109,7 +109,7 @@ import Testing
             node.standardError = errors
             try node.run()
             node.waitUntilExit()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let message = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
             #expect(node.terminationStatus == 0, "\(name): \(message)")
         }
     }
@@ -127,7 +127,7 @@ import Testing
         let out = Pipe()
         gunzip.standardOutput = out
         try gunzip.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readToEndRetryingInterrupts()
         gunzip.waitUntilExit()
         #expect(Array(data) == text)
     }
@@ -224,7 +224,7 @@ import Testing
                 let out = Pipe()
                 gunzip.standardOutput = out
                 try gunzip.run()
-                let data = out.fileHandleForReading.readDataToEndOfFile()
+                let data = out.fileHandleForReading.readToEndRetryingInterrupts()
                 gunzip.waitUntilExit()
                 #expect(Array(data) == plain.0)
             }
