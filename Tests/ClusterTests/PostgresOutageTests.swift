@@ -17,7 +17,9 @@ import Testing
         let postgres = try await onThread { try PostgresServer() }
         defer { postgres.shutdown() }
         let cluster = try await ClusterLibrary(
-            "outage", catalogURL: try await onThread { try postgres.makeDatabase("outage") })
+            // The servers' own 5 s bound on waiting for a connection, not the tests' longer one: requests during
+            // the outage must end well within this test's 30 s client deadline.
+            "outage", catalogURL: try await onThread { try postgres.makeDatabase("outage") } + "&connect_timeout=5")
         let a = try await cluster.start("a")
         let b = try await cluster.start("b")
         let token = try #require(a.adminTokenFile, "server a wrote no admin token")
