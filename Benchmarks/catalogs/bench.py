@@ -25,7 +25,9 @@ gets a VACUUM ANALYZE after it is built, as autovacuum would give it before long
 
 Fixtures are cached under CATALOG_BENCH_DIR, keyed by N and a hash of the fixture's sources: a second run
 reuses them and prints the build times it measured when it made them. The 1 M fixture grows from a copy of
-the 100 000 one; its build time is the sum of both growths (the whole build from the seed).
+the 100 000 one; its build time is the sum of both growths (the whole build from the seed). The two catalogs'
+fixtures build side by side. On this 2-core machine the first run took 14 min 22 s (SQLite's 1 M fixture, 11
+min, is most of it), a run on cached fixtures about 3 min.
 
 Env:
   VITRINE_BIN_DIR        folder with `vitrine` and `vitrine-fixture` (default .build/release)
