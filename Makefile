@@ -108,7 +108,7 @@ bench-soak: deps wasm
 	python3 Benchmarks/soak/soak.py
 
 ## The catalogs alone: pages, detail and search at 100 000 and 1 000 000 photos on PostgreSQL next to
-## SQLite, and the fixtures' build times (cached under $(BENCH_DIR)/catalogs; ~12 min the first time).
+## SQLite, and the fixtures' build times (cached under $(BENCH_DIR)/catalogs: ~15 min the first time, ~3 min after).
 bench-catalogs: deps
 	swift build -c release --product vitrine
 	swift build -c release --product vitrine-fixture
