@@ -173,7 +173,7 @@ let package = Package(
                 "S3", "Blobs", "Scheduling", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI"]),
+        .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI", "TestSupport"]),
         .testTarget(
             name: "IngestTests",
             dependencies: [

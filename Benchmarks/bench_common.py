@@ -45,7 +45,7 @@ def free_port(host="127.0.0.1"):
 
 
 def get_json(url):
-    with urllib.request.urlopen(url, timeout=5) as r:
+    with urllib.request.urlopen(url, timeout=60) as r:
         return json.loads(r.read())
 
 

@@ -15,22 +15,21 @@ extension SQLiteCatalog {
     }
 
     public func count() async throws -> Int {
-        try await read { db in try PhotoRecord.fetchCount(db) }
+        try await read { db in try Self.photoCount(in: db) }
     }
 
     /// A page of photos, newest first by date taken then id, strictly after `cursor`.
     ///
     /// Keyset pagination: the `(takenAt, id)` index makes page 1 000 cost what page 1 costs, and rows inserted
-    /// between two requests can neither shift an item into a page twice nor push one out unseen.
+    /// between two requests can neither shift an item into a page twice nor push one out unseen. A page with
+    /// tags and no text walks the rarest tag's `(tagId, takenAt, photoId)` index the same way.
     public func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
         try await read { db in
-            var request = filter.apply(to: PhotoRecord.all())
-            let total = try request.fetchCount(db)
-            request = request.order(Column("takenAt").desc, Column("id").desc).limit(limit + 1)
-            if let cursor {
-                request = request.filter(sql: "(takenAt, id) < (?, ?)", arguments: [cursor.takenAt, cursor.id])
-            }
-            var photos = try request.fetchAll(db)
+            let total = try Self.total(of: filter, in: db)
+            var photos =
+                try filter.ftsPattern == nil && !filter.tags.isEmpty
+                ? Self.tagPage(after: cursor, limit: limit + 1, tags: filter.tags, in: db)
+                : Self.orderedPage(after: cursor, limit: limit + 1, filter: filter, in: db)
             let hasMore = photos.count > limit
             if hasMore { photos.removeLast() }
             let variants = try Self.variants(of: photos.map(\.id), in: db)

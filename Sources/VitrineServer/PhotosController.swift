@@ -44,7 +44,7 @@ struct PhotosController<Context: RequestContext>: Sendable {
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
             total: page.total)
-        return try JSONResponse.make(body, cacheControl: "no-cache")
+        return JSONResponse.make(bytes: body.jsonBytes(), cacheControl: "no-cache")
     }
 
     /// Best matches first (`order=relevance`); the cursor is an offset, as scores move when the catalog does.
@@ -61,7 +61,7 @@ struct PhotosController<Context: RequestContext>: Sendable {
         let next = page.nextCursor.flatMap { $0.offset < relevanceDepth ? $0.encoded : nil }
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: next, total: page.total)
-        return try JSONResponse.make(body, cacheControl: "no-cache")
+        return JSONResponse.make(bytes: body.jsonBytes(), cacheControl: "no-cache")
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
@@ -71,7 +71,8 @@ struct PhotosController<Context: RequestContext>: Sendable {
         }
         guard let item = try await catalog.photo(id: id) else { throw APIError.notFound("photo") }
         let tags = try await catalog.tags(of: id)
-        return try JSONResponse.make(WireMapping.detail(item, tags: tags, assets: assets), cacheControl: "no-cache")
+        let detail = WireMapping.detail(item, tags: tags, assets: assets)
+        return JSONResponse.make(bytes: detail.jsonBytes(), cacheControl: "no-cache")
     }
 
     @Sendable func tags(_ request: Request, context: Context) async throws -> Response {
@@ -124,10 +125,16 @@ enum JSONResponse {
     ) throws
         -> Response
     {
-        let data = try encoder.encode(value)
+        make(bytes: try encoder.encode(value), status: status, cacheControl: cacheControl)
+    }
+
+    /// A body already written, by `JSONWriter` on the hot paths.
+    static func make(
+        bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, cacheControl: String
+    ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = cacheControl
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -111,6 +111,37 @@ import Testing
         #expect(try await catalog.compatSearch(grey).items.map(\.photo.id) == ["oldPhoto0000"])
     }
 
+    /// v10 counts what was there before it: the catalog's total, each tag's, and each tag's dates.
+    @Test func v10CountsPhotosAndTagsThatWereAlreadyThere() async throws {
+        let queue = try DatabaseQueue(path: folder.file("counts.sqlite"))
+        try SQLiteCatalog.migrator.migrate(queue, upTo: "v9-shared-state")
+        try await queue.write { db in
+            for index in 0..<3 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO photo (id, contentHash, originalName, format, mimeType, byteSize, width, height,
+                            takenAt, takenAtSource, thumbHash, averageColor, importedAt, updatedAt)
+                        VALUES (?, ?, 'old.jpg', 'jpeg', 'image/jpeg', 1, 4, 3, ?, 'file', x'01', '#808080', 0, 0)
+                        """,
+                    arguments: ["oldPhoto000\(index)", "hash\(index)", index * 10])
+            }
+            try db.execute(sql: "INSERT INTO tag (id, name) VALUES (1, 'sea'), (2, 'sun')")
+            try db.execute(
+                sql: """
+                    INSERT INTO photoTag (photoId, tagId) VALUES
+                        ('oldPhoto0000', 1), ('oldPhoto0001', 1), ('oldPhoto0002', 1), ('oldPhoto0002', 2)
+                    """)
+        }
+        let catalog = try SQLiteCatalog(writer: queue)
+        #expect(try await catalog.count() == 3)
+        let sea = try await catalog.page(after: nil, limit: 2, filter: PhotoFilter(tags: ["Sea"]))
+        #expect(sea.total == 3)
+        #expect(sea.items.map(\.photo.id) == ["oldPhoto0002", "oldPhoto0001"])
+        let rest = try await catalog.page(after: sea.nextCursor, limit: 2, filter: PhotoFilter(tags: ["Sea"]))
+        #expect(rest.items.map(\.photo.id) == ["oldPhoto0000"])
+        #expect(try await catalog.page(after: nil, limit: 5, filter: PhotoFilter(tags: ["sun"])).total == 1)
+    }
+
     /// The feed keeps the last `retainedChanges` events; a client further behind is told to reload.
     @Test func theFeedPrunesItselfAndSendsFarBehindClientsToReload() async throws {
         let catalog = try open()

@@ -1,0 +1,54 @@
+extension PhotoDetail {
+    /// The detail as `JSONEncoder` would write it (see `JSONWriter`).
+    public func jsonBytes() -> [UInt8] {
+        var writer = JSONWriter(capacity: 1200)
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", id)
+        writer.field("width", width)
+        writer.field("height", height)
+        writer.field("title", ifPresent: title)
+        writer.field("originalName", originalName)
+        writer.field("format", format)
+        writer.field("mimeType", mimeType)
+        writer.key("byteSize")
+        writer.int64(byteSize)
+        writer.field("takenAt", takenAt)
+        writer.field("takenAtOffset", ifPresent: takenAtOffset)
+        writer.field("takenAtSource", takenAtSource)
+        writer.field("cameraMake", ifPresent: cameraMake)
+        writer.field("cameraModel", ifPresent: cameraModel)
+        writer.field("lens", ifPresent: lens)
+        writer.field("exposureTime", ifPresent: exposureTime)
+        writer.field("fNumber", ifPresent: fNumber)
+        writer.field("iso", ifPresent: iso)
+        writer.field("focalLength", ifPresent: focalLength)
+        if let location {
+            writer.key("location")
+            writer.beginObject()
+            writer.key("latitude")
+            writer.double(location.latitude)
+            writer.key("longitude")
+            writer.double(location.longitude)
+            writer.endObject()
+        }
+        writer.key("tags")
+        writer.beginArray()
+        for tag in tags { writer.string(tag) }
+        writer.endArray()
+        writer.key("placeholder")
+        placeholder.write(to: &writer)
+        writer.key("thumb")
+        thumb.write(to: &writer)
+        writer.key("preview")
+        preview.write(to: &writer)
+        writer.key("original")
+        original.write(to: &writer)
+        writer.field("importedAt", importedAt)
+        writer.endObject()
+    }
+}

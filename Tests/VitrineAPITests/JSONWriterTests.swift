@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+import VitrineAPI
+
+/// `JSONWriter` output against `JSONEncoder`'s for the same values: both decode to the same value, and to
+/// the same JSON object (so a key omitted by one is omitted by the other, and `null` stays `null`).
+@Suite struct JSONWriterTests {
+    /// Text that exercises escaping: quotes, backslashes, every C0 control, slashes, and multi-byte scalars.
+    static let awkward = [
+        "", "plain", "quote \" inside", "back\\slash", "tab\tnew\nline\rcarriage", "\u{0}\u{1}\u{1F}\u{7F}",
+        "slash / and </script>", "naïve café", "日本語", "👩‍👩‍👧 family", "e\u{301}", "\u{2028}\u{2029}",
+    ]
+
+    struct Generator: RandomNumberGenerator {
+        var seeded: SeededGenerator
+        init(state: UInt64) { seeded = SeededGenerator(seed: state) }
+        mutating func next() -> UInt64 { seeded.next() }
+        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+        mutating func text() -> String {
+            (0..<int(0...3)).map { _ in JSONWriterTests.awkward.randomElement(using: &self)! }.joined()
+        }
+        mutating func maybe<T>(_ make: (inout Generator) -> T) -> T? { int(0...1) == 0 ? nil : make(&self) }
+        mutating func double() -> Double {
+            [0, -0.0, 1, 0.1, 1e-5, 1.0 / 3, 123_456.789, 1e300, -2.5e-308, Double(int(-1000...1000)) / 7]
+                .randomElement(using: &self)!
+        }
+        mutating func variant() -> VariantInfo {
+            VariantInfo(
+                url: text(), width: int(0...10_000), height: int(Int.min...Int.max), jpegUrl: maybe { $0.text() })
+        }
+        mutating func placeholder() -> Placeholder { Placeholder(thumbHash: text(), averageColor: text()) }
+        mutating func summary() -> PhotoSummary {
+            PhotoSummary(
+                id: text(), width: int(0...100_000), height: int(-5...5), title: text(), takenAt: text(),
+                placeholder: placeholder(), thumb: variant(), small: maybe { $0.variant() }, preview: variant(),
+                original: variant())
+        }
+        mutating func detail() -> PhotoDetail {
+            PhotoDetail(
+                id: text(), width: int(0...9), height: int(0...9), title: maybe { $0.text() }, originalName: text(),
+                format: text(), mimeType: text(), byteSize: [Int64.min, -1, 0, Int64.max][int(0...3)], takenAt: text(),
+                takenAtOffset: maybe { $0.int(-1439...1439) }, takenAtSource: text(), cameraMake: maybe { $0.text() },
+                cameraModel: maybe { $0.text() }, lens: maybe { $0.text() }, exposureTime: maybe { $0.double() },
+                fNumber: maybe { $0.double() }, iso: maybe { $0.int(0...100_000) }, focalLength: maybe { $0.double() },
+                location: maybe { .init(latitude: $0.double(), longitude: $0.double()) },
+                tags: (0..<int(0...4)).map { _ in text() }, placeholder: placeholder(), thumb: variant(),
+                preview: variant(), original: variant(), importedAt: text())
+        }
+    }
+
+    func sameDocument(_ written: [UInt8], _ encoded: Data) throws {
+        let ours = try JSONSerialization.jsonObject(with: Data(written), options: [.fragmentsAllowed])
+        let theirs = try JSONSerialization.jsonObject(with: encoded, options: [.fragmentsAllowed])
+        #expect((ours as? NSObject)?.isEqual(theirs) == true, "\(String(decoding: written, as: UTF8.self))")
+    }
+
+    @Test func pagesDecodeToTheSameValueAndDocumentAsJSONEncoders() throws {
+        var generator = Generator(state: 19)
+        for round in 0..<300 {
+            let page = PhotoPage(
+                items: (0..<generator.int(0...5)).map { _ in generator.summary() },
+                nextCursor: round % 3 == 0 ? nil : generator.text(), total: generator.int(Int.min...Int.max))
+            let written = page.jsonBytes()
+            #expect(try JSONDecoder().decode(PhotoPage.self, from: Data(written)) == page)
+            try sameDocument(written, try JSONEncoder().encode(page))
+        }
+    }
+
+    @Test func detailsDecodeToTheSameValueAndDocumentAsJSONEncoders() throws {
+        var generator = Generator(state: 20)
+        for _ in 0..<300 {
+            let detail = generator.detail()
+            let written = detail.jsonBytes()
+            #expect(try JSONDecoder().decode(PhotoDetail.self, from: Data(written)) == detail)
+            try sameDocument(written, try JSONEncoder().encode(detail))
+        }
+    }
+
+    @Test func aLastPageWritesANullCursorAndAnEmptyList() {
+        let page = PhotoPage(items: [], nextCursor: nil, total: 0)
+        #expect(String(decoding: page.jsonBytes(), as: UTF8.self) == #"{"items":[],"nextCursor":null,"total":0}"#)
+    }
+
+    @Test func integersAtTheirLimitsAndEscapesAreWrittenExactly() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.int64(.min)
+        writer.int64(.max)
+        writer.int(0)
+        writer.string("a\"b\\c\n\u{1}")
+        writer.double(.nan)
+        writer.double(.infinity)
+        writer.endArray()
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"[-9223372036854775808,9223372036854775807,0,"a\"b\\c\n\u0001",null,null]"#)
+    }
+}
