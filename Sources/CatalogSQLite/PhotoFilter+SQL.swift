@@ -13,15 +13,17 @@ extension PhotoFilter {
         "photo.id IN (SELECT photoId FROM photoTag JOIN tag ON tag.id = photoTag.tagId WHERE tag.name = ?)"
 
     func apply(to request: QueryInterfaceRequest<PhotoRecord>) -> QueryInterfaceRequest<PhotoRecord> {
-        var request = request
+        sqlConditions.reduce(request) { $0.filter(sql: $1.sql, arguments: $1.arguments) }
+    }
+
+    /// The filter's conditions on the `photo` table, each with its arguments.
+    var sqlConditions: [(sql: String, arguments: StatementArguments)] {
+        var conditions: [(sql: String, arguments: StatementArguments)] = []
         if let pattern = ftsPattern {
-            request = request.filter(
-                sql: "rowid IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", arguments: [pattern])
+            conditions.append(("photo.rowid IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", [pattern]))
         }
-        for tag in tags {
-            request = request.filter(sql: Self.tagClause, arguments: [tag])
-        }
-        return request
+        for tag in tags { conditions.append((Self.tagClause, [tag])) }
+        return conditions
     }
 }
 

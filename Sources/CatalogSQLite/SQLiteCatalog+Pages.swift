@@ -26,12 +26,17 @@ extension SQLiteCatalog {
     ) throws
         -> [PhotoRecord]
     {
-        var request = filter.apply(to: PhotoRecord.all())
-            .order(Column("takenAt").desc, Column("id").desc).limit(limit)
-        if let cursor {
-            request = request.filter(sql: "(takenAt, id) < (?, ?)", arguments: [cursor.takenAt, cursor.id])
+        var conditions = filter.sqlConditions
+        if let cursor { conditions.append(("(photo.takenAt, photo.id) < (?, ?)", [cursor.takenAt, cursor.id])) }
+        var sql = "SELECT \(PhotoRecord.positionalColumns) FROM photo"
+        var arguments = StatementArguments()
+        for (index, condition) in conditions.enumerated() {
+            sql += (index == 0 ? " WHERE " : " AND ") + condition.sql
+            arguments += condition.arguments
         }
-        return try request.fetchAll(db)
+        sql += " ORDER BY photo.takenAt DESC, photo.id DESC LIMIT ?"
+        arguments += [limit]
+        return try positionalPhotos(sql, arguments: arguments, in: db)
     }
 
     /// Up to `limit` photos carrying every tag in `tags`, newest first, after `cursor`: a walk of the rarest
@@ -47,7 +52,7 @@ extension SQLiteCatalog {
         let distinct = Set(tags.map(Self.asciiLowercased)).count
         guard let rarest = known.first, known.count == distinct else { return [] }
         var sql = """
-            SELECT photo.* FROM photoTag JOIN photo ON photo.id = photoTag.photoId
+            SELECT \(PhotoRecord.positionalColumns) FROM photoTag JOIN photo ON photo.id = photoTag.photoId
             WHERE photoTag.tagId = ?
             """
         var arguments: StatementArguments = [rarest["id"] as Int64]
@@ -62,7 +67,7 @@ extension SQLiteCatalog {
         }
         sql += " ORDER BY photoTag.takenAt DESC, photoTag.photoId DESC LIMIT ?"
         arguments += [limit]
-        return try PhotoRecord.fetchAll(db, sql: sql, arguments: arguments)
+        return try positionalPhotos(sql, arguments: arguments, in: db)
     }
 
     /// NOCASE's folding: A–Z to a–z, every other byte as it is.

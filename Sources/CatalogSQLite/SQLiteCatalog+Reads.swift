@@ -9,7 +9,8 @@ extension SQLiteCatalog {
 
     public func photo(id: String) async throws -> PhotoWithVariants? {
         try await read { db in
-            guard let photo = try PhotoRecord.fetchOne(db, key: id) else { return nil }
+            let sql = "SELECT \(PhotoRecord.positionalColumns) FROM photo WHERE photo.id = ?"
+            guard let photo = try Self.positionalPhotos(sql, arguments: [id], in: db).first else { return nil }
             return PhotoWithVariants(photo: photo, variants: try Self.variants(of: [id], in: db)[id] ?? [:])
         }
     }
@@ -54,7 +55,11 @@ extension SQLiteCatalog {
     static func variants(of ids: [String], in db: Database) throws -> [String: [VariantKind: VariantRecord]] {
         guard !ids.isEmpty else { return [:] }
         var result: [String: [VariantKind: VariantRecord]] = [:]
-        for variant in try VariantRecord.filter(ids.contains(Column("photoId"))).fetchAll(db) {
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let sql = "SELECT \(VariantRecord.positionalColumns) FROM variant WHERE variant.photoId IN (\(marks))"
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(ids))
+        while let row = try rows.next() {
+            let variant = try VariantRecord(positional: row)
             result[variant.photoId, default: [:]][variant.kind] = variant
         }
         return result
