@@ -33,6 +33,11 @@ public enum VitrineServer {
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(SecurityHeadersMiddleware(assetOrigin: assetURLs.origin))
         router.middlewares.add(ErrorMiddleware())
+        let answers = CachedAnswers(
+            position: FeedPosition(
+                feed: library.catalog, maximumAge: .milliseconds(resources.limits.feedPositionMaximumAgeMilliseconds)),
+            cache: ResponseCache())
+        router.middlewares.add(FeedPositionMiddleware(position: answers.position))
 
         router.get("healthz") { _, _ in
             try JSONResponse.make(["status": "ok"], cacheControl: "no-store")
@@ -57,10 +62,15 @@ public enum VitrineServer {
             reads.add(middleware: RequireTokenMiddleware.reader(guardian))
             assets.add(middleware: RequireTokenMiddleware.reader(guardian))
         }
-        PhotosController(catalog: library.catalog, assets: assetURLs, relevanceDepth: resources.limits.relevanceDepth)
-            .addRoutes(to: reads)
+        PhotosController(
+            catalog: library.catalog, answers: answers, assets: assetURLs,
+            relevanceDepth: resources.limits.relevanceDepth
+        ).addRoutes(to: reads)
         let pulse = ChangePulse()
-        let observation = LiveObservation(library.catalog) { pulse.signal() }
+        let observation = LiveObservation(library.catalog) {
+            answers.position.invalidate()
+            pulse.signal()
+        }
         EventsController(
             catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams,
             assets: assetURLs

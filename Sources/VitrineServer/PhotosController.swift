@@ -6,6 +6,8 @@ import VitrineAPI
 /// `GET /api/v1/photos` and `GET /api/v1/photos/{id}`.
 struct PhotosController<Context: RequestContext>: Sendable {
     let catalog: any PhotoReading
+    /// Answers kept while the change feed stays where it was.
+    let answers: CachedAnswers
     /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
     var assets = AssetURLs()
     /// How many matches `order=relevance` reaches: each page re-ranks and skips everything before its offset,
@@ -35,20 +37,25 @@ struct PhotosController<Context: RequestContext>: Sendable {
         let filter = try Self.filter(from: query)
         switch query["order"].map(String.init) ?? "newest" {
         case "newest": break
-        case "relevance": return try await relevancePage(query: query, limit: limit, filter: filter)
+        case "relevance": return try await relevancePage(request, query: query, limit: limit, filter: filter)
         default: throw APIError(.badRequest, code: "bad_order", message: "order is newest or relevance")
         }
         let cursor = try Self.cursor(from: query, PageCursor.init(encoded:))
-        let (after, count) = (cursor, limit)
-        let page = try await catalog.page(after: after, limit: count, filter: filter)
-        let body = PhotoPage(
-            items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
-            total: page.total)
-        return JSONResponse.make(bytes: body.jsonBytes(), cacheControl: "no-cache")
+        return try await answers.json(request) {
+            let page = try await catalog.page(after: cursor, limit: limit, filter: filter)
+            let body = PhotoPage(
+                items: page.items.map { WireMapping.summary($0, assets: assets) },
+                nextCursor: page.nextCursor?.encoded, total: page.total)
+            return body.jsonBytes()
+        }
     }
 
     /// Best matches first (`order=relevance`); the cursor is an offset, as scores move when the catalog does.
-    func relevancePage(query: Parameters, limit: Int, filter: PhotoFilter) async throws -> Response {
+    func relevancePage(
+        _ request: Request, query: Parameters, limit: Int, filter: PhotoFilter
+    ) async throws
+        -> Response
+    {
         let cursor = try Self.cursor(from: query, RelevanceCursor.init(encoded:))
         let offset = cursor?.offset ?? 0
         guard offset < relevanceDepth else {
@@ -57,11 +64,14 @@ struct PhotosController<Context: RequestContext>: Sendable {
         }
         // The page stops at the depth, and so does the next cursor.
         let (after, count) = (cursor, min(limit, relevanceDepth - offset))
-        let page = try await catalog.relevancePage(after: after, limit: count, filter: filter)
-        let next = page.nextCursor.flatMap { $0.offset < relevanceDepth ? $0.encoded : nil }
-        let body = PhotoPage(
-            items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: next, total: page.total)
-        return JSONResponse.make(bytes: body.jsonBytes(), cacheControl: "no-cache")
+        return try await answers.json(request) {
+            let page = try await catalog.relevancePage(after: after, limit: count, filter: filter)
+            let next = page.nextCursor.flatMap { $0.offset < relevanceDepth ? $0.encoded : nil }
+            let body = PhotoPage(
+                items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: next,
+                total: page.total)
+            return body.jsonBytes()
+        }
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
@@ -69,10 +79,11 @@ struct PhotosController<Context: RequestContext>: Sendable {
         guard PhotoID.isValid(id) else {
             throw APIError(.badRequest, code: "bad_id", message: "not a photo id")
         }
-        guard let item = try await catalog.photo(id: id) else { throw APIError.notFound("photo") }
-        let tags = try await catalog.tags(of: id)
-        let detail = WireMapping.detail(item, tags: tags, assets: assets)
-        return JSONResponse.make(bytes: detail.jsonBytes(), cacheControl: "no-cache")
+        return try await answers.json(request) {
+            guard let item = try await catalog.photo(id: id) else { throw APIError.notFound("photo") }
+            let tags = try await catalog.tags(of: id)
+            return WireMapping.detail(item, tags: tags, assets: assets).jsonBytes()
+        }
     }
 
     @Sendable func tags(_ request: Request, context: Context) async throws -> Response {

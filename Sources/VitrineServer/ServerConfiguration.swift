@@ -84,6 +84,10 @@ public struct Limits: Sendable, Equatable {
     public var eventStreamsPerClient = Self.defaultEventStreamsPerClient
     public var eventStreamsTotal = Self.defaultEventStreamsTotal
     public var relevanceDepth = Self.defaultRelevanceDepth
+    /// How long a read of the change feed's position is trusted when no notification says it moved
+    /// (`FeedPosition`): the most a cached page can lag a write this server was not told of.
+    public static let defaultFeedPositionMaximumAgeMilliseconds = 100
+    public var feedPositionMaximumAgeMilliseconds = Self.defaultFeedPositionMaximumAgeMilliseconds
 
     public init() {}
 
@@ -99,6 +103,7 @@ public struct Limits: Sendable, Equatable {
             ("max-streams-per-client", 1...100_000, \.eventStreamsPerClient),
             ("max-streams", 1...1_000_000, \.eventStreamsTotal),
             ("relevance-depth", 1...1_000_000, \.relevanceDepth),
+            ("feed-position-max-age", 0...60_000, \.feedPositionMaximumAgeMilliseconds),
         ]
     }
 

@@ -33,6 +33,14 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "How many matches order=relevance pages reach; a cursor beyond is a 400 bad_cursor.")
     var relevanceDepth = Limits.defaultRelevanceDepth
 
+    @Option(
+        name: .customLong("feed-position-max-age"),
+        help: """
+            Milliseconds a read of the change feed's position is trusted when no notification says it moved: \
+            the most a cached page or detail can lag a write this server was not told of (0: read it per request).
+            """)
+    var feedPositionMaximumAge = Limits.defaultFeedPositionMaximumAgeMilliseconds
+
     var limits: Limits {
         var limits = Limits()
         limits.blockingThreads = blockingThreads
@@ -44,6 +52,7 @@ struct LimitOptions: ParsableArguments {
         limits.eventStreamsPerClient = maxStreamsPerClient
         limits.eventStreamsTotal = maxStreams
         limits.relevanceDepth = relevanceDepth
+        limits.feedPositionMaximumAgeMilliseconds = feedPositionMaximumAge
         return limits
     }
 

@@ -1,0 +1,96 @@
+import Catalog
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Ingest
+import TestSupport
+import Testing
+import VitrineAPI
+import VitrineApp
+
+@testable import VitrineServer
+
+/// Pages and details are kept per change-feed position: a write through the server, or one its catalog
+/// announces, is read back at once; one nobody announced (another process on the same SQLite file) within
+/// `--feed-position-max-age`.
+@Suite struct CachedAnswersTests {
+    func app(_ fixture: ServerFixture, maximumAge: Int) throws -> some ApplicationProtocol {
+        var limits = Limits()
+        limits.feedPositionMaximumAgeMilliseconds = maximumAge
+        return Application(router: try VitrineServer.makeRouter(library: fixture.library, webRoot: nil, limits: limits))
+    }
+
+    func title(_ client: some TestClientProtocol, _ id: String) async throws -> String? {
+        try await client.execute(uri: "/api/v1/photos/\(id)", method: .get) { response in
+            #expect(response.status == .ok)
+            return try response.decode(PhotoDetail.self).title
+        }
+    }
+
+    /// Another connection to the same catalog file, as a CLI in another process would have: its commits
+    /// reach the server through no observation.
+    func elsewhere(_ fixture: ServerFixture) async throws -> Library {
+        try await openLibrary(StorageConfiguration(dataDirectory: fixture.data.path))
+    }
+
+    @Test func writesThroughTheServerAreReadBackAtOnceAndUnannouncedOnesAfterTheMaximumAge() async throws {
+        let fixture = try await ServerFixture()
+        let id = fixture.ids[0]
+        let other = try await elsewhere(fixture)
+        try await app(fixture, maximumAge: 600_000).test(.router) { client in
+            #expect(try await title(client, id) == nil)
+            _ = try await other.catalog.update(id: id, CatalogEdit(title: "Unannounced"))
+            #expect(try await title(client, id) == nil, "kept: nothing told this server, and a read is trusted 10 min")
+            try await client.execute(
+                uri: "/api/v1/photos/\(fixture.ids[1])", method: .patch, headers: try fixture.bearer(),
+                body: ByteBuffer(string: #"{"title":"Through the server"}"#)
+            ) { #expect($0.status == .ok) }
+            #expect(try await title(client, id) == "Unannounced", "a write here drops what was kept")
+            #expect(try await title(client, fixture.ids[1]) == "Through the server")
+        }
+        try await app(fixture, maximumAge: 0).test(.router) { client in
+            #expect(try await title(client, id) == "Unannounced")
+            _ = try await other.catalog.update(id: id, CatalogEdit(title: "Seen at once"))
+            #expect(try await title(client, id) == "Seen at once", "max age 0 reads the position per request")
+        }
+    }
+
+    @Test func anUnannouncedWriteIsSeenOnceTheMaximumAgeHasPassed() async throws {
+        let fixture = try await ServerFixture()
+        let other = try await elsewhere(fixture)
+        try await app(fixture, maximumAge: 50).test(.router) { client in
+            let before = try await client.execute(uri: "/api/v1/photos?limit=1", method: .get) {
+                try $0.decode(PhotoPage.self)
+            }
+            _ = try await other.catalog.delete(id: before.items[0].id)
+            var total = before.total
+            for _ in 0..<500 where total == before.total {
+                try await Task.sleep(for: .milliseconds(20))
+                total = try await client.execute(uri: "/api/v1/photos?limit=1", method: .get) {
+                    try $0.decode(PhotoPage.self).total
+                }
+            }
+            #expect(total == before.total - 1)
+        }
+    }
+
+    @Test func theCacheKeepsOnePositionAndStaysWithinItsBounds() {
+        let cache = ResponseCache(.init(entries: 8, bytes: 1000))
+        cache.store([1], for: "a", at: 5)
+        #expect(cache.body(for: "a", at: 5) == [1])
+        #expect(cache.body(for: "a", at: 6) == nil, "another position")
+        cache.store([2], for: "a", at: 4)
+        #expect(cache.body(for: "a", at: 5) == [1], "an answer made at an older position is not kept")
+        cache.store([3], for: "b", at: 6)
+        #expect(cache.body(for: "a", at: 5) == nil, "a newer position replaces everything")
+        for n in 0..<20 {
+            cache.store([UInt8(n)], for: "k\(n)", at: 6)
+            _ = cache.body(for: "b", at: 6)
+        }
+        let kept = (0..<20).filter { cache.body(for: "k\($0)", at: 6) != nil }
+        #expect(kept.count <= 8 && kept.contains(19) && !kept.contains(0), "\(kept)")
+        #expect(cache.body(for: "b", at: 6) == [3], "the most used stays")
+        cache.store(Array(repeating: 0, count: 400), for: "big", at: 6)
+        #expect(cache.body(for: "big", at: 6) == nil, "over a quarter of the byte limit: not kept")
+    }
+}
