@@ -75,7 +75,10 @@ public enum VitrineServer {
             catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams,
             assets: assetURLs
         ).addRoutes(to: reads)
-        AssetsController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: assets)
+        AssetsController(
+            catalog: library.catalog, blobs: library.blobs, position: answers.position,
+            memoryBytes: resources.limits.assetMemoryMegabytes << 20
+        ).addRoutes(to: assets)
 
         let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))
         PhotoWritesController(

@@ -11,6 +11,33 @@ import Hummingbird
 struct AssetsController<Context: RequestContext>: Sendable {
     let catalog: any PhotoReading
     let blobs: any BlobStore
+    /// Where the feed is: which blob a name serves, and its size, is kept per position.
+    let position: FeedPosition
+    let resolutions: PositionCache<Lookup, Resolution>
+    let memory: BlobMemory
+
+    /// What a request for an asset asks: a blob, and whether WebP will do.
+    struct Lookup: Hashable, Sendable {
+        var key: BlobKey
+        var acceptsWebP: Bool
+    }
+
+    /// The blob that answers a lookup.
+    struct Resolution: Sendable {
+        var key: BlobKey
+        var mimeType: String
+        var size: Int64
+        /// A thumb, whose answer depends on `Accept`.
+        var varies: Bool
+    }
+
+    init(catalog: any PhotoReading, blobs: any BlobStore, position: FeedPosition, memoryBytes: Int) {
+        self.catalog = catalog
+        self.blobs = blobs
+        self.position = position
+        resolutions = PositionCache(.init(entries: 16_384, cost: 16_384), cost: { _ in 1 })
+        memory = BlobMemory(bytes: memoryBytes)
+    }
 
     func addRoutes(to router: RouterGroup<Context>) {
         router.get("assets/{name}", use: serve)
@@ -23,26 +50,44 @@ struct AssetsController<Context: RequestContext>: Sendable {
         guard let key = BlobKey(hex: keyText) else {
             throw APIError(.badRequest, code: "bad_asset", message: "asset names are a SHA-256 in hex")
         }
-        guard let requested = try await catalog.variant(blobKey: key) else {
+        let lookup = Lookup(key: key, acceptsWebP: Self.accepts(request.headers[.accept], "image/webp"))
+        let position = try await position.current()
+        let resolution: Resolution
+        if let kept = resolutions.value(for: lookup, at: position) {
+            resolution = kept
+        } else {
+            resolution = try await resolve(lookup)
+            resolutions.store(resolution, for: lookup, at: position)
+        }
+        var headers = HTTPFields()
+        headers[.cacheControl] = "public, max-age=31536000, immutable"
+        if resolution.varies { headers[.vary] = "Accept" }
+        return try await BlobResponder(blobs: blobs, memory: memory).respond(
+            key: resolution.key, size: resolution.size, mimeType: resolution.mimeType, headers: headers,
+            request: request, context: context)
+    }
+
+    /// The catalog's variant for the key (its WebP or JPEG sibling for a thumb, by `Accept`) and the
+    /// stored blob's size; 404 when either is missing.
+    func resolve(_ lookup: Lookup) async throws -> Resolution {
+        guard let requested = try await catalog.variant(blobKey: lookup.key) else {
             throw APIError.notFound("asset")
         }
         var variant = requested
-        let vary = [.thumbWebP, .thumbJPEG].contains(requested.kind)
-        if vary {
-            let webp = Self.accepts(request.headers[.accept], "image/webp")
-            let wanted: VariantKind = !webp ? .thumbJPEG : requested.kind == .thumbJPEG ? .thumbWebP : requested.kind
+        let varies = [.thumbWebP, .thumbJPEG].contains(requested.kind)
+        if varies {
+            let wanted: VariantKind =
+                !lookup.acceptsWebP ? .thumbJPEG : requested.kind == .thumbJPEG ? .thumbWebP : requested.kind
             if requested.kind != wanted,
                 let sibling = try await catalog.variant(photoId: requested.photoId, kind: wanted)
             {
                 variant = sibling
             }
         }
-        let servedKey = variant.blobKey
-        var headers = HTTPFields()
-        headers[.cacheControl] = "public, max-age=31536000, immutable"
-        if vary { headers[.vary] = "Accept" }
-        return try await BlobResponder(blobs: blobs).respond(
-            key: servedKey, mimeType: variant.mimeType, headers: headers, request: request, context: context)
+        guard let size = try await blobs.attributes(of: variant.blobKey)?.size else {
+            throw APIError.notFound("asset")
+        }
+        return Resolution(key: variant.blobKey, mimeType: variant.mimeType, size: size, varies: varies)
     }
 
     /// True when `accept` lists `type` with a non-zero quality.

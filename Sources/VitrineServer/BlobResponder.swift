@@ -3,15 +3,26 @@ import Foundation
 import Hummingbird
 
 /// Answers a GET or HEAD with one stored blob: strong ETag (the key), `If-None-Match` → 304, one `Range`
-/// → 206 (416 when unsatisfiable), streamed from the blob store chunk by chunk. Callers set the caching
-/// headers they need.
+/// → 206 (416 when unsatisfiable), from memory when `memory` keeps the blob, else streamed from the blob
+/// store chunk by chunk. Callers set the caching headers they need.
 struct BlobResponder: Sendable {
     let blobs: any BlobStore
+    /// Small blobs kept in memory; nil streams every answer from the store.
+    var memory: BlobMemory? = nil
 
     func respond(
         key: BlobKey, mimeType: String, headers extra: HTTPFields, request: Request, context: some RequestContext
     ) async throws -> Response {
         guard let size = try await blobs.attributes(of: key)?.size else { throw APIError.notFound("asset") }
+        return try await respond(
+            key: key, size: size, mimeType: mimeType, headers: extra, request: request, context: context)
+    }
+
+    /// The answer for a blob whose size is already known (the asset route keeps it per feed position).
+    func respond(
+        key: BlobKey, size: Int64, mimeType: String, headers extra: HTTPFields, request: Request,
+        context: some RequestContext
+    ) async throws -> Response {
         var headers = extra
         let etag = "\"\(key.hex)\""
         headers[.eTag] = etag
@@ -35,11 +46,20 @@ struct BlobResponder: Sendable {
         case .whole:
             headers[.contentLength] = String(size)
             if request.method == .head || size == 0 { return Response(status: .ok, headers: headers) }
+            if let kept = try await memory?.bytes(of: key, size: size, from: blobs) {
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: kept))
+            }
             return Response(status: .ok, headers: headers, body: body(key, range: nil, count: size))
         case .partial(let bytes):
             headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
             headers[.contentLength] = String(bytes.count)
             if request.method == .head { return Response(status: .partialContent, headers: headers) }
+            if let kept = try await memory?.bytes(of: key, size: size, from: blobs),
+                let lower = Int(exactly: bytes.lowerBound),
+                let slice = kept.getSlice(at: kept.readerIndex + lower, length: bytes.count)
+            {
+                return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: slice))
+            }
             return Response(
                 status: .partialContent, headers: headers, body: body(key, range: bytes, count: Int64(bytes.count)))
         }

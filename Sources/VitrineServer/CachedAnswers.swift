@@ -13,7 +13,7 @@ struct CachedAnswers: Sendable {
         var key = request.uri.path
         if let query = request.uri.query { key += "?" + query }
         let position = try await position.current()
-        if let body = cache.body(for: key, at: position) {
+        if let body = cache.value(for: key, at: position) {
             return JSONResponse.make(bytes: body, cacheControl: "no-cache")
         }
         let body = try await make()

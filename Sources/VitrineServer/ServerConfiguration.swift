@@ -88,6 +88,9 @@ public struct Limits: Sendable, Equatable {
     /// (`FeedPosition`): the most a cached page can lag a write this server was not told of.
     public static let defaultFeedPositionMaximumAgeMilliseconds = 100
     public var feedPositionMaximumAgeMilliseconds = Self.defaultFeedPositionMaximumAgeMilliseconds
+    /// Memory for small assets' bytes (thumbnails, previews; each up to 1 MiB), sent without a store read.
+    public static let defaultAssetMemoryMegabytes = 64
+    public var assetMemoryMegabytes = Self.defaultAssetMemoryMegabytes
 
     public init() {}
 
@@ -104,6 +107,7 @@ public struct Limits: Sendable, Equatable {
             ("max-streams", 1...1_000_000, \.eventStreamsTotal),
             ("relevance-depth", 1...1_000_000, \.relevanceDepth),
             ("feed-position-max-age", 0...60_000, \.feedPositionMaximumAgeMilliseconds),
+            ("asset-memory", 0...65_536, \.assetMemoryMegabytes),
         ]
     }
 

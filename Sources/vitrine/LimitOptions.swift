@@ -41,6 +41,9 @@ struct LimitOptions: ParsableArguments {
             """)
     var feedPositionMaximumAge = Limits.defaultFeedPositionMaximumAgeMilliseconds
 
+    @Option(help: "MiB of memory for small assets' bytes (thumbnails, previews up to 1 MiB each); 0 reads every one.")
+    var assetMemory = Limits.defaultAssetMemoryMegabytes
+
     var limits: Limits {
         var limits = Limits()
         limits.blockingThreads = blockingThreads
@@ -53,6 +56,7 @@ struct LimitOptions: ParsableArguments {
         limits.eventStreamsTotal = maxStreams
         limits.relevanceDepth = relevanceDepth
         limits.feedPositionMaximumAgeMilliseconds = feedPositionMaximumAge
+        limits.assetMemoryMegabytes = assetMemory
         return limits
     }
 

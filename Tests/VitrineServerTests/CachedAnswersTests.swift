@@ -75,22 +75,22 @@ import VitrineApp
     }
 
     @Test func theCacheKeepsOnePositionAndStaysWithinItsBounds() {
-        let cache = ResponseCache(.init(entries: 8, bytes: 1000))
+        let cache = ResponseCache(entries: 8, bytes: 1000)
         cache.store([1], for: "a", at: 5)
-        #expect(cache.body(for: "a", at: 5) == [1])
-        #expect(cache.body(for: "a", at: 6) == nil, "another position")
+        #expect(cache.value(for: "a", at: 5) == [1])
+        #expect(cache.value(for: "a", at: 6) == nil, "another position")
         cache.store([2], for: "a", at: 4)
-        #expect(cache.body(for: "a", at: 5) == [1], "an answer made at an older position is not kept")
+        #expect(cache.value(for: "a", at: 5) == [1], "an answer made at an older position is not kept")
         cache.store([3], for: "b", at: 6)
-        #expect(cache.body(for: "a", at: 5) == nil, "a newer position replaces everything")
+        #expect(cache.value(for: "a", at: 5) == nil, "a newer position replaces everything")
         for n in 0..<20 {
             cache.store([UInt8(n)], for: "k\(n)", at: 6)
-            _ = cache.body(for: "b", at: 6)
+            _ = cache.value(for: "b", at: 6)
         }
-        let kept = (0..<20).filter { cache.body(for: "k\($0)", at: 6) != nil }
+        let kept = (0..<20).filter { cache.value(for: "k\($0)", at: 6) != nil }
         #expect(kept.count <= 8 && kept.contains(19) && !kept.contains(0), "\(kept)")
-        #expect(cache.body(for: "b", at: 6) == [3], "the most used stays")
+        #expect(cache.value(for: "b", at: 6) == [3], "the most used stays")
         cache.store(Array(repeating: 0, count: 400), for: "big", at: 6)
-        #expect(cache.body(for: "big", at: 6) == nil, "over a quarter of the byte limit: not kept")
+        #expect(cache.value(for: "big", at: 6) == nil, "over a quarter of the byte limit: not kept")
     }
 }
