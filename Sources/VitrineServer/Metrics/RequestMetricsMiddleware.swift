@@ -32,8 +32,10 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func record(route: String?, method: String, status: Int, since start: ContinuousClock.Instant) {
+        // Hummingbird names no route, or `NotFound`, when none matched; route patterns all start with "/".
+        let route = route.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "unmatched"
         metrics.recordRequest(
-            RequestKey(route: route ?? "unmatched", method: method, status: status),
+            RequestKey(route: route, method: method, status: status),
             nanoseconds: start.duration(to: .now).wholeNanoseconds)
     }
 }
