@@ -63,7 +63,9 @@ struct PrometheusText {
             }
             if line.hasPrefix("#") { continue }
             let sample = try Self.sample(line, fail: fail)
-            guard let family = Self.family(of: sample.name, in: families) else { throw fail("sample of no typed family") }
+            guard let family = Self.family(of: sample.name, in: families) else {
+                throw fail("sample of no typed family")
+            }
             guard !finished.contains(family) else { throw fail("family's samples are not contiguous") }
             if let current, current != family { finished.insert(current) }
             current = family
@@ -131,7 +133,11 @@ struct PrometheusText {
                 }
                 guard closed else { throw fail("unterminated label value") }
                 guard labels.updateValue(value, forKey: label) == nil else { throw fail("label repeated") }
-                if rest.first == "," { rest = rest.dropFirst() } else if rest.first != "}" { throw fail("bad label list") }
+                if rest.first == "," {
+                    rest = rest.dropFirst()
+                } else if rest.first != "}" {
+                    throw fail("bad label list")
+                }
             }
             rest = rest.dropFirst()
         }
