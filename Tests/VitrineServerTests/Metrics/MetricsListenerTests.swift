@@ -12,7 +12,7 @@ import Testing
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test func theSeparateListenerAnswersWithoutTheTokenAndTheMainPortHasNoMetrics() throws {
+    @Test func theSeparateListenerAnswersWithoutTheTokenAndTheMainPortHasNoMetrics() async throws {
         let data = TemporaryDirectory("metrics-listener")
         let metricsPort = try VitrineProcess.freePort()
         let server = try LiveVitrineServer(data: data.path, arguments: ["--metrics-port", "\(metricsPort)"])
@@ -35,6 +35,20 @@ import Testing
         #expect(after.total(Names.requests, page) - before.total(Names.requests, page) == 5)
         #expect(after.total(Names.requests, ["route": "unmatched", "status": "404"]) == 1)
         #expect(try #require(after.value(Names.residentMemory)) > 1_000_000)
+        // An open event stream shows, and goes once it is closed.
+        let stream = try LiveWritesTests.subscribe(port: server.port)
+        #expect(await stream.nextEvent()?["event"] == "ready")
+        let open = try PrometheusText(try HTTPExchange.send(port: metricsPort, method: "GET", path: "/metrics").text)
+        #expect(open.value(Names.eventStreams) == 1)
+        stream.close()
+        var closed: Double?
+        for _ in 0..<100 where closed != 0 {
+            try await Task.sleep(for: .milliseconds(20))
+            closed = try PrometheusText(
+                try HTTPExchange.send(port: metricsPort, method: "GET", path: "/metrics").text
+            ).value(Names.eventStreams)
+        }
+        #expect(closed == 0)
         // The listener serves nothing else.
         #expect(try HTTPExchange.send(port: metricsPort, method: "GET", path: "/api/v1/photos").status == 404)
     }
