@@ -19,12 +19,15 @@ public final class Importer: Sendable {
     let logger: Logger
     /// Test seam: runs after the blobs are written and before the catalog insert.
     let beforeCatalogInsert: (@Sendable (String) async throws -> Void)?
+    /// Told of each file's end, for metrics.
+    let observer: (any ImportObserver)?
 
     public init(
         catalog: any PhotoCatalog, blobs: any BlobStore, options: ImportOptions = ImportOptions(),
         logger: Logger = Logger(label: "vitrine.ingest"),
-        beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil
+        beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil, observer: (any ImportObserver)? = nil
     ) {
+        self.observer = observer
         self.catalog = catalog
         self.blobs = blobs
         self.options = options
@@ -87,6 +90,21 @@ public final class Importer: Sendable {
     public func importFileThrowing(
         at path: String, originalName: String? = nil, tags: [String] = []
     ) async throws -> ImportOutcome {
+        guard let observer else {
+            return try await importFileUnobserved(at: path, originalName: originalName, tags: tags)
+        }
+        let start = ContinuousClock.now
+        do {
+            let outcome = try await importFileUnobserved(at: path, originalName: originalName, tags: tags)
+            observer.importEnded(.success(outcome), duration: start.duration(to: .now))
+            return outcome
+        } catch {
+            observer.importEnded(.failure(error), duration: start.duration(to: .now))
+            throw error
+        }
+    }
+
+    func importFileUnobserved(at path: String, originalName: String?, tags: [String]) async throws -> ImportOutcome {
         let name = originalName ?? (path as NSString).lastPathComponent
         var outcome = try await importOrThrow(path: path, originalName: name, tags: tags)
         // A duplicate of a photo deleted meanwhile is no duplicate: import it after all, so the bytes the

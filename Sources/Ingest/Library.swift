@@ -14,6 +14,8 @@ public struct Library: Sendable {
     public let executor: BoundedExecutor?
     /// How many abandoned temporaries opening removed.
     public let removedTemporaries: Int
+    /// Told of each file the library's importers finish (the server's metrics); nil for none.
+    public var importObserver: (any ImportObserver)?
 
     public init(
         directory: String, catalog: any PhotoCatalog, blobs: any BlobStore, executor: BoundedExecutor? = nil,
@@ -32,6 +34,6 @@ public struct Library: Sendable {
     public var leasedWrite: LeasedWrite { LeasedWrite(catalog: catalog, blobs: blobs) }
 
     public func importer(options: ImportOptions = ImportOptions()) -> Importer {
-        Importer(catalog: catalog, blobs: blobs, options: options)
+        Importer(catalog: catalog, blobs: blobs, options: options, observer: importObserver)
     }
 }

@@ -13,6 +13,8 @@ public func buildApplication(_ configuration: AppConfiguration) async throws -> 
 public func buildApplication(
     _ configuration: AppConfiguration, library: Library
 ) throws -> some ApplicationProtocol {
+    let metrics = configuration.server.metrics.isEnabled ? VitrineMetrics() : nil
+    let library = metrics.map { library.metered(by: $0, store: configuration.storage.blobs.metricsName) } ?? library
     var services: [any Service] = []
     if configuration.importsDemo {
         services.append(
@@ -26,5 +28,5 @@ public func buildApplication(
     }
     return try VitrineServer.makeApplication(
         library: library, configuration: configuration.server, services: services, logger: configuration.logger,
-        blocking: library.executor)
+        blocking: library.executor, metrics: metrics)
 }

@@ -7,15 +7,19 @@ import ServiceLifecycle
 
 /// Builds the HTTP surface of a library: the JSON API, the assets and the web client.
 public enum VitrineServer {
-    /// - Parameter webRoot: the web client's folder, read once here; nil serves the API only.
+    /// - Parameters:
+    ///   - webRoot: the web client's folder, read once here; nil serves the API only.
+    ///   - metrics: what requests and the router's queues are counted into; nil counts nothing and mounts no
+    ///     `/metrics`. With `metricsOnMainPort`, `GET /metrics` answers it behind the admin token.
     public static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration(),
         compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits(), assets: AssetURLs = AssetURLs(),
-        blocking: BoundedExecutor? = nil
+        blocking: BoundedExecutor? = nil, metrics: VitrineMetrics? = nil, metricsOnMainPort: Bool = true
     ) throws -> Router<VitrineRequestContext> {
         try makeRouter(
             library: library, webRoot: webRoot, access: access, compat: compat,
-            resources: ServerResources(limits, blocking: blocking), assetURLs: assets)
+            resources: ServerResources(limits, blocking: blocking), assetURLs: assets, metrics: metrics,
+            metricsOnMainPort: metricsOnMainPort)
     }
 
     /// The pool for blocking work that `limits` sizes: open the library's catalog on it and pass it to
@@ -25,9 +29,14 @@ public enum VitrineServer {
     /// The router over pools and counters made beforehand, which tests can fill to see the limits answer.
     static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration, compat: CompatConfiguration,
-        resources: ServerResources, assetURLs: AssetURLs = AssetURLs()
+        resources: ServerResources, assetURLs: AssetURLs = AssetURLs(), metrics: VitrineMetrics? = nil,
+        metricsOnMainPort: Bool = true
     ) throws -> Router<VitrineRequestContext> {
         let router = Router(context: VitrineRequestContext.self)
+        if let metrics {
+            router.middlewares.add(RequestMetricsMiddleware(metrics: metrics))
+            metrics.observe(resources)
+        }
         router.middlewares.add(ClientAddressMiddleware(trustsProxy: access.trustsProxy))
         router.middlewares.add(BlockingPoolMiddleware(pool: resources.blocking))
         router.middlewares.add(RequestLogMiddleware())
@@ -81,6 +90,10 @@ public enum VitrineServer {
         ).addRoutes(to: assets)
 
         let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))
+        if let metrics, metricsOnMainPort {
+            MetricsController(metrics: metrics).addRoutes(
+                to: router.group().add(middleware: RequireTokenMiddleware.admin(guardian)))
+        }
         PhotoWritesController(
             library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes,
             assets: assetURLs
@@ -98,14 +111,22 @@ public enum VitrineServer {
 
     /// The HTTP server over `library`, running `services` (the composition root's background work) in the
     /// application's service group, so they start with the server and stop on its graceful shutdown.
+    /// `metrics` is what the composition root made for `configuration.metrics` (nil when off); the separate
+    /// metrics listener, if configured, runs as one more service.
     public static func makeApplication(
         library: Library, configuration: ServerConfiguration, services: [any Service] = [], logger: Logger,
-        blocking: BoundedExecutor? = nil
+        blocking: BoundedExecutor? = nil, metrics: VitrineMetrics? = nil
     ) throws -> some ApplicationProtocol {
+        let metrics = configuration.metrics.isEnabled ? metrics : nil
         let router = try makeRouter(
             library: library, webRoot: configuration.webRoot, access: configuration.access,
             compat: configuration.compat, limits: configuration.limits, assets: configuration.assets,
-            blocking: blocking)
+            blocking: blocking, metrics: metrics, metricsOnMainPort: configuration.metrics.listener == nil)
+        var services = services
+        if let metrics, let listener = configuration.metrics.listener {
+            services.append(
+                makeMetricsListener(metrics: metrics, listener: listener, limits: configuration.limits, logger: logger))
+        }
         return Application(
             router: router, server: .timedHTTP1(configuration.limits),
             configuration: .init(

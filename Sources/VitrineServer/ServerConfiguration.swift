@@ -11,6 +11,8 @@ public struct ServerConfiguration: Sendable {
     public var limits: Limits
     /// Where API items point for asset bytes: this server's `/assets`, or a public bucket or CDN.
     public var assets: AssetURLs
+    /// `/metrics`: on the main port behind the admin token (the default), on a separate listener, or off.
+    public var metrics = MetricsConfiguration()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, webRoot: String? = nil,

@@ -55,6 +55,8 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Limits") var limits: LimitOptions
 
+    @OptionGroup(title: "Metrics") var metrics: MetricsOptions
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -85,18 +87,19 @@ struct Serve: AsyncParsableCommand {
             isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20, trustsProxy: trustProxy,
             failedAttemptLimit: maxFailedAuth)
         let limits = limits.limits
+        var server = ServerConfiguration(
+            host: host, port: port, webRoot: webRoot, access: access,
+            compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits, assets: assets)
+        server.metrics = try metrics.configuration()
+        if let listener = server.metrics.listener, listener.port == port {
+            throw ValidationError("--metrics-port must differ from --port")
+        }
         var storage = try library.storage
         storage.ioThreads = limits.blockingThreads
         storage.ioQueueLimit = limits.blockingQueue
         let opened = try await openLibrary(storage)
         let app = try buildApplication(
-            AppConfiguration(
-                storage: storage,
-                server: ServerConfiguration(
-                    host: host, port: port, webRoot: webRoot, access: access,
-                    compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits,
-                    assets: assets),
-                importsDemo: demo, logger: logger), library: opened)
+            AppConfiguration(storage: storage, server: server, importsDemo: demo, logger: logger), library: opened)
         switch try await AdminToken(directory: opened.directory).establish(in: opened.catalog) {
         case .created(let token):
             // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
@@ -110,6 +113,9 @@ struct Serve: AsyncParsableCommand {
         logger.info(
             "serving \(library.data) on http://\(host):\(port); blobs in \(opened.blobs.location); catalog: \(storage.catalog)"
         )
+        if let listener = server.metrics.listener {
+            logger.info("metrics on http://\(listener.host):\(listener.port)/metrics")
+        }
         try await app.runService()
     }
 }

@@ -29,7 +29,7 @@ import Testing
         _ = web.write(Array("<html>{{first-screen}}</html>".utf8), to: "index.html")
         let router = try VitrineServer.makeRouter(
             library: fixture.library, webRoot: web.path, access: AccessConfiguration(),
-            compat: CompatConfiguration())
+            compat: CompatConfiguration(), metrics: VitrineMetrics())
         return Set(router.routes.map { "\($0.method.rawValue) \(Self.normalized($0.path.description))" })
     }
 

@@ -1,0 +1,67 @@
+import Catalog
+import Metrics
+
+/// A `PhotoCatalog` that times each call by operation and counts the ones that throw, then forwards it. The
+/// composition root wraps the library's catalog in it when metrics are on, so neither implementation knows
+/// of metrics and both are measured alike. Its role conformances are in `MeteredCatalog+<Role>.swift`.
+public struct MeteredCatalog: PhotoCatalog {
+    let base: any PhotoCatalog
+    let handles: [CatalogOperation: (duration: Timer, errors: Counter)]
+
+    public init(_ base: any PhotoCatalog, metrics: VitrineMetrics) {
+        self.base = base
+        var handles: [CatalogOperation: (duration: Timer, errors: Counter)] = [:]
+        for operation in CatalogOperation.allCases {
+            let dimensions = [("operation", operation.rawValue)]
+            handles[operation] = (
+                Timer(label: Names.catalogDuration, dimensions: dimensions, factory: metrics.factory),
+                Counter(label: Names.catalogErrors, dimensions: dimensions, factory: metrics.factory)
+            )
+        }
+        self.handles = handles
+    }
+
+    /// Runs one call of `operation`, recording its time whether it returns or throws.
+    func metered<T>(_ operation: CatalogOperation, _ body: () async throws -> T) async throws -> T {
+        let start = ContinuousClock.now
+        let handles = handles[operation]
+        do {
+            let value = try await body()
+            handles?.duration.recordNanoseconds(start.duration(to: .now).wholeNanoseconds)
+            return value
+        } catch {
+            handles?.duration.recordNanoseconds(start.duration(to: .now).wholeNanoseconds)
+            handles?.errors.increment()
+            throw error
+        }
+    }
+}
+
+/// The `operation` label of catalog metrics: one per method of the roles.
+enum CatalogOperation: String, CaseIterable {
+    // PhotoReading
+    case photo, photoByHash = "photo_by_hash", photos, count, countOfKind = "count_of_kind", page
+    case relevancePage = "relevance_page", variantByKey = "variant_by_key", variant, sizedVariant = "sized_variant"
+    case tagCounts = "tag_counts", tags, counters, photosMissing = "photos_missing"
+    // PhotoWriting
+    case insert, insertMany = "insert_many", update, delete, addVariant = "add_variant"
+    case insertSizedVariant = "insert_sized_variant", increment
+    // ChangeFeed
+    case latestChangeSeq = "latest_change_seq", changes, observeChanges = "observe_changes"
+    // BlobLeases
+    case lease, releaseLeases = "release_leases", leases, referencedBlobKeys = "referenced_blob_keys"
+    case retiredBlobCount = "retired_blob_count", collectGarbage = "collect_garbage"
+    case collectRetiredBlobs = "collect_retired_blobs"
+    // CompatReading
+    case compatSearch = "compat_search", resources, compatPhoto = "compat_photo"
+    // AccessRecords
+    case insertAPIKey = "insert_api_key", apiKeys = "api_keys", activeAPIKey = "active_api_key"
+    case revokeAPIKey = "revoke_api_key", insertSession = "insert_session", session, sessions
+    case deleteSession = "delete_session", deleteAllSessions = "delete_all_sessions"
+    // SharedSettings
+    case adminTokenDigest = "admin_token_digest", setAdminTokenDigest = "set_admin_token_digest"
+    case replaceAdminTokenDigest = "replace_admin_token_digest"
+    // ThrottleCounters
+    case recordFailure = "record_failure", throttleWindow = "throttle_window"
+    case pruneThrottleWindows = "prune_throttle_windows"
+}

@@ -1,0 +1,23 @@
+import Hummingbird
+
+/// `GET /metrics`: the application's metrics in Prometheus text format, never cached.
+struct MetricsController<Context: RequestContext>: Sendable {
+    let metrics: VitrineMetrics
+
+    static var contentType: String { "text/plain; version=0.0.4; charset=utf-8" }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("metrics", use: scrape)
+    }
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("metrics", use: scrape)
+    }
+
+    @Sendable func scrape(_ request: Request, context: Context) async throws -> Response {
+        let bytes = metrics.scrape()
+        return Response(
+            status: .ok, headers: [.contentType: Self.contentType, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
