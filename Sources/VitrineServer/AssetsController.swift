@@ -90,16 +90,43 @@ struct AssetsController<Context: RequestContext>: Sendable {
         return Resolution(key: variant.blobKey, mimeType: variant.mimeType, size: size, varies: varies)
     }
 
-    /// True when `accept` lists `type` with a non-zero quality.
+    /// True when `accept` lists `type` (ASCII, lowercase) with a non-zero quality. Read byte by byte: every
+    /// asset request asks it, and splitting the header into strings took 7 % of a 304's time.
     static func accepts(_ accept: String?, _ type: String) -> Bool {
-        guard let accept else { return false }
-        for entry in accept.split(separator: ",") {
-            let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.first?.lowercased() == type else { continue }
-            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return quality > 0
+        guard var accept else { return false }
+        return accept.withUTF8 { header in
+            for entry in header.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                var parameters = entry.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)[...]
+                guard let range = parameters.popFirst(), Self.equalsIgnoringASCIICase(trimmed(range), type.utf8)
+                else { continue }
+                for parameter in parameters {
+                    let text = trimmed(parameter)
+                    guard text.starts(with: "q=".utf8) else { continue }
+                    let quality = Double(String(decoding: text.dropFirst(2), as: UTF8.self)) ?? 1
+                    return quality > 0
+                }
+                return true
+            }
+            return false
         }
-        return false
+    }
+
+    /// Without the spaces and tabs around it.
+    static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) })
+        else { return bytes[bytes.startIndex..<bytes.startIndex] }
+        return bytes[first...last]
+    }
+
+    static func equalsIgnoringASCIICase(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: String.UTF8View
+    )
+        -> Bool
+    {
+        bytes.elementsEqual(lowercase) { byte, expected in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+        }
     }
 }
 

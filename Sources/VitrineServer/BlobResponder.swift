@@ -77,6 +77,8 @@ struct BlobResponder: Sendable {
     /// `If-None-Match` uses weak comparison: `W/"x"` matches `"x"`, and `*` matches anything.
     static func matches(ifNoneMatch: String?, etag: String) -> Bool {
         guard let ifNoneMatch else { return false }
+        // What a browser sends back: the ETag it was given, alone.
+        if ifNoneMatch == etag { return true }
         return ifNoneMatch.split(separator: ",").contains { candidate in
             var tag = candidate.trimmingCharacters(in: .whitespaces)
             if tag == "*" { return true }

@@ -94,3 +94,47 @@ import VitrineApp
         #expect(cache.value(for: "big", at: 6) == nil, "over a quarter of the byte limit: not kept")
     }
 }
+
+/// The asset route's header readers against the string-splitting ones they replaced, on random headers.
+@Suite struct AssetHeaderParsingTests {
+    /// The reference: entries split on commas, parameters on semicolons, whitespace trimmed.
+    static func referenceAccepts(_ accept: String?, _ type: String) -> Bool {
+        guard let accept else { return false }
+        for entry in accept.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = entry.split(separator: ";", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .init(charactersIn: " \t"))
+            }
+            guard parts.first?.lowercased() == type else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return quality > 0
+        }
+        return false
+    }
+
+    @Test func acceptMatchesTheReferenceOnRandomHeaders() {
+        let pieces = [
+            "image/webp", "IMAGE/WebP", "image/avif", "image/*", "*/*", " ", "\t", ",", ";", "q=0", "q=0.0", "q=1",
+            "q=0.8", "q=", "q=x", "level=1", "image/webpx", "text/html",
+        ]
+        var random = SeededGenerator(seed: 19)
+        for _ in 0..<5000 {
+            let header = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            #expect(
+                AssetsController<VitrineRequestContext>.accepts(header, "image/webp")
+                    == Self.referenceAccepts(header, "image/webp"), "\(header.debugDescription)")
+        }
+        #expect(AssetsController<VitrineRequestContext>.accepts(nil, "image/webp") == false)
+        #expect(AssetsController<VitrineRequestContext>.accepts("image/avif,image/webp;q=0.9", "image/webp"))
+        #expect(!AssetsController<VitrineRequestContext>.accepts("image/webp;q=0, */*", "image/webp"))
+    }
+
+    @Test func ifNoneMatchTakesTheTagAloneOrInAListOrWeak() {
+        let etag = #""abc""#
+        #expect(BlobResponder.matches(ifNoneMatch: etag, etag: etag))
+        #expect(BlobResponder.matches(ifNoneMatch: #""x", W/"abc""#, etag: etag))
+        #expect(BlobResponder.matches(ifNoneMatch: "*", etag: etag))
+        #expect(!BlobResponder.matches(ifNoneMatch: #""abcd""#, etag: etag))
+        #expect(!BlobResponder.matches(ifNoneMatch: nil, etag: etag))
+    }
+}
