@@ -241,8 +241,11 @@ class Fixtures:
 
 # ── serving and measuring ──────────────────────────────────────────────
 def serve(folder, extra):
-    """A release `vitrine serve` on a fixture (bench_common's Server: its log beside the folder), answering."""
-    server = Server(folder, extra_args=extra)
+    """A release `vitrine serve` on a fixture (bench_common's Server: its log beside the folder), answering.
+
+    With `--answer-cache 0`: every request reaches the catalog, which is what this bench compares (the
+    hot-path bench, Benchmarks/server, measures the server with its caches)."""
+    server = Server(folder, extra_args=[*extra, "--answer-cache", "0"])
     try:
         server.total(timeout=120)
     except Exception:

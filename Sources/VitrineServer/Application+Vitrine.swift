@@ -45,7 +45,7 @@ public enum VitrineServer {
         let answers = CachedAnswers(
             position: FeedPosition(
                 feed: library.catalog, maximumAge: .milliseconds(resources.limits.feedPositionMaximumAgeMilliseconds)),
-            cache: ResponseCache())
+            cache: ResponseCache(bytes: resources.limits.answerCacheMegabytes << 20))
         router.middlewares.add(FeedPositionMiddleware(position: answers.position))
 
         router.get("healthz") { _, _ in

@@ -33,6 +33,9 @@ final class PositionCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         costOf = cost
     }
 
+    /// False when the limits keep nothing, so callers can skip what only a cache needs.
+    var isEnabled: Bool { limits.entries > 0 && limits.cost > 0 }
+
     /// The value stored for `key` at `position`, if any.
     func value(for key: Key, at position: Int64) -> Value? {
         state.withLock { state in

@@ -90,6 +90,9 @@ public struct Limits: Sendable, Equatable {
     /// (`FeedPosition`): the most a cached page can lag a write this server was not told of.
     public static let defaultFeedPositionMaximumAgeMilliseconds = 100
     public var feedPositionMaximumAgeMilliseconds = Self.defaultFeedPositionMaximumAgeMilliseconds
+    /// Memory for the page and detail answers kept per feed position (`CachedAnswers`); 0 keeps none.
+    public static let defaultAnswerCacheMegabytes = 32
+    public var answerCacheMegabytes = Self.defaultAnswerCacheMegabytes
     /// Memory for small assets' bytes (thumbnails, previews; each up to 1 MiB), sent without a store read.
     public static let defaultAssetMemoryMegabytes = 64
     public var assetMemoryMegabytes = Self.defaultAssetMemoryMegabytes
@@ -110,6 +113,7 @@ public struct Limits: Sendable, Equatable {
             ("relevance-depth", 1...1_000_000, \.relevanceDepth),
             ("feed-position-max-age", 0...60_000, \.feedPositionMaximumAgeMilliseconds),
             ("asset-memory", 0...65_536, \.assetMemoryMegabytes),
+            ("answer-cache", 0...65_536, \.answerCacheMegabytes),
         ]
     }
 

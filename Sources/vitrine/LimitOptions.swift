@@ -44,6 +44,9 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "MiB of memory for small assets' bytes (thumbnails, previews up to 1 MiB each); 0 reads every one.")
     var assetMemory = Limits.defaultAssetMemoryMegabytes
 
+    @Option(help: "MiB of memory for page and detail answers kept until the library changes; 0 keeps none.")
+    var answerCache = Limits.defaultAnswerCacheMegabytes
+
     var limits: Limits {
         var limits = Limits()
         limits.blockingThreads = blockingThreads
@@ -57,6 +60,7 @@ struct LimitOptions: ParsableArguments {
         limits.relevanceDepth = relevanceDepth
         limits.feedPositionMaximumAgeMilliseconds = feedPositionMaximumAge
         limits.assetMemoryMegabytes = assetMemory
+        limits.answerCacheMegabytes = answerCache
         return limits
     }
 

@@ -14,9 +14,10 @@ import VitrineApp
 /// announces, is read back at once; one nobody announced (another process on the same SQLite file) within
 /// `--feed-position-max-age`.
 @Suite struct CachedAnswersTests {
-    func app(_ fixture: ServerFixture, maximumAge: Int) throws -> some ApplicationProtocol {
+    func app(_ fixture: ServerFixture, maximumAge: Int, cacheMegabytes: Int = 32) throws -> some ApplicationProtocol {
         var limits = Limits()
         limits.feedPositionMaximumAgeMilliseconds = maximumAge
+        limits.answerCacheMegabytes = cacheMegabytes
         return Application(router: try VitrineServer.makeRouter(library: fixture.library, webRoot: nil, limits: limits))
     }
 
@@ -52,6 +53,16 @@ import VitrineApp
             #expect(try await title(client, id) == "Unannounced")
             _ = try await other.catalog.update(id: id, CatalogEdit(title: "Seen at once"))
             #expect(try await title(client, id) == "Seen at once", "max age 0 reads the position per request")
+        }
+    }
+
+    @Test func withNoAnswerCacheEveryReadReachesTheCatalog() async throws {
+        let fixture = try await ServerFixture()
+        let other = try await elsewhere(fixture)
+        try await app(fixture, maximumAge: 600_000, cacheMegabytes: 0).test(.router) { client in
+            #expect(try await title(client, fixture.ids[0]) == nil)
+            _ = try await other.catalog.update(id: fixture.ids[0], CatalogEdit(title: "Uncached"))
+            #expect(try await title(client, fixture.ids[0]) == "Uncached")
         }
     }
 

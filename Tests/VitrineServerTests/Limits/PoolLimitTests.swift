@@ -45,7 +45,9 @@ import VitrineAPI
         try await fixture.makeLimitedApp(resources).test(.router) { client in
             try await client.execute(uri: "/api/v1/photos", method: .get) { #expect($0.status == .ok) }
             let plug = try await PoolPlug(resources.blocking, queued: 1)
-            try await client.execute(uri: "/api/v1/photos", method: .get) { (response: TestResponse) async throws in
+            // Another page than the one just kept (`CachedAnswers`), so the catalog must be read.
+            try await client.execute(uri: "/api/v1/photos?limit=7", method: .get) {
+                (response: TestResponse) async throws in
                 #expect(response.status == .serviceUnavailable)
                 #expect(try response.errorCode() == "busy")
                 #expect(response.headers[.retryAfter] == "1")
