@@ -4,6 +4,8 @@ import Blobs
 public protocol PhotoReading: Sendable {
     /// A photo with its variants; nil when there is none.
     func photo(id: String) async throws -> PhotoWithVariants?
+    /// A photo with its variants and tags, in one read; nil when there is none.
+    func detail(id: String) async throws -> PhotoDetailRecord?
     /// The photo whose original has this SHA-256 (hex), to find duplicates.
     func photo(contentHash: String) async throws -> PhotoRecord?
     /// Photos by id, with their variants, for announcing changes; ids that no longer exist are absent.

@@ -17,6 +17,22 @@ extension PostgresCatalog: PhotoReading {
         }
     }
 
+    public func detail(id: String) async throws -> PhotoDetailRecord? {
+        try await withConnection { connection in
+            var found: PhotoRecord?
+            var variants: [VariantKind: VariantRecord] = [:]
+            var tags: [String] = []
+            for try await (photo, variant, names) in try await connection.execute(
+                PhotoDetailByID(id: id), logger: self.logger)
+            {
+                if found == nil { found = photo }
+                tags = names
+                if let variant { variants[variant.kind] = variant }
+            }
+            return found.map { PhotoDetailRecord(item: PhotoWithVariants(photo: $0, variants: variants), tags: tags) }
+        }
+    }
+
     public func photo(contentHash: String) async throws -> PhotoRecord? {
         try await withConnection { connection in
             try await connection.query(
@@ -63,10 +79,7 @@ extension PostgresCatalog: PhotoReading {
             var photos: [PhotoRecord]
             let total: Int
             if filter.isEmpty {
-                total = try await connection.execute(PhotoCount(), logger: logger).all().first ?? 0
-                photos = try await connection.execute(
-                    PageAfter(takenAt: position.takenAt, id: position.id, limit: limit + 1), logger: logger
-                ).all()
+                return try await Self.unfilteredPage(after: position, limit: limit, on: connection, logger: logger)
             } else {
                 let search = try await Self.searchFilter(filter, on: connection, logger: logger)
                 var count = QueryBuilder("SELECT count(*) FROM photo WHERE ")
@@ -90,6 +103,38 @@ extension PostgresCatalog: PhotoReading {
                 nextCursor: hasMore ? photos.last.map { PageCursor(takenAt: $0.takenAt, id: $0.id) } : nil,
                 total: total)
         }
+    }
+
+    /// The whole catalog's page in one round trip (`PageWithVariantsAfter`): each photo decoded once, from
+    /// the first of its rows.
+    static func unfilteredPage(
+        after position: PageCursor, limit: Int, on connection: PostgresConnection, logger: Logger
+    ) async throws -> CatalogPage {
+        var total: Int?
+        var items: [PhotoWithVariants] = []
+        let rows = try await connection.execute(
+            PageWithVariantsAfter(takenAt: position.takenAt, id: position.id, limit: limit + 1), logger: logger)
+        for try await (count, photoID, row) in rows {
+            total = total ?? count
+            if items.last?.photo.id != photoID {
+                items.append(PhotoWithVariants(photo: try photo(from: row, offset: 1), variants: [:]))
+            }
+            let variantOffset = 1 + photoInsertColumns.count
+            if try PostgresRandomAccessRow(row)[variantOffset].decode(String?.self) != nil,
+                let variant = try variant(from: row, offset: variantOffset)
+            {
+                items[items.count - 1].variants[variant.kind] = variant
+            }
+        }
+        // An empty page has no row to carry the count.
+        var count = total ?? 0
+        if total == nil { count = try await connection.execute(PhotoCount(), logger: logger).all().first ?? 0 }
+        let hasMore = items.count > limit
+        if hasMore { items.removeLast() }
+        return CatalogPage(
+            items: items,
+            nextCursor: hasMore ? items.last.map { PageCursor(takenAt: $0.photo.takenAt, id: $0.photo.id) } : nil,
+            total: count)
     }
 
     /// A position above every photo: ids are base64url, every one of them sorts below "~" (byte order).

@@ -33,22 +33,25 @@ extension PostgresCatalog {
         "variant.photo_id, variant.kind, variant.blob_key, variant.mime_type, variant.width, variant.height, variant.byte_size"
 
     /// A photo from a row whose first columns are `photoColumns`.
-    static func photo(from row: PostgresRow) throws -> PhotoRecord {
+    static func photo(from row: PostgresRow) throws -> PhotoRecord { try photo(from: row, offset: 0) }
+
+    /// A photo from a row whose columns from `offset` on are `photoColumns`.
+    static func photo(from row: PostgresRow, offset o: Int) throws -> PhotoRecord {
         let cells = PostgresRandomAccessRow(row)
         return PhotoRecord(
-            id: try cells[0].decode(String.self), contentHash: try cells[1].decode(String.self),
-            originalName: try cells[2].decode(String.self), title: try cells[3].decode(String?.self),
-            format: try cells[4].decode(String.self), mimeType: try cells[5].decode(String.self),
-            byteSize: try cells[6].decode(Int64.self), width: try cells[7].decode(Int.self),
-            height: try cells[8].decode(Int.self), takenAt: try cells[9].decode(Int64.self),
-            takenAtOffset: try cells[10].decode(Int?.self), takenAtSource: try cells[11].decode(String.self),
-            cameraMake: try cells[12].decode(String?.self), cameraModel: try cells[13].decode(String?.self),
-            lens: try cells[14].decode(String?.self), exposureTime: try cells[15].decode(Double?.self),
-            fNumber: try cells[16].decode(Double?.self), iso: try cells[17].decode(Int?.self),
-            focalLength: try cells[18].decode(Double?.self), latitude: try cells[19].decode(Double?.self),
-            longitude: try cells[20].decode(Double?.self), thumbHash: try cells[21].decode(Data.self),
-            averageColor: try cells[22].decode(String.self), importedAt: try cells[23].decode(Int64.self),
-            updatedAt: try cells[24].decode(Int64.self), colorfulness: try cells[25].decode(Double?.self))
+            id: try cells[o].decode(String.self), contentHash: try cells[o + 1].decode(String.self),
+            originalName: try cells[o + 2].decode(String.self), title: try cells[o + 3].decode(String?.self),
+            format: try cells[o + 4].decode(String.self), mimeType: try cells[o + 5].decode(String.self),
+            byteSize: try cells[o + 6].decode(Int64.self), width: try cells[o + 7].decode(Int.self),
+            height: try cells[o + 8].decode(Int.self), takenAt: try cells[o + 9].decode(Int64.self),
+            takenAtOffset: try cells[o + 10].decode(Int?.self), takenAtSource: try cells[o + 11].decode(String.self),
+            cameraMake: try cells[o + 12].decode(String?.self), cameraModel: try cells[o + 13].decode(String?.self),
+            lens: try cells[o + 14].decode(String?.self), exposureTime: try cells[o + 15].decode(Double?.self),
+            fNumber: try cells[o + 16].decode(Double?.self), iso: try cells[o + 17].decode(Int?.self),
+            focalLength: try cells[o + 18].decode(Double?.self), latitude: try cells[o + 19].decode(Double?.self),
+            longitude: try cells[o + 20].decode(Double?.self), thumbHash: try cells[o + 21].decode(Data.self),
+            averageColor: try cells[o + 22].decode(String.self), importedAt: try cells[o + 23].decode(Int64.self),
+            updatedAt: try cells[o + 24].decode(Int64.self), colorfulness: try cells[o + 25].decode(Double?.self))
     }
 
     /// Binds a photo's columns in `photoInsertColumns` order and appends them as the start of a VALUES row,

@@ -48,16 +48,63 @@ extension PostgresCatalog {
         func decodeRow(_ row: PostgresRow) throws -> VariantRecord? { try PostgresCatalog.variant(from: row) }
     }
 
-    /// A page of the whole catalog, newest first, after a position (the first page passes one above every
-    /// photo, so one plan serves every page).
-    struct PageAfter: PostgresPreparedStatement {
-        static let name = "vitrine_page_after"
+    /// How many photos there are (kept by triggers in `photo_count`).
+    struct PhotoCount: PostgresPreparedStatement {
+        static let name = "vitrine_photo_count"
+        static let sql = "SELECT n FROM photo_count"
+        typealias Row = Int
+        func makeBindings() -> PostgresBindings { PostgresBindings() }
+        func decodeRow(_ row: PostgresRow) throws -> Int { Int(try row.decode(Int64.self)) }
+    }
+
+    /// A photo's detail: the photo, one row per variant, and its tags (in name order, case-insensitively)
+    /// on every row, in one round trip.
+    struct PhotoDetailByID: PostgresPreparedStatement {
+        static let name = "vitrine_photo_detail_by_id"
         static let sql = """
-            SELECT \(PostgresCatalog.photoColumns) FROM photo
-            WHERE (photo.taken_at, photo.id) < ($1::bigint, $2::text)
-            ORDER BY photo.taken_at DESC, photo.id DESC LIMIT $3::bigint
+            SELECT \(PostgresCatalog.photoColumns), \(PostgresCatalog.variantColumns),
+                ARRAY(SELECT tag.name FROM tag JOIN photo_tag ON photo_tag.tag_id = tag.id
+                      WHERE photo_tag.photo_id = photo.id ORDER BY lower(tag.name), tag.name)
+            FROM photo LEFT JOIN variant ON variant.photo_id = photo.id WHERE photo.id = $1
             """
-        typealias Row = PhotoRecord
+        typealias Row = (PhotoRecord, VariantRecord?, [String])
+        var id: String
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(id)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> (PhotoRecord, VariantRecord?, [String]) {
+            let offset = PostgresCatalog.photoInsertColumns.count
+            let cells = PostgresRandomAccessRow(row)
+            let hasVariant = try cells[offset].decode(String?.self) != nil
+            return (
+                try PostgresCatalog.photo(from: row),
+                hasVariant ? try PostgresCatalog.variant(from: row, offset: offset) : nil,
+                try cells[offset + 7].decode([String].self)
+            )
+        }
+    }
+
+    /// A page of the whole catalog with its variants and the catalog's count, in one round trip (the first
+    /// page passes a position above every photo, so one plan serves every page): the
+    /// count on every row, then the photo (repeated for each of its variants), then the variant (NULL when
+    /// it has none), newest first.
+    struct PageWithVariantsAfter: PostgresPreparedStatement {
+        static let name = "vitrine_page_with_variants_after"
+        static let sql = """
+            WITH page AS (
+                SELECT \(PostgresCatalog.photoColumns) FROM photo
+                WHERE (photo.taken_at, photo.id) < ($1::bigint, $2::text)
+                ORDER BY photo.taken_at DESC, photo.id DESC LIMIT $3::bigint
+            )
+            SELECT (SELECT n FROM photo_count), page.*, \(PostgresCatalog.variantColumns)
+            FROM page LEFT JOIN variant ON variant.photo_id = page.id
+            ORDER BY page.taken_at DESC, page.id DESC
+            """
+        typealias Row = (total: Int, photoID: String, row: PostgresRow)
         var takenAt: Int64
         var id: String
         var limit: Int
@@ -70,15 +117,10 @@ extension PostgresCatalog {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> PhotoRecord { try PostgresCatalog.photo(from: row) }
-    }
-
-    /// How many photos there are (kept by triggers in `photo_count`).
-    struct PhotoCount: PostgresPreparedStatement {
-        static let name = "vitrine_photo_count"
-        static let sql = "SELECT n FROM photo_count"
-        typealias Row = Int
-        func makeBindings() -> PostgresBindings { PostgresBindings() }
-        func decodeRow(_ row: PostgresRow) throws -> Int { Int(try row.decode(Int64.self)) }
+        /// The count and the photo's id; the rest is decoded once per photo by the caller.
+        func decodeRow(_ row: PostgresRow) throws -> (total: Int, photoID: String, row: PostgresRow) {
+            let cells = PostgresRandomAccessRow(row)
+            return (Int(try cells[0].decode(Int64.self)), try cells[1].decode(String.self), row)
+        }
     }
 }

@@ -3,6 +3,16 @@ import Catalog
 import GRDB
 
 extension SQLiteCatalog {
+    public func detail(id: String) async throws -> PhotoDetailRecord? {
+        try await read { db in
+            let sql = "SELECT \(PhotoRecord.positionalColumns) FROM photo WHERE photo.id = ?"
+            guard let photo = try Self.positionalPhotos(sql, arguments: [id], in: db).first else { return nil }
+            let variants = try Self.variants(of: [id], in: db)[id] ?? [:]
+            return PhotoDetailRecord(
+                item: PhotoWithVariants(photo: photo, variants: variants), tags: try Self.tags(of: id, in: db))
+        }
+    }
+
     public func photo(contentHash: String) async throws -> PhotoRecord? {
         try await read { db in try PhotoRecord.filter(Column("contentHash") == contentHash).fetchOne(db) }
     }

@@ -80,9 +80,8 @@ struct PhotosController<Context: RequestContext>: Sendable {
             throw APIError(.badRequest, code: "bad_id", message: "not a photo id")
         }
         return try await answers.json(request) {
-            guard let item = try await catalog.photo(id: id) else { throw APIError.notFound("photo") }
-            let tags = try await catalog.tags(of: id)
-            return WireMapping.detail(item, tags: tags, assets: assets).jsonBytes()
+            guard let found = try await catalog.detail(id: id) else { throw APIError.notFound("photo") }
+            return WireMapping.detail(found.item, tags: found.tags, assets: assets).jsonBytes()
         }
     }
 

@@ -28,6 +28,20 @@ import Testing
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func aDetailIsThePhotoItsVariantsAndItsTagsInNameOrder(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let tagged = try await Samples.insert(catalog, tags: ["sea", "Beach", "ZOO", "apple"])
+        let bare = try await Samples.insert(catalog)
+        let detail = try #require(try await catalog.detail(id: tagged.id))
+        #expect(detail.item == (try await catalog.photo(id: tagged.id)))
+        #expect(detail.tags == ["apple", "Beach", "sea", "ZOO"])
+        #expect(detail.tags == (try await catalog.tags(of: tagged.id)))
+        let plain = try #require(try await catalog.detail(id: bare.id))
+        #expect(plain.tags.isEmpty && plain.item.variants.count == VariantKind.allCases.count)
+        #expect(try await catalog.detail(id: "nosuchphoto0") == nil)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func pagingWhilePhotosArriveNeitherSkipsNorRepeats(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         var original: [PhotoRecord] = []

@@ -6,6 +6,10 @@ extension MeteredCatalog {
         try await metered(.photo) { try await base.photo(id: id) }
     }
 
+    public func detail(id: String) async throws -> PhotoDetailRecord? {
+        try await metered(.detail) { try await base.detail(id: id) }
+    }
+
     public func photo(contentHash: String) async throws -> PhotoRecord? {
         try await metered(.photoByHash) { try await base.photo(contentHash: contentHash) }
     }

@@ -40,7 +40,7 @@ public struct MeteredCatalog: PhotoCatalog {
 /// The `operation` label of catalog metrics: one per method of the roles.
 enum CatalogOperation: String, CaseIterable {
     // PhotoReading
-    case photo, photoByHash = "photo_by_hash", photos, count, countOfKind = "count_of_kind", page
+    case photo, detail, photoByHash = "photo_by_hash", photos, count, countOfKind = "count_of_kind", page
     case relevancePage = "relevance_page", variantByKey = "variant_by_key", variant, sizedVariant = "sized_variant"
     case tagCounts = "tag_counts", tags, counters, photosMissing = "photos_missing"
     // PhotoWriting
