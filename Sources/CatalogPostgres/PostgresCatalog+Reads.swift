@@ -105,35 +105,28 @@ extension PostgresCatalog: PhotoReading {
         }
     }
 
-    /// The whole catalog's page in one round trip (`PageWithVariantsAfter`): each photo decoded once, from
-    /// the first of its rows.
+    /// The whole catalog's page in two round trips: the photos with the count (`PageAfterWithCount`), then
+    /// their variants.
     static func unfilteredPage(
         after position: PageCursor, limit: Int, on connection: PostgresConnection, logger: Logger
     ) async throws -> CatalogPage {
         var total: Int?
-        var items: [PhotoWithVariants] = []
+        var photos: [PhotoRecord] = []
         let rows = try await connection.execute(
-            PageWithVariantsAfter(takenAt: position.takenAt, id: position.id, limit: limit + 1), logger: logger)
-        for try await (count, photoID, row) in rows {
-            total = total ?? count
-            if items.last?.photo.id != photoID {
-                items.append(PhotoWithVariants(photo: try photo(from: row, offset: 1), variants: [:]))
-            }
-            let variantOffset = 1 + photoInsertColumns.count
-            if try PostgresRandomAccessRow(row)[variantOffset].decode(String?.self) != nil,
-                let variant = try variant(from: row, offset: variantOffset)
-            {
-                items[items.count - 1].variants[variant.kind] = variant
-            }
+            PageAfterWithCount(takenAt: position.takenAt, id: position.id, limit: limit + 1), logger: logger)
+        for try await (count, photo) in rows {
+            total = count
+            photos.append(photo)
         }
         // An empty page has no row to carry the count.
         var count = total ?? 0
         if total == nil { count = try await connection.execute(PhotoCount(), logger: logger).all().first ?? 0 }
-        let hasMore = items.count > limit
-        if hasMore { items.removeLast() }
+        let hasMore = photos.count > limit
+        if hasMore { photos.removeLast() }
+        let variants = try await Self.variants(of: photos.map(\.id), on: connection, logger: logger)
         return CatalogPage(
-            items: items,
-            nextCursor: hasMore ? items.last.map { PageCursor(takenAt: $0.photo.takenAt, id: $0.photo.id) } : nil,
+            items: photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) },
+            nextCursor: hasMore ? photos.last.map { PageCursor(takenAt: $0.takenAt, id: $0.id) } : nil,
             total: count)
     }
 

@@ -32,6 +32,29 @@ extension PostgresCatalog {
     static let variantColumns =
         "variant.photo_id, variant.kind, variant.blob_key, variant.mime_type, variant.width, variant.height, variant.byte_size"
 
+    /// The count and the photo of a row that is the count then `photoColumns`, decoded in one pass over the
+    /// row (no random-access index of its cells: pages decode a hundred of these).
+    static func countAndPhoto(from row: PostgresRow) throws -> (Int, PhotoRecord) {
+        let (
+            count, id, contentHash, originalName, title, format, mimeType, byteSize, width, height, takenAt,
+            takenAtOffset, takenAtSource, cameraMake, cameraModel, lens, exposureTime, fNumber, iso, focalLength,
+            latitude, longitude, thumbHash, averageColor, importedAt, updatedAt, colorfulness
+        ) = try row.decode(
+            (
+                Int64, String, String, String, String?, String, String, Int64, Int, Int, Int64, Int?, String, String?,
+                String?, String?, Double?, Double?, Int?, Double?, Double?, Double?, Data, String, Int64, Int64,
+                Double?
+            ).self)
+        let photo = PhotoRecord(
+            id: id, contentHash: contentHash, originalName: originalName, title: title, format: format,
+            mimeType: mimeType, byteSize: byteSize, width: width, height: height, takenAt: takenAt,
+            takenAtOffset: takenAtOffset, takenAtSource: takenAtSource, cameraMake: cameraMake,
+            cameraModel: cameraModel, lens: lens, exposureTime: exposureTime, fNumber: fNumber, iso: iso,
+            focalLength: focalLength, latitude: latitude, longitude: longitude, thumbHash: thumbHash,
+            averageColor: averageColor, importedAt: importedAt, updatedAt: updatedAt, colorfulness: colorfulness)
+        return (Int(clamping: count), photo)
+    }
+
     /// A photo from a row whose first columns are `photoColumns`.
     static func photo(from row: PostgresRow) throws -> PhotoRecord { try photo(from: row, offset: 0) }
 
@@ -77,6 +100,15 @@ extension PostgresCatalog {
     /// A variant from a row whose columns start at `offset` in `variantColumns` order; a row whose kind or key
     /// this version does not know is skipped (nil), as a newer schema's rows would be.
     static func variant(from row: PostgresRow, offset: Int = 0) throws -> VariantRecord? {
+        if offset == 0 {
+            // The whole row is the variant: one pass over it, no random-access index of its cells.
+            let (photoId, kindText, keyText, mimeType, width, height, byteSize) = try row.decode(
+                (String, String, String, String, Int, Int, Int64).self)
+            guard let kind = VariantKind(rawValue: kindText), let key = BlobKey(hex: keyText) else { return nil }
+            return VariantRecord(
+                photoId: photoId, kind: kind, blobKey: key, mimeType: mimeType, width: width, height: height,
+                byteSize: byteSize)
+        }
         let cells = PostgresRandomAccessRow(row)
         guard let kind = VariantKind(rawValue: try cells[offset + 1].decode(String.self)),
             let key = BlobKey(hex: try cells[offset + 2].decode(String.self))
