@@ -79,7 +79,8 @@ extension PostgresCatalog: PhotoReading {
             var photos: [PhotoRecord]
             let total: Int
             if filter.isEmpty {
-                return try await Self.unfilteredPage(after: position, limit: limit, on: connection, logger: logger)
+                (photos, total) = try await Self.unfilteredRows(
+                    after: position, limit: limit + 1, on: connection, logger: logger)
             } else {
                 let search = try await Self.searchFilter(filter, on: connection, logger: logger)
                 var count = QueryBuilder("SELECT count(*) FROM photo WHERE ")
@@ -105,29 +106,22 @@ extension PostgresCatalog: PhotoReading {
         }
     }
 
-    /// The whole catalog's page in two round trips: the photos with the count (`PageAfterWithCount`), then
-    /// their variants.
-    static func unfilteredPage(
+    /// Up to `limit` photos of the whole catalog after `position`, and the catalog's count, in one round
+    /// trip (`PageAfterWithCount`).
+    static func unfilteredRows(
         after position: PageCursor, limit: Int, on connection: PostgresConnection, logger: Logger
-    ) async throws -> CatalogPage {
+    ) async throws -> ([PhotoRecord], Int) {
         var total: Int?
         var photos: [PhotoRecord] = []
         let rows = try await connection.execute(
-            PageAfterWithCount(takenAt: position.takenAt, id: position.id, limit: limit + 1), logger: logger)
+            PageAfterWithCount(takenAt: position.takenAt, id: position.id, limit: limit), logger: logger)
         for try await (count, photo) in rows {
             total = count
             photos.append(photo)
         }
+        if let total { return (photos, total) }
         // An empty page has no row to carry the count.
-        var count = total ?? 0
-        if total == nil { count = try await connection.execute(PhotoCount(), logger: logger).all().first ?? 0 }
-        let hasMore = photos.count > limit
-        if hasMore { photos.removeLast() }
-        let variants = try await Self.variants(of: photos.map(\.id), on: connection, logger: logger)
-        return CatalogPage(
-            items: photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) },
-            nextCursor: hasMore ? photos.last.map { PageCursor(takenAt: $0.takenAt, id: $0.id) } : nil,
-            total: count)
+        return (photos, try await connection.execute(PhotoCount(), logger: logger).all().first ?? 0)
     }
 
     /// A position above every photo: ids are base64url, every one of them sorts below "~" (byte order).
