@@ -2,11 +2,13 @@
 /// depend on their aspects (the 4:3 grid, exactly) or is not known yet
 /// (justified rows before a page arrives, as an estimate).
 ///
-/// For justified rows the estimate is a grid whose tiles have the average
-/// aspect ratio: as many per row as fit at the target height (rounded, at least
-/// one), scaled so a row fills the width, as a full justified row does. Using
-/// whole tiles per row (not a fractional count) keeps the estimated height, the
-/// placeholder frames and the item under a point consistent with each other.
+/// For justified rows the estimate follows from the average aspect ratio `a`:
+/// a greedy row ends as near the width `W` as it can, so it holds on average
+/// `k = (W + s) / (a·T + s)` photos at the target height `T`, and each photo
+/// takes `(T + s) / k` of the height. The estimate places them as a grid of
+/// `k` rounded (at least one) photos per row, rows as tall as that many photos'
+/// share: whole photos per row keep the estimated height, the placeholder frames
+/// and the photo under a point consistent with each other.
 struct EstimatedRows: Equatable {
     let columns: Int
     let tileWidth: Double
@@ -36,12 +38,17 @@ struct EstimatedRows: Equatable {
         case .justified:
             let clamp = JustifiedLayout.AspectClamp(l)
             let aspect = clamp(Float(c.averageAspectRatio))
+            // Greedy rows end as near the width as they can, so on average a row holds
+            // `fit` photos at the target height (each with its gap), and each photo takes
+            // `(target + spacing) / fit` of the height.
             let fit = (l.contentWidth + l.spacing) / (l.targetRowHeight * aspect + l.spacing)
             var columns = EngineMath.floorNonNegative(fit + 0.5)
             if columns < 1 { columns = 1 }
             let width = (l.contentWidth - Double(columns - 1) * l.spacing) / Double(columns)
+            // Whole photos per row, with the row's height set so the pitch per photo matches.
+            let pitch = fit > 0 ? Double(columns) * (l.targetRowHeight + l.spacing) / fit : l.targetRowHeight
             self.init(
-                columns: columns, tileWidth: width, rowHeight: width / aspect, spacing: l.spacing,
+                columns: columns, tileWidth: width, rowHeight: pitch - l.spacing, spacing: l.spacing,
                 left: l.insets.left)
         }
     }

@@ -20,17 +20,32 @@ public struct TimelineAnchor: Equatable, Sendable {
 }
 
 extension TimelineLayout {
-    /// The photo or header at content y `y`: the photo whose row ends below `y`
-    /// (a point in the spacing above a row anchors to that row), else the
-    /// header. Nil when there are no months.
-    public func anchor(atContentY y: Double) -> TimelineAnchor? {
+    /// The photo or header at content point (`x`, `y`): in the row that ends
+    /// below `y` (a point in the spacing above a row anchors to that row), the
+    /// last photo starting at or left of `x` (the row's first photo by
+    /// default); above a month's first row, its header. Nil when there are no
+    /// months.
+    ///
+    /// Which photo of the row matters when rows re-break (a resize, or a run
+    /// re-laid around the anchor): pass the x the viewer looks at.
+    public func anchor(atContentY y: Double, x: Double = -.infinity) -> TimelineAnchor? {
         guard let s = section(at: y) else { return nil }
         let section = sections[s]
         let top = bodyTop(s)
         guard y >= top, section.count > 0 else { return TimelineAnchor(section: s, item: -1, offset: y - tops[s]) }
         var item = section.firstItem(endingAfter: y - top, justified: justified, estimate: estimate)
         if item >= section.count { item = section.count - 1 }
-        let rowTop = section.frame(ofItem: item, justified: justified, estimate: estimate)?.y ?? 0
+        guard var frame = section.frame(ofItem: item, justified: justified, estimate: estimate) else {
+            return TimelineAnchor(section: s, item: -1, offset: y - tops[s])
+        }
+        let rowTop = frame.y
+        while item + 1 < section.count,
+            let next = section.frame(ofItem: item + 1, justified: justified, estimate: estimate),
+            next.y == rowTop, next.x <= x
+        {
+            item += 1
+            frame = next
+        }
         return TimelineAnchor(section: s, item: item, offset: y - (top + rowTop))
     }
 

@@ -79,9 +79,15 @@ public final class TimelineLayout {
     static func clampCount(_ n: Int) -> Int { n > 0 ? (n < maximumMonthCount ? n : maximumMonthCount) : 0 }
 
     /// Changes the configuration (a resize, a change of style) and re-lays every
-    /// loaded run; returns the correction that keeps what was at `anchorY` in place.
-    public func reconfigure(_ configuration: TimelineConfiguration, anchorY: Double) -> Double {
-        let anchor = self.anchor(atContentY: anchorY)
+    /// loaded run; returns the correction that keeps the photo at (`anchorX`,
+    /// `anchorY`) at the same height on screen.
+    @discardableResult
+    public func reconfigure(
+        _ configuration: TimelineConfiguration, anchorX: Double = -.infinity, anchorY: Double
+    )
+        -> Double
+    {
+        let anchor = self.anchor(atContentY: anchorY, x: anchorX)
         let c = configuration.sanitized()
         self.configuration = c
         estimate = EstimatedRows(c)

@@ -50,10 +50,11 @@ public func ge_timeline_create() -> Int32 {
 @_cdecl("ge_timeline_destroy")
 public func ge_timeline_destroy(_ h: Int32) { unregister(h, .timeline) }
 
-/// Re-lays with the configuration in io[0...15]; returns the scroll correction for `anchorY`.
+/// Re-lays with the configuration in io[0...15]; returns the scroll correction
+/// for the photo at (`anchorX`, `anchorY`).
 @_cdecl("ge_timeline_configure")
-public func ge_timeline_configure(_ h: Int32, _ anchorY: Double) -> Double {
-    timelineSlot(h)?.layout.reconfigure(timelineConfigurationFromIO(), anchorY: anchorY) ?? 0
+public func ge_timeline_configure(_ h: Int32, _ anchorX: Double, _ anchorY: Double) -> Double {
+    timelineSlot(h)?.layout.reconfigure(timelineConfigurationFromIO(), anchorX: anchorX, anchorY: anchorY) ?? 0
 }
 
 /// Buffer for `n` months as Int32 triples [year, month, count], newest first.
@@ -230,12 +231,12 @@ public func ge_timeline_is_loaded(_ h: Int32, _ section: Int32, _ item: Int32) -
     timelineSlot(h)?.layout.isLoaded(section: Int(section), item: Int(item)) == true ? 1 : 0
 }
 
-/// The anchor at content y `y` → io[0...2]: section, item (−1 = header),
-/// offset; returns 0 when there are no months. Keep it (e.g. in history
-/// state) and turn it back into an offset with `ge_timeline_anchor_y`.
+/// The anchor at content point (`x`, `y`) → io[0...2]: section, item (−1 =
+/// header), offset; returns 0 when there are no months. Keep it (e.g. in
+/// history state) and turn it back into an offset with `ge_timeline_anchor_y`.
 @_cdecl("ge_timeline_anchor")
-public func ge_timeline_anchor(_ h: Int32, _ y: Double) -> Int32 {
-    guard let s = timelineSlot(h), let a = s.layout.anchor(atContentY: y) else { return 0 }
+public func ge_timeline_anchor(_ h: Int32, _ x: Double, _ y: Double) -> Int32 {
+    guard let s = timelineSlot(h), let a = s.layout.anchor(atContentY: y, x: x) else { return 0 }
     let v = io()
     v[0] = Double(a.section)
     v[1] = Double(a.item)
