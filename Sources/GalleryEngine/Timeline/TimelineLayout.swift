@@ -57,7 +57,7 @@ public final class TimelineLayout {
 
     /// Replaces the library by these months (newest first): every section starts estimated.
     public func setMonths(_ months: [TimelineMonth]) {
-        sections.removeAll(keepingCapacity: true)
+        sections = []
         for m in months {
             sections.append(TimelineSection(year: m.year, month: m.month, count: Self.clampCount(m.count)))
         }
@@ -66,7 +66,7 @@ public final class TimelineLayout {
 
     /// The same from packed `[year, month, count]` triples (the wasm input).
     public func setMonths(packed: UnsafeBufferPointer<Int32>) {
-        sections.removeAll(keepingCapacity: true)
+        sections = []
         var k = 0
         while k + 2 < packed.count {
             sections.append(

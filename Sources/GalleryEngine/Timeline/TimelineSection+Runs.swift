@@ -12,9 +12,10 @@ extension TimelineSection {
         if last < 0 {
             var at = 0
             while at < runs.count && runs[at].start < start { at += 1 }
-            runs.insert(
-                Self.makeRun(start: start, count: aspects.count, configuration: configuration) { i in aspects[i] },
-                at: at)
+            replaceRuns(
+                at..<at,
+                with: Self.makeRun(start: start, count: aspects.count, configuration: configuration) { i in aspects[i] }
+            )
             return
         }
         let head = runs[first]
@@ -35,7 +36,7 @@ extension TimelineSection {
             }
             return 1
         }
-        runs.replaceSubrange(first...last, with: CollectionOfOne(merged))
+        replaceRuns(first..<(last + 1), with: merged)
     }
 
     /// Inserts photos at `index` (at most `count`): the runs after them move
@@ -55,7 +56,8 @@ extension TimelineSection {
         guard host >= 0 else {
             var at = 0
             while at < runs.count && runs[at].start < index { at += 1 }
-            runs.insert(Self.makeRun(start: index, count: n, configuration: configuration) { i in aspects[i] }, at: at)
+            replaceRuns(
+                at..<at, with: Self.makeRun(start: index, count: n, configuration: configuration) { i in aspects[i] })
             return
         }
         let old = runs[host]
@@ -65,6 +67,17 @@ extension TimelineSection {
             if i < split + n { return aspects[i - split] }
             return old.aspect(i - n)
         }
+    }
+
+    /// Replaces `runs[range]` by `run`. Built by appending (runs are few): the
+    /// generic insert and replace of `Array` would each add their own code to the wasm.
+    mutating func replaceRuns(_ range: Range<Int>, with run: TimelineRun) {
+        var next: [TimelineRun] = []
+        next.reserveCapacity(runs.count + 1)
+        for k in 0..<range.lowerBound { next.append(runs[k]) }
+        next.append(run)
+        for k in range.upperBound..<runs.count { next.append(runs[k]) }
+        runs = next
     }
 
     /// A run of `count` photos whose aspects `aspect(i)` gives, laid out at once.

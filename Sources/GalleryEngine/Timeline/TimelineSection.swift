@@ -33,53 +33,59 @@ struct TimelineSection {
         var bottom: Double { top + height }
     }
 
-    /// Calls `body` with each segment, top to bottom, until it returns false.
-    /// Segments are separated by the layout's spacing, as rows are.
-    func forEachSegment(justified: Bool, estimate: EstimatedRows, _ body: (Segment) -> Bool) {
-        guard justified else {
-            if count > 0 { _ = body(Segment(start: 0, count: count, top: 0, height: estimate.height(count))) }
-            return
-        }
+    /// Walks the segments top to bottom; consecutive segments are separated by
+    /// the layout's spacing, as rows are.
+    ///
+    /// An iterator rather than a closure-taking `forEach`: each caller would get
+    /// its own inlined copy of the walk, which cost kilobytes of wasm.
+    struct SegmentWalk {
+        let runs: [TimelineRun]
+        let count: Int
+        let justified: Bool
+        let estimate: EstimatedRows
         var index = 0
         var y = 0.0
-        for run in runs {
-            if run.start > index {
-                let n = run.start - index
-                let gap = Segment(start: index, count: n, top: y, height: estimate.height(n))
-                if !body(gap) { return }
-                y = gap.bottom + estimate.spacing
+        var nextRun = 0
+
+        @inline(never)
+        mutating func next() -> Segment? {
+            guard index < count else { return nil }
+            let segment: Segment
+            if !justified {
+                segment = Segment(start: 0, count: count, top: 0, height: estimate.height(count))
+            } else if nextRun < runs.count && runs[nextRun].start <= index {
+                let run = runs[nextRun]
+                nextRun += 1
+                segment = Segment(start: run.start, count: run.count, top: y, height: run.height, run: run)
+            } else {
+                let end = nextRun < runs.count && runs[nextRun].start < count ? runs[nextRun].start : count
+                segment = Segment(start: index, count: end - index, top: y, height: estimate.height(end - index))
             }
-            let exact = Segment(start: run.start, count: run.count, top: y, height: run.height, run: run)
-            if !body(exact) { return }
-            y = exact.bottom + estimate.spacing
-            index = run.end
+            index = segment.end > index ? segment.end : count
+            y = segment.bottom + estimate.spacing
+            return segment
         }
-        if count > index {
-            _ = body(Segment(start: index, count: count - index, top: y, height: estimate.height(count - index)))
-        }
+    }
+
+    func segments(justified: Bool, estimate: EstimatedRows) -> SegmentWalk {
+        SegmentWalk(runs: runs, count: count, justified: justified, estimate: estimate)
     }
 
     /// The body's height from its segments.
     func measureBody(justified: Bool, estimate: EstimatedRows) -> Double {
         var bottom = 0.0
-        forEachSegment(justified: justified, estimate: estimate) { segment in
-            bottom = segment.bottom
-            return true
-        }
+        var walk = segments(justified: justified, estimate: estimate)
+        while let segment = walk.next() { bottom = segment.bottom }
         return bottom
     }
 
     /// The segment holding photo `index` (which must be below `count`).
     func segment(holding index: Int, justified: Bool, estimate: EstimatedRows) -> Segment? {
-        var found: Segment? = nil
-        forEachSegment(justified: justified, estimate: estimate) { segment in
-            if index < segment.end {
-                found = segment
-                return false
-            }
-            return true
+        var walk = segments(justified: justified, estimate: estimate)
+        while let segment = walk.next() {
+            if index < segment.end { return segment }
         }
-        return found
+        return nil
     }
 
     /// Frame of photo `index`, y from the body's top.
@@ -97,42 +103,33 @@ struct TimelineSection {
 
     /// First photo whose row ends below `y` (body coordinates); `count` if none.
     func firstItem(endingAfter y: Double, justified: Bool, estimate: EstimatedRows) -> Int {
-        var result = count
-        forEachSegment(justified: justified, estimate: estimate) { s in
-            guard s.bottom > y else { return true }
-            let local: Int
-            if let run = s.run {
-                local = run.layout.itemStart(ofRow: run.layout.firstRow(endingAfter: y - s.top))
-            } else {
-                local = estimate.firstItem(endingAfter: y - s.top, count: s.count)
-            }
-            if local < s.count {
-                result = s.start + local
-                return false
-            }
-            return true
-        }
-        return result
+        firstItem(y, startingAtOrAfter: false, justified: justified, estimate: estimate)
     }
 
     /// First photo whose row starts at or below `y` (body coordinates); `count` if none.
     func firstItem(startingAtOrAfter y: Double, justified: Bool, estimate: EstimatedRows) -> Int {
-        var result = count
-        forEachSegment(justified: justified, estimate: estimate) { s in
-            guard s.bottom > y else { return true }
+        firstItem(y, startingAtOrAfter: true, justified: justified, estimate: estimate)
+    }
+
+    /// Both searches above: rows are sorted, so the first segment that has such a row holds the answer.
+    func firstItem(_ y: Double, startingAtOrAfter starting: Bool, justified: Bool, estimate: EstimatedRows) -> Int {
+        var walk = segments(justified: justified, estimate: estimate)
+        while let s = walk.next() {
+            guard s.bottom > y else { continue }
             let local: Int
             if let run = s.run {
-                local = run.layout.itemStart(ofRow: run.layout.firstRow(startingAtOrAfter: y - s.top))
-            } else {
+                let layout = run.layout
+                let row =
+                    starting ? layout.firstRow(startingAtOrAfter: y - s.top) : layout.firstRow(endingAfter: y - s.top)
+                local = layout.itemStart(ofRow: row)
+            } else if starting {
                 local = estimate.firstItem(startingAtOrAfter: y - s.top, count: s.count)
+            } else {
+                local = estimate.firstItem(endingAfter: y - s.top, count: s.count)
             }
-            if local < s.count {
-                result = s.start + local
-                return false
-            }
-            return true
+            if local < s.count { return s.start + local }
         }
-        return result
+        return count
     }
 
     /// Photos whose rows intersect `top..<bottom` (body coordinates).
@@ -149,26 +146,25 @@ struct TimelineSection {
         into out: UnsafeMutablePointer<Float>
     ) {
         guard !range.isEmpty else { return }
-        forEachSegment(justified: justified, estimate: estimate) { s in
+        var walk = segments(justified: justified, estimate: estimate)
+        while let s = walk.next(), s.start < range.upperBound {
             let lo = range.lowerBound > s.start ? range.lowerBound : s.start
             let hi = range.upperBound < s.end ? range.upperBound : s.end
-            if lo < hi {
-                let target = out + 4 * (lo - range.lowerBound)
-                if let run = s.run {
-                    run.layout.writeFrames(of: (lo - s.start)..<(hi - s.start), originY: originY - s.top, into: target)
-                } else {
-                    var o = 0
-                    for i in lo..<hi {
-                        let f = estimate.frame(ofItem: i - s.start, top: s.top)
-                        target[o] = Float(f.x)
-                        target[o + 1] = Float(f.y - originY)
-                        target[o + 2] = Float(f.width)
-                        target[o + 3] = Float(f.height)
-                        o += 4
-                    }
-                }
+            guard lo < hi else { continue }
+            let target = out + 4 * (lo - range.lowerBound)
+            if let run = s.run {
+                run.layout.writeFrames(of: (lo - s.start)..<(hi - s.start), originY: originY - s.top, into: target)
+                continue
             }
-            return s.end < range.upperBound
+            var o = 0
+            for i in lo..<hi {
+                let f = estimate.frame(ofItem: i - s.start, top: s.top)
+                target[o] = Float(f.x)
+                target[o + 1] = Float(f.y - originY)
+                target[o + 2] = Float(f.width)
+                target[o + 3] = Float(f.height)
+                o += 4
+            }
         }
     }
 }

@@ -41,6 +41,18 @@ func writeSpans(_ spans: [TimelineSpan], at: Int) {
     }
 }
 
+/// Writes requests as [id, section, start, end] quadruples into the int buffer from `at`.
+func writeRequests(_ requests: [TimelineRequest], at: Int) {
+    var k = at
+    for r in requests {
+        wasmInts[k] = r.id
+        wasmInts[k + 1] = Int32(truncatingIfNeeded: r.section)
+        wasmInts[k + 2] = Int32(truncatingIfNeeded: r.items.lowerBound)
+        wasmInts[k + 3] = Int32(truncatingIfNeeded: r.items.upperBound)
+        k += 4
+    }
+}
+
 /// Creates a timeline from the configuration in io[0...15]; returns its handle.
 @_cdecl("ge_timeline_create")
 public func ge_timeline_create() -> Int32 {
@@ -288,14 +300,8 @@ public func ge_timeline_plan(
     wasmInts.resize(total)
     wasmInts[0] = Int32(truncatingIfNeeded: plan.requests.count)
     wasmInts[1] = Int32(truncatingIfNeeded: plan.cancelled.count)
-    var k = 2
-    for r in plan.requests + plan.cancelled {
-        wasmInts[k] = r.id
-        wasmInts[k + 1] = Int32(truncatingIfNeeded: r.section)
-        wasmInts[k + 2] = Int32(truncatingIfNeeded: r.items.lowerBound)
-        wasmInts[k + 3] = Int32(truncatingIfNeeded: r.items.upperBound)
-        k += 4
-    }
+    writeRequests(plan.requests, at: 2)
+    writeRequests(plan.cancelled, at: 2 + 4 * plan.requests.count)
     return Int32(truncatingIfNeeded: total)
 }
 
