@@ -26,6 +26,14 @@ func best(_ runs: Int, _ body: () -> Void) -> Double {
     return m
 }
 
+/// The next xorshift32 value (a cheap, repeatable stream of offsets and sizes).
+func xorshift(_ s: inout UInt32) -> UInt32 {
+    s ^= s << 13
+    s ^= s >> 17
+    s ^= s << 5
+    return s
+}
+
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
 func fmt(_ v: Double, _ digits: Int = 3) -> String {
     var p = 1.0
@@ -80,10 +88,7 @@ do {
     let clock = ContinuousClock()
     let t = clock.measure {
         for _ in 0..<queries {
-            s ^= s << 13
-            s ^= s >> 17
-            s ^= s << 5
-            let offset = Double(s) / 4_294_967_296 * height
+            let offset = Double(xorshift(&s)) / 4_294_967_296 * height
             let u = v.update(layout: l, contentOffset: offset, viewportHeight: 900, velocity: 2)
             keep += Double(u.visible.lowerBound)
         }
@@ -99,10 +104,7 @@ func months(total: Int, count: Int) -> [TimelineMonth] {
     var s: UInt32 = 4242
     var weights: [Int] = []
     for _ in 0..<count {
-        s ^= s << 13
-        s ^= s >> 17
-        s ^= s << 5
-        weights.append(500 + Int(s % 1000))
+        weights.append(500 + Int(xorshift(&s) % 1000))
     }
     let sum = weights.reduce(0, +)
     var left = total
@@ -136,10 +138,7 @@ do {
     let clock = ContinuousClock()
     let elapsed = clock.measure {
         for _ in 0..<queries {
-            s ^= s << 13
-            s ^= s >> 17
-            s ^= s << 5
-            let offset = space.contentOffset(forScrollTop: Double(s) / 4_294_967_296 * space.scrollHeight)
+            let offset = space.contentOffset(forScrollTop: Double(xorshift(&s)) / 4_294_967_296 * space.scrollHeight)
             let w = t.window(contentOffset: offset, viewportHeight: 900, velocity: 2)
             keep += Double(w.visible.count)
         }

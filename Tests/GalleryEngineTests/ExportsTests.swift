@@ -70,6 +70,8 @@ struct ExportsTests {
         #expect(ge_timeline_section(h, 2) == 1)
         #expect(io[0] == swift.sectionTop(2) && io[1] == 60 && io[3] == 900 && io[4] == 2025 && io[7] == 1)
         #expect(ge_timeline_section(h, 3) == 0)
+        let tops = ge_timeline_section_tops(h)!
+        #expect(tops[1] == swift.sectionTop(1) && tops[3] == swift.contentHeight)
 
         // A page arrives above the anchor: the correction is the one the Swift API gives.
         let aspects = pseudoRandomAspects(200)

@@ -11,6 +11,13 @@ struct TimelinePlannerTests {
         return t
     }
 
+    static func planner(pageSize: Int, inFlight: Int) -> TimelinePlanner {
+        var p = TimelinePlanner()
+        p.configuration.pageSize = pageSize
+        p.configuration.maximumInFlight = inFlight
+        return p
+    }
+
     /// Content y where photo `i` of month `s` is.
     static func y(_ t: TimelineLayout, _ s: Int, _ i: Int) -> Double { t.frame(section: s, item: i)!.y }
 
@@ -20,9 +27,7 @@ struct TimelinePlannerTests {
 
     @Test func visibleFirstThenAheadThenBehind() {
         let t = Self.library()
-        var p = TimelinePlanner()
-        p.configuration.pageSize = 6
-        p.configuration.maximumInFlight = 100
+        var p = Self.planner(pageSize: 6, inFlight: 100)
         let offset = Self.y(t, 5, 1002)
         let plan = p.plan(layout: t, contentOffset: offset, viewportHeight: 900, velocity: 0)
         let visible = t.spans(top: offset, bottom: offset + 900)
@@ -49,9 +54,7 @@ struct TimelinePlannerTests {
 
     @Test func scrollingUpLooksAheadAbove() {
         let t = Self.library()
-        var p = TimelinePlanner()
-        p.configuration.pageSize = 50
-        p.configuration.maximumInFlight = 100
+        var p = Self.planner(pageSize: 50, inFlight: 100)
         let offset = Self.y(t, 5, 1000)
         let plan = p.plan(layout: t, contentOffset: offset, viewportHeight: 900, velocity: -4)
         let visible = t.spans(top: offset, bottom: offset + 900)
@@ -67,9 +70,7 @@ struct TimelinePlannerTests {
 
     @Test func boundedInFlightAndNothingAskedTwice() {
         let t = Self.library()
-        var p = TimelinePlanner()
-        p.configuration.pageSize = 20
-        p.configuration.maximumInFlight = 3
+        var p = Self.planner(pageSize: 20, inFlight: 3)
         let offset = Self.y(t, 2, 500)
         let first = p.plan(layout: t, contentOffset: offset, viewportHeight: 900, velocity: 0)
         #expect(first.requests.count == 3)
@@ -93,9 +94,7 @@ struct TimelinePlannerTests {
 
     @Test func aFastScrubCancelsWhatItPassed() {
         let t = Self.library()
-        var p = TimelinePlanner()
-        p.configuration.pageSize = 12
-        p.configuration.maximumInFlight = 4
+        var p = Self.planner(pageSize: 12, inFlight: 4)
         let start = Self.y(t, 1, 100)
         let first = p.plan(layout: t, contentOffset: start, viewportHeight: 900, velocity: 0)
         #expect(first.requests.count == 4)
@@ -125,9 +124,7 @@ struct TimelinePlannerTests {
 
     @Test func hostileInputNeverTraps() {
         let t = Self.library()
-        var p = TimelinePlanner()
-        p.configuration.pageSize = 0
-        p.configuration.maximumInFlight = 0
+        var p = Self.planner(pageSize: 0, inFlight: 0)
         for y in [-1e300, .nan, .infinity, 0, 1e12] {
             _ = p.plan(layout: t, contentOffset: y, viewportHeight: y, velocity: y)
         }

@@ -9,11 +9,19 @@ final class TimelineSlot: WasmObject {
     var monthsInput = Column<Int32>()
     var itemsInput = Column<Float>()
     var frames = Column<Float>()
+    var tops = Column<Double>()
     init(_ layout: TimelineLayout) { self.layout = layout }
+
+    /// The first `n` aspects of the input buffer, or nil when it holds fewer.
+    func items(_ n: Int32) -> UnsafeBufferPointer<Float>? {
+        guard n > 0, Int(n) <= itemsInput.capacity else { return nil }
+        return UnsafeBufferPointer(start: itemsInput.pointer, count: Int(n))
+    }
     deinit {
         monthsInput.deallocate()
         itemsInput.deallocate()
         frames.deallocate()
+        tops.deallocate()
     }
 }
 
@@ -106,10 +114,8 @@ public func ge_timeline_set_items(
 )
     -> Double
 {
-    guard let s = timelineSlot(h), n > 0, Int(n) <= s.itemsInput.capacity else { return 0 }
-    return s.layout.setItems(
-        section: Int(section), start: Int(start),
-        aspectRatios: UnsafeBufferPointer(start: s.itemsInput.pointer, count: Int(n)), anchorY: anchorY)
+    guard let s = timelineSlot(h), let aspects = s.items(n) else { return 0 }
+    return s.layout.setItems(section: Int(section), start: Int(start), aspectRatios: aspects, anchorY: anchorY)
 }
 
 /// Inserts the `n` aspects of the input buffer as new photos at `index` of
@@ -120,10 +126,8 @@ public func ge_timeline_insert_items(
 )
     -> Double
 {
-    guard let s = timelineSlot(h), n > 0, Int(n) <= s.itemsInput.capacity else { return 0 }
-    return s.layout.insertItems(
-        section: Int(section), at: Int(index),
-        aspectRatios: UnsafeBufferPointer(start: s.itemsInput.pointer, count: Int(n)), anchorY: anchorY)
+    guard let s = timelineSlot(h), let aspects = s.items(n) else { return 0 }
+    return s.layout.insertItems(section: Int(section), at: Int(index), aspectRatios: aspects, anchorY: anchorY)
 }
 
 @_cdecl("ge_timeline_content_height")
@@ -163,6 +167,18 @@ public func ge_timeline_section(_ h: Int32, _ i: Int32) -> Int32 {
     v[6] = Double(l.sectionFirstItem(section))
     v[7] = l.sectionOpensYear(section) ? 1 : 0
     return 1
+}
+
+/// Every section's top (Float64), then the content height: what a scrubber
+/// needs to place its years and months. Valid until the next call on this timeline.
+@_cdecl("ge_timeline_section_tops")
+public func ge_timeline_section_tops(_ h: Int32) -> UnsafeMutablePointer<Double>? {
+    guard let s = timelineSlot(h) else { return nil }
+    let n = s.layout.sectionCount
+    s.tops.resize(n + 1)
+    for k in 0..<n { s.tops[k] = s.layout.sectionTop(k) }
+    s.tops[n] = s.layout.contentHeight
+    return s.tops.pointer
 }
 
 /// Spans of the band top..<bottom → int buffer as [section, start, end,
