@@ -21,9 +21,8 @@ extension TimelineLayout {
         guard bottom > top, var s = section(at: top) else { return out }
         while s < sections.count && tops[s] < bottom {
             let section = sections[s]
-            let headerBottom = bodyTop(s)
-            let headerIntersects = section.headerHeight > 0 && tops[s] < bottom && headerBottom > top
             let body = bodyTop(s)
+            let headerIntersects = section.headerHeight > 0 && body > top
             let items = section.items(
                 intersectingTop: top - body, bottom: bottom - body, justified: justified, estimate: estimate)
             if headerIntersects || !items.isEmpty {
