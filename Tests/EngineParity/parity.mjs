@@ -100,6 +100,40 @@ emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].m
   emit('scrollspace', out);
 }
 
+// ── Timeline (raw exports: engine.js has no wrapper for it yet) ──────────
+{
+  const e = engine.exports;
+  engine._putConfig(justifiedConfig);
+  engine._io[14] = 1.3;
+  engine._io[15] = 24;
+  const h = e.ge_timeline_create();
+  const months = [2026, 3, 5000, 2026, 1, 3000, 2025, 12, 12000, 2025, 11, 700];
+  engine._i32(e.ge_timeline_months_input(h, 4), 12).set(months);
+  e.ge_timeline_set_months(h, 4);
+  const top = (s) => { e.ge_timeline_section(h, s); return engine._io[0]; };
+  const put = (from, to) => { engine._f32(e.ge_timeline_items_input(h, to - from), to - from).set(data.subarray(from, to)); return to - from; };
+  const out = [e.ge_timeline_content_height(h)];
+  out.push(e.ge_timeline_set_items(h, 1, 500, put(0, 1000), top(2) + 50));
+  out.push(e.ge_timeline_set_items(h, 1, 0, put(1000, 1500), top(2) + 50));
+  out.push(e.ge_timeline_insert_items(h, 0, 10, put(2000, 2020), top(1) + 900));
+  for (let s = 0; s < 4; s++) { e.ge_timeline_section(h, s); out.push(engine._io[0], engine._io[2]); }
+  for (const [s, i] of [[0, 0], [0, 15], [1, 499], [1, 500], [1, 1499], [1, 2999], [2, 6000], [3, 699]]) {
+    e.ge_timeline_item_frame(h, s, i);
+    out.push(engine._io[0], engine._io[1], engine._io[2], engine._io[3]);
+  }
+  for (const y of [0, 5000, 20000, 60000, e.ge_timeline_content_height(h) - 900]) {
+    const n = e.ge_timeline_window(h, y, 900, 1);
+    out.push(...engine._i32(e.ge_ints(), n));
+  }
+  e.ge_timeline_planner_configure(h, 100, 4, 30, 1, 0.5, 250, 4, 0.25, 0.05);
+  for (const [y, v] of [[20000, 0], [20000, 2], [60000, -3], [1000, 100]]) {
+    const n = e.ge_timeline_plan(h, y, 900, v);
+    out.push(...engine._i32(e.ge_ints(), n));
+  }
+  e.ge_timeline_destroy(h);
+  emit('timeline', out);
+}
+
 // ── Springs ─────────────────────────────────────────────────────────────
 {
   const out = [];

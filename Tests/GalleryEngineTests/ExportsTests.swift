@@ -46,4 +46,81 @@ struct ExportsTests {
         #expect(ge_springs_values(h)![0] == 100)
         #expect(frames > 5 && frames < 60)
     }
+
+    @Test func timelineThroughTheABI() {
+        let io = ge_io()
+        for (k, v) in [1.0, 1000, 4, 0, 0, 0, 0, 40, 100, 4.0 / 3.0, 0, 200, 0.5, 3, 1.3, 20].enumerated() { io[k] = v }
+        let h = ge_timeline_create()
+        #expect(h > 0)
+        let months: [Int32] = [2026, 3, 500, 2026, 2, 700, 2025, 12, 900]
+        let input = ge_timeline_months_input(h, 3)!
+        for (k, v) in months.enumerated() { input[k] = v }
+        #expect(ge_timeline_set_months(h, 3) == 3)
+        #expect(ge_timeline_item_count(h) == 2100)
+
+        let swift = TimelineLayout(
+            configuration: TimelineConfiguration(
+                layout: .justified(width: 1000, targetRowHeight: 200, spacing: 4, headerHeight: 40),
+                averageAspectRatio: 1.3, yearHeaderHeight: 20))
+        swift.setMonths([
+            TimelineMonth(year: 2026, month: 3, count: 500), TimelineMonth(year: 2026, month: 2, count: 700),
+            TimelineMonth(year: 2025, month: 12, count: 900),
+        ])
+        #expect(ge_timeline_content_height(h) == swift.contentHeight)
+        #expect(ge_timeline_section(h, 2) == 1)
+        #expect(io[0] == swift.sectionTop(2) && io[1] == 60 && io[3] == 900 && io[4] == 2025 && io[7] == 1)
+        #expect(ge_timeline_section(h, 3) == 0)
+        let tops = ge_timeline_section_tops(h)!
+        #expect(tops[1] == swift.sectionTop(1) && tops[3] == swift.contentHeight)
+
+        // A page arrives above the anchor: the correction is the one the Swift API gives.
+        let aspects = pseudoRandomAspects(200)
+        let items = ge_timeline_items_input(h, 200)!
+        for i in 0..<200 { items[i] = aspects[i] }
+        let anchorY = swift.sectionTop(2) + 100
+        let correction = ge_timeline_set_items(h, 1, 0, 200, anchorY)
+        #expect(correction == swift.setItems(section: 1, start: 0, aspectRatios: aspects, anchorY: anchorY))
+        #expect(ge_timeline_is_loaded(h, 1, 199) == 1 && ge_timeline_is_loaded(h, 1, 200) == 0)
+        #expect(ge_timeline_section_at(h, anchorY + correction) == 2)
+
+        // The window: [visible count, overscan count, quadruples…].
+        let offset = swift.sectionTop(1) + 50
+        let n = Int(ge_timeline_window(h, offset, 800, 0))
+        let window = swift.window(contentOffset: offset, viewportHeight: 800)
+        let out = ge_ints()!
+        #expect(Int(out[0]) == window.visible.count && Int(out[1]) == window.overscan.count)
+        #expect(n == 2 + 4 * (window.visible.count + window.overscan.count))
+        #expect(Int(out[2]) == window.visible[0].section && Int(out[3]) == window.visible[0].items.lowerBound)
+        #expect(Int(out[4]) == window.visible[0].items.upperBound)
+
+        let frames = ge_timeline_frames(h, 1, 10, 20, offset)!
+        let f = swift.frame(section: 1, item: 10)!
+        #expect(frames[0] == Float(f.x) && frames[1] == Float(f.y - offset) && frames[2] == Float(f.width))
+        #expect(ge_timeline_item_frame(h, 1, 10) == 1 && io[1] == f.y)
+        #expect(ge_timeline_item_at(h, f.midX, f.midY) == 1 && io[0] == 10)
+        #expect(ge_timeline_anchor(h, f.midX, f.y + 3) == 1 && io[0] == 1 && io[1] == 10 && io[2] == 3)
+        #expect(ge_timeline_anchor_y(h, 1, 10, 3) == f.y + 3)
+
+        // The planner: requests out, one finished, the rest cancelled by a far jump at scrub speed.
+        ge_timeline_planner_configure(h, 10, 2, 30, 1, 0.5, 250, 4, 0.25, 0.05)
+        #expect(ge_timeline_plan(h, swift.sectionTop(2) + 500, 800, 0) == 2 + 4 * 2)
+        #expect(out[0] == 2 && out[1] == 0 && out[3] == 2)
+        let first = out[2]
+        let second = out[6]
+        #expect(ge_timeline_finish(h, first) == 1 && ge_timeline_finish(h, first) == 0)
+        _ = ge_timeline_plan(h, 0, 800, 100)
+        #expect(out[0] == 0 && out[1] == 1 && out[2] == second)
+
+        // A resize through the ABI gives the Swift API's correction.
+        for (k, v) in [1.0, 700, 4, 0, 0, 0, 0, 40, 100, 4.0 / 3.0, 0, 200, 0.5, 3, 1.3, 20].enumerated() { io[k] = v }
+        let narrow = TimelineConfiguration(
+            layout: .justified(width: 700, targetRowHeight: 200, spacing: 4, headerHeight: 40),
+            averageAspectRatio: 1.3, yearHeaderHeight: 20)
+        #expect(ge_timeline_configure(h, 300, f.y + 3) == swift.reconfigure(narrow, anchorX: 300, anchorY: f.y + 3))
+        #expect(ge_timeline_content_height(h) == swift.contentHeight)
+        ge_timeline_destroy(h)
+        #expect(ge_timeline_section_count(h) == 0, "destroyed handles are inert")
+        #expect(ge_timeline_set_items(h, 0, 0, 1, 0) == 0)
+        #expect(ge_timeline_frames(9999, 0, 0, 1, 0) == nil)
+    }
 }

@@ -25,6 +25,21 @@ public struct Virtualizer: Sendable {
         /// Items stay mounted until they leave this many viewport heights beyond the viewport.
         public var retainMargin: Double = 2
         public init() {}
+
+        /// Prefetch margins above and below the viewport for a scroll `velocity`
+        /// (px/ms, positive down): the wider one ahead in the direction of travel.
+        public func margins(viewportHeight vh: Double, velocity: Double) -> (above: Double, below: Double) {
+            let speed = velocity < 0 ? -velocity : velocity
+            var ahead = vh * baseOverscan
+            var behind = ahead
+            if speed > restSpeed {
+                ahead += speed * lookaheadMilliseconds
+                let cap = vh * maximumOverscan
+                if ahead > cap { ahead = cap > vh * baseOverscan ? cap : vh * baseOverscan }
+                behind = vh * trailingOverscan
+            }
+            return velocity < -restSpeed ? (ahead, behind) : (behind, ahead)
+        }
     }
 
     /// The outcome of one query. All ranges are item indices.
@@ -59,17 +74,7 @@ public struct Virtualizer: Sendable {
         let vh = viewportHeight > 0 ? viewportHeight : 0
         let top = contentOffset
         let bottom = contentOffset + vh
-        let speed = velocity < 0 ? -velocity : velocity
-        var ahead = vh * c.baseOverscan
-        var behind = ahead
-        if speed > c.restSpeed {
-            ahead += speed * c.lookaheadMilliseconds
-            let cap = vh * c.maximumOverscan
-            if ahead > cap { ahead = cap > vh * c.baseOverscan ? cap : vh * c.baseOverscan }
-            behind = vh * c.trailingOverscan
-        }
-        let above = velocity < -c.restSpeed ? ahead : behind
-        let below = velocity < -c.restSpeed ? behind : ahead
+        let (above, below) = c.margins(viewportHeight: vh, velocity: velocity)
 
         let visible = layout.items(intersectingTop: top, bottom: bottom)
         var prefetch = layout.items(intersectingTop: top - above, bottom: bottom + below)

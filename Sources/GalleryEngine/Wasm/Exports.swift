@@ -54,6 +54,7 @@ enum WasmKind: UInt8 {
     case springs = 2
     case viewer = 3
     case taps = 4
+    case timeline = 5
 }
 
 nonisolated(unsafe) var wasmObjects: [WasmObject?] = []

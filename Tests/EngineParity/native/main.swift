@@ -107,6 +107,47 @@ for (h, vh) in [(400_000_000.0, 900.0), (20_000.0, 900.0)] {
 }
 emit("scrollspace", spaceOut)
 
+// MARK: Timeline
+
+do {
+    let t = TimelineLayout(
+        configuration: TimelineConfiguration(layout: justifiedConfig, averageAspectRatio: 1.3, yearHeaderHeight: 24))
+    t.setMonths([
+        TimelineMonth(year: 2026, month: 3, count: 5000), TimelineMonth(year: 2026, month: 1, count: 3000),
+        TimelineMonth(year: 2025, month: 12, count: 12000), TimelineMonth(year: 2025, month: 11, count: 700),
+    ])
+    var out: [Double] = [t.contentHeight]
+    out.append(t.setItems(section: 1, start: 500, aspectRatios: Array(data[0..<1000]), anchorY: t.sectionTop(2) + 50))
+    out.append(t.setItems(section: 1, start: 0, aspectRatios: Array(data[1000..<1500]), anchorY: t.sectionTop(2) + 50))
+    out.append(
+        t.insertItems(section: 0, at: 10, aspectRatios: Array(data[2000..<2020]), anchorY: t.sectionTop(1) + 900))
+    for s in 0..<4 { out += [t.sectionTop(s), t.sectionBodyHeight(s)] }
+    for (s, i) in [(0, 0), (0, 15), (1, 499), (1, 500), (1, 1499), (1, 2999), (2, 6000), (3, 699)] {
+        let f = t.frame(section: s, item: i)!
+        out += [f.x, f.y, f.width, f.height]
+    }
+    for y in [0.0, 5000, 20000, 60000, t.contentHeight - 900] {
+        let w = t.window(contentOffset: y, viewportHeight: 900, velocity: 1)
+        out += [Double(w.visible.count), Double(w.overscan.count)]
+        for span in w.visible + w.overscan {
+            out += [
+                Double(span.section), Double(span.items.lowerBound), Double(span.items.upperBound),
+                span.headerIntersects ? 1 : 0,
+            ]
+        }
+    }
+    var planner = TimelinePlanner()
+    planner.configuration.pageSize = 100
+    for (y, v) in [(20000.0, 0.0), (20000, 2), (60000, -3), (1000, 100)] {
+        let plan = planner.plan(layout: t, contentOffset: y, viewportHeight: 900, velocity: v)
+        out += [Double(plan.requests.count), Double(plan.cancelled.count)]
+        for r in plan.requests + plan.cancelled {
+            out += [Double(r.id), Double(r.section), Double(r.items.lowerBound), Double(r.items.upperBound)]
+        }
+    }
+    emit("timeline", out)
+}
+
 // MARK: Springs
 
 var springOut: [Double] = []
