@@ -55,7 +55,7 @@ extension SQLiteCatalog {
             SELECT \(PhotoRecord.positionalColumns) FROM photoTag JOIN photo ON photo.id = photoTag.photoId
             WHERE photoTag.tagId = ?
             """
-        var arguments: StatementArguments = [rarest["id"] as Int64]
+        var arguments: StatementArguments = [try rarest.decode(Int64.self, forColumn: "id")]
         if let cursor {
             sql += " AND (photoTag.takenAt, photoTag.photoId) < (?, ?)"
             arguments += [cursor.takenAt, cursor.id]
@@ -63,7 +63,7 @@ extension SQLiteCatalog {
         for other in known.dropFirst() {
             sql +=
                 " AND EXISTS (SELECT 1 FROM photoTag AS other WHERE other.photoId = photoTag.photoId AND other.tagId = ?)"
-            arguments += [other["id"] as Int64]
+            arguments += [try other.decode(Int64.self, forColumn: "id")]
         }
         sql += " ORDER BY photoTag.takenAt DESC, photoTag.photoId DESC LIMIT ?"
         arguments += [limit]
