@@ -9,8 +9,8 @@ extension SQLiteCatalog {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT tag.name AS name, COUNT(*) AS count FROM tag JOIN photoTag ON photoTag.tagId = tag.id
-                    GROUP BY tag.id ORDER BY count DESC, tag.name COLLATE NOCASE
+                    SELECT name, photoCount AS count FROM tag WHERE photoCount > 0
+                    ORDER BY photoCount DESC, name COLLATE NOCASE
                     """
             ).map { TagCount(name: $0["name"], count: $0["count"]) }
         }

@@ -86,9 +86,11 @@ struct PhotosController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func tags(_ request: Request, context: Context) async throws -> Response {
-        let counts = try await catalog.tagCounts()
-        let body = TagList(tags: counts.map { TagList.Tag(name: $0.name, count: $0.count) })
-        return try JSONResponse.make(body, cacheControl: "no-cache")
+        try await answers.json(request) {
+            let counts = try await catalog.tagCounts()
+            let body = TagList(tags: counts.map { TagList.Tag(name: $0.name, count: $0.count) })
+            return Array(try JSONResponse.encoder.encode(body))
+        }
     }
 
     /// The `cursor` parameter, nil when absent; a cursor this server did not issue is a 400.

@@ -57,5 +57,10 @@ import Testing
             }
         }
         #expect(try await catalog.count() == model.count)
+        var uses: [String: Int] = [:]
+        for photo in model.values { for tag in photo.tags { uses[tag, default: 0] += 1 } }
+        let expected = uses.map { TagCount(name: $0.key, count: $0.value) }
+            .sorted { ($0.count, $1.name.lowercased()) > ($1.count, $0.name.lowercased()) }
+        #expect(try await catalog.tagCounts() == expected, "the tag list follows the same writes")
     }
 }
