@@ -58,11 +58,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "Metrics") var metrics: MetricsOptions
 
     func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .info
-            return handler
-        }
+        LoggingSystem.bootstrap { label in ServerLogHandler(label: label) }
         let logger = Logger(label: "vitrine")
         guard maxUploadMb > 0, maxUploadMb <= 1 << 20 else {
             throw ValidationError("--max-upload-mb must be between 1 and \(1 << 20)")
