@@ -8,6 +8,7 @@ Env:
   WEB_BENCH_DATA    cached 100k library (default: .build/bench/web-100k; rebuilt when not 100 000 photos
                     made by the current import code)
 """
+import base64
 import hashlib
 import json
 import os
@@ -32,6 +33,13 @@ DATA = _path("WEB_BENCH_DATA", ".build/bench/web-100k")
 WEB = ROOT / "Web"
 TOTAL = 100_000
 DEMO_TOTAL = 30
+# The fixture's dates (Benchmarks/vitrine-fixture/main.swift): ten years from 2015-12.
+FIXTURE_FIRST_MS, FIXTURE_SPAN_MS = 1_450_000_000_000, 315_000_000_000
+
+
+def cursor_after(taken_at):
+    """A cursor just after every photo taken at `taken_at` (PageCursor's form: base64url of `takenAt.id`)."""
+    return base64.urlsafe_b64encode(f"{taken_at}.{'_' * 12}".encode()).decode().rstrip("=")
 
 
 def log(*a):

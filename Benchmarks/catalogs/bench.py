@@ -37,7 +37,6 @@ Env:
   CATALOG_BENCH_JSON     if set, also write the raw results there as JSON
 Exit status: 0 (a ✗ is a finding, not an error); 1 when the benchmark itself could not run.
 """
-import base64
 import concurrent.futures
 import hashlib
 import json
@@ -51,7 +50,8 @@ import time
 from urllib.parse import quote
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from bench_common import BIN, ROOT, Server, free_port, get_json, log, print_table  # noqa: E402
+from bench_common import (  # noqa: E402
+    BIN, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, Server, cursor_after, free_port, get_json, log, print_table)
 
 BENCH = ROOT / "Benchmarks"
 DIR = pathlib.Path(os.environ.get("CATALOG_BENCH_DIR") or ROOT / ".build/bench/catalogs")
@@ -64,8 +64,6 @@ RATIO_TARGET = 2.0
 PAGE_P99_TARGET_MS = 10.0
 PAGE_P99_AT = 1_000_000
 SEARCH_FRACTION = 0.05
-# The fixture's dates (Benchmarks/vitrine-fixture/main.swift): ten years from 2015-12.
-FIXTURE_FIRST_MS, FIXTURE_SPAN_MS = 1_450_000_000_000, 315_000_000_000
 PHOTOGRAPHS = ["BytheWater", "ColdRipple", "ColorfulCups", "DarkestHour", "EveningGlow", "FallenLeaf", "Grey", "Kite",
                "OneStandsOut", "Path", "summer_1am"]
 # A bench machine's settings: the 1 M catalog (~1 GB with its indexes) in shared buffers, plans that know the
@@ -265,11 +263,6 @@ def page_path(limit=PAGE, cursor=None, q=None):
     return path + (f"&cursor={quote(cursor, safe='')}" if cursor else "")
 
 
-def computed_cursor(taken_at):
-    """A cursor just after every photo taken at `taken_at` (PageCursor's form: base64url of `takenAt.id`)."""
-    return base64.urlsafe_b64encode(f"{taken_at}.{'_' * 12}".encode()).decode().rstrip("=")
-
-
 def search_word(server, n):
     """The camera or title word of the seed photographs whose matches are closest to SEARCH_FRACTION of n."""
     words = set()
@@ -294,7 +287,7 @@ def gather(server, word):
     deep, details = [], []
     for i in range(16):
         taken_at = FIXTURE_FIRST_MS + FIXTURE_SPAN_MS - int(FIXTURE_SPAN_MS * (0.5 + 0.45 * i / 15))
-        cursor = get(server, page_path(1, computed_cursor(taken_at)))["nextCursor"]
+        cursor = get(server, page_path(1, cursor_after(taken_at)))["nextCursor"]
         if not cursor:
             raise RuntimeError(f"no photo before {taken_at}")
         deep.append(page_path(cursor=cursor))

@@ -33,7 +33,6 @@ Env (besides VITRINE_BIN_DIR and WEB_BENCH_DATA, see Benchmarks/bench_common.py,
   SERVER_BENCH_JSON     if set, also write the raw results there as JSON
 Exit status: 0 (a ✗ is a finding, not an error); 1 when the benchmark itself could not run.
 """
-import base64
 import importlib.util
 import json
 import os
@@ -48,7 +47,9 @@ import urllib.request
 from urllib.parse import quote
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from bench_common import BIN, DATA, ROOT, TOTAL, Server, free_port, get_json, log, prepare, print_table  # noqa: E402
+from bench_common import (  # noqa: E402
+    DATA, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, TOTAL, Server, cursor_after, free_port, get_json, log, prepare,
+    print_table)
 
 BENCH = ROOT / "Benchmarks"
 SECONDS = int(os.environ.get("SERVER_BENCH_SECONDS") or "8")
@@ -58,8 +59,6 @@ CATALOG_DIR = CATALOG_DIR if CATALOG_DIR.is_absolute() else ROOT / CATALOG_DIR
 WORK = ROOT / ".build/bench/server"
 BROWSER_ACCEPT = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8"
 PAGE = 20
-# The fixture's dates (Benchmarks/vitrine-fixture/main.swift): ten years from 2015-12.
-FIXTURE_FIRST_MS, FIXTURE_SPAN_MS = 1_450_000_000_000, 315_000_000_000
 SCALE_TARGET = 1.5
 METRICS_COST_TARGET = 0.05
 # row → (minimum ratio to nginx, maximum p99 in ms or None)
@@ -92,17 +91,12 @@ def page_path(cursor=None, tag=None):
     return path + (f"&cursor={quote(cursor, safe='')}" if cursor else "")
 
 
-def date_cursor(taken_at):
-    """A cursor just after every photo taken at `taken_at` (PageCursor's form: base64url of `takenAt.id`)."""
-    return base64.urlsafe_b64encode(f"{taken_at}.{'_' * 12}".encode()).decode().rstrip("=")
-
-
 def server_cursors(base, rng, count, tag=None):
     """`count` cursors the server issued, each found one page of 1 after a random date."""
     cursors = []
     while len(cursors) < count:
         taken_at = FIXTURE_FIRST_MS + rng.randrange(FIXTURE_SPAN_MS)
-        page = get_json(base + page_path(date_cursor(taken_at), tag).replace(f"limit={PAGE}", "limit=1"))
+        page = get_json(base + page_path(cursor_after(taken_at), tag).replace(f"limit={PAGE}", "limit=1"))
         if page["nextCursor"]:
             cursors.append(page["nextCursor"])
     return cursors
