@@ -154,7 +154,9 @@ let package = Package(
         // Every catalog implementation against the same behaviours.
         .testTarget(
             name: "CatalogContractTests",
-            dependencies: ["Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport"]
+            dependencies: [
+                "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport", "VitrineAPI",
+            ]
         ),
         // What only PostgreSQL has: URLs, opening and migrating, outages, leases and
         // collections racing from separate connections.
@@ -166,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "CatalogSQLiteTests",
             dependencies: [
-                "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineAPI",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -28,6 +28,10 @@ public protocol PhotoReading: Sendable {
     func variant(photoId: String, kind: VariantKind) async throws -> VariantRecord?
     /// A size made on demand, if it was made.
     func sizedVariant(photoId: String, edge: Int) async throws -> SizedVariantRecord?
+    /// Photos matching `filter` per UTC month of `takenAt` (`UTCMonth`), newest month first, only months with
+    /// photos. The whole catalog and one tag read counts kept as photos are written, the same cost at any size;
+    /// text or several tags count their matches, a cost that grows with them.
+    func monthCounts(filter: PhotoFilter) async throws -> [MonthCount]
     /// Every tag in use with its photo count, most used first, then by name (case-insensitively).
     func tagCounts() async throws -> [TagCount]
     /// A photo's tags, in name order (case-insensitively).

@@ -48,6 +48,10 @@ extension MeteredCatalog {
         try await metered(.sizedVariant) { try await base.sizedVariant(photoId: photoId, edge: edge) }
     }
 
+    public func monthCounts(filter: PhotoFilter) async throws -> [MonthCount] {
+        try await metered(.monthCounts) { try await base.monthCounts(filter: filter) }
+    }
+
     public func tagCounts() async throws -> [TagCount] {
         try await metered(.tagCounts) { try await base.tagCounts() }
     }
