@@ -64,19 +64,6 @@ extension PostgresCatalog {
             $$
             """,
             """
-            CREATE TRIGGER photo_months_on_insert AFTER INSERT ON photo REFERENCING NEW TABLE AS new_photos
-            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_photo_months()
-            """,
-            """
-            CREATE TRIGGER photo_months_on_delete AFTER DELETE ON photo REFERENCING OLD TABLE AS old_photos
-            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_photo_months()
-            """,
-            """
-            CREATE TRIGGER photo_months_on_update AFTER UPDATE ON photo
-            REFERENCING OLD TABLE AS old_photos NEW TABLE AS new_photos
-            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_photo_months()
-            """,
-            """
             CREATE FUNCTION vitrine_count_tag_months() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 IF TG_OP = 'INSERT' THEN
@@ -91,24 +78,29 @@ extension PostgresCatalog {
             END
             $$
             """,
-            """
-            CREATE TRIGGER tag_months_on_insert AFTER INSERT ON photo_tag REFERENCING NEW TABLE AS new_links
-            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_tag_months()
-            """,
-            """
-            CREATE TRIGGER tag_months_on_delete AFTER DELETE ON photo_tag REFERENCING OLD TABLE AS old_links
-            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_tag_months()
-            """,
-            """
-            CREATE TRIGGER tag_months_on_update AFTER UPDATE ON photo_tag
-            REFERENCING OLD TABLE AS old_links NEW TABLE AS new_links
-            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_tag_months()
-            """,
-        ])
+        ]
+            + MonthCountSQL.triggers(
+                "photo_months", on: "photo", rows: "photos", function: "vitrine_count_photo_months")
+            + MonthCountSQL.triggers("tag_months", on: "photo_tag", rows: "links", function: "vitrine_count_tag_months")
+    )
 }
 
 /// The SQL of migration v2's triggers: grouped upserts of the months a statement's rows enter or leave.
 enum MonthCountSQL {
+    /// Statement triggers running `function` after an insert, a delete and an update of `table`, which sees
+    /// the statement's rows as `new_<rows>` and `old_<rows>`.
+    static func triggers(_ name: String, on table: String, rows: String, function: String) -> [String] {
+        [
+            ("insert", "INSERT", "NEW TABLE AS new_\(rows)"), ("delete", "DELETE", "OLD TABLE AS old_\(rows)"),
+            ("update", "UPDATE", "OLD TABLE AS old_\(rows) NEW TABLE AS new_\(rows)"),
+        ].map { suffix, event, tables in
+            """
+            CREATE TRIGGER \(name)_on_\(suffix) AFTER \(event) ON \(table) REFERENCING \(tables)
+            FOR EACH STATEMENT EXECUTE FUNCTION \(function)()
+            """
+        }
+    }
+
     /// The months of `source`'s `ms` column as a derived table (`UTCMonth.sql`).
     static func months(_ source: String, _ carried: String...) -> String {
         UTCMonth.sql(monthOf: source, carrying: carried)
