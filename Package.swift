@@ -162,7 +162,7 @@ let package = Package(
         // collections racing from separate connections.
         .testTarget(
             name: "CatalogPostgresTests",
-            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
+            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport", "VitrineAPI"]
         ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
