@@ -154,19 +154,21 @@ let package = Package(
         // Every catalog implementation against the same behaviours.
         .testTarget(
             name: "CatalogContractTests",
-            dependencies: ["Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport"]
+            dependencies: [
+                "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport", "VitrineAPI",
+            ]
         ),
         // What only PostgreSQL has: URLs, opening and migrating, outages, leases and
         // collections racing from separate connections.
         .testTarget(
             name: "CatalogPostgresTests",
-            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport"]
+            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport", "VitrineAPI"]
         ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
             name: "CatalogSQLiteTests",
             dependencies: [
-                "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineAPI",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

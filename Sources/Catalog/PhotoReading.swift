@@ -14,8 +14,14 @@ public protocol PhotoReading: Sendable {
     /// How many photos have a variant of `kind`.
     func count(of kind: VariantKind) async throws -> Int
     /// A page of photos, newest first by date taken then id, strictly after `cursor` (keyset paging: photos
-    /// inserted between two requests can neither shift an item into a page twice nor push one out unseen).
-    func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage
+    /// inserted between two requests can neither shift an item into a page twice nor push one out unseen),
+    /// skipping the first `offset` of them (a position inside a month; each skipped row is one more index
+    /// step). `previousCursor` is set when the page did not start at the top and a newer photo matches.
+    func page(after cursor: PageCursor?, offset: Int, limit: Int, filter: PhotoFilter) async throws -> CatalogPage
+    /// The page just newer than `cursor`: up to `limit` photos strictly before it in the newest-first order,
+    /// the nearest ones, returned newest first. `previousCursor` is set when still newer photos match,
+    /// `nextCursor` when older ones do (from the page's last item: `cursor` itself when it is a photo).
+    func page(before cursor: PageCursor, limit: Int, filter: PhotoFilter) async throws -> CatalogPage
     /// Photos matching `filter`'s query, best match first, newest first among equals; without a searchable
     /// word, the newest-first order.
     func relevancePage(
@@ -28,6 +34,10 @@ public protocol PhotoReading: Sendable {
     func variant(photoId: String, kind: VariantKind) async throws -> VariantRecord?
     /// A size made on demand, if it was made.
     func sizedVariant(photoId: String, edge: Int) async throws -> SizedVariantRecord?
+    /// Photos matching `filter` per UTC month of `takenAt` (`UTCMonth`), newest month first, only months with
+    /// photos. The whole catalog and one tag read counts kept as photos are written, the same cost at any size;
+    /// text or several tags count their matches, a cost that grows with them.
+    func monthCounts(filter: PhotoFilter) async throws -> [MonthCount]
     /// Every tag in use with its photo count, most used first, then by name (case-insensitively).
     func tagCounts() async throws -> [TagCount]
     /// A photo's tags, in name order (case-insensitively).
@@ -40,7 +50,11 @@ public protocol PhotoReading: Sendable {
 }
 
 extension PhotoReading {
+    public func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
+        try await page(after: cursor, offset: 0, limit: limit, filter: filter)
+    }
+
     public func page(after cursor: PageCursor?, limit: Int) async throws -> CatalogPage {
-        try await page(after: cursor, limit: limit, filter: PhotoFilter())
+        try await page(after: cursor, offset: 0, limit: limit, filter: PhotoFilter())
     }
 }

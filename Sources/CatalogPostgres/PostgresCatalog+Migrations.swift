@@ -238,7 +238,8 @@ extension PostgresCatalog {
                 // Pruning ended windows and their repeats walks these.
                 "CREATE INDEX throttle_window_on_start ON throttle_window (start)",
                 "CREATE INDEX throttle_repeat_on_start ON throttle_repeat (start)",
-            ])
+            ]),
+        monthCountsMigration,
     ]
 
     /// Brings the schema up to date, in one transaction holding an advisory lock: servers that start together

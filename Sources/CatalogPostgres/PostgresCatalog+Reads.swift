@@ -69,43 +69,6 @@ extension PostgresCatalog: PhotoReading {
         }
     }
 
-    /// A page of photos, newest first by date taken then id, strictly after `cursor` (keyset paging on the
-    /// `(taken_at DESC, id DESC)` index).
-    public func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
-        let limit = max(0, limit)
-        return try await withConnection { connection in
-            let logger = self.logger
-            let position = cursor ?? Self.abovePages
-            var photos: [PhotoRecord]
-            let total: Int
-            if filter.isEmpty {
-                (photos, total) = try await Self.unfilteredRows(
-                    after: position, limit: limit + 1, on: connection, logger: logger)
-            } else {
-                let search = try await Self.searchFilter(filter, on: connection, logger: logger)
-                var count = QueryBuilder("SELECT count(*) FROM photo WHERE ")
-                search.append(to: &count)
-                total =
-                    try await connection.query(count.query, logger: logger).collect { try $0.decode(Int.self) }
-                    .first ?? 0
-                var query = QueryBuilder("SELECT \(Self.photoColumns) FROM photo WHERE ")
-                search.append(to: &query)
-                query.append(
-                    " AND (photo.taken_at, photo.id) < (\(query.bind(position.takenAt))::bigint, "
-                        + "\(query.bind(position.id))::text) ORDER BY photo.taken_at DESC, photo.id DESC LIMIT "
-                        + query.bind(limit + 1))
-                photos = try await connection.query(query.query, logger: logger).collect(Self.photo(from:))
-            }
-            let hasMore = photos.count > limit
-            if hasMore { photos.removeLast() }
-            let variants = try await Self.variants(of: photos.map(\.id), on: connection, logger: logger)
-            return CatalogPage(
-                items: photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) },
-                nextCursor: hasMore ? photos.last.map { PageCursor(takenAt: $0.takenAt, id: $0.id) } : nil,
-                total: total)
-        }
-    }
-
     /// Up to `limit` photos of the whole catalog after `position`, and the catalog's count, in one round
     /// trip (`PageAfterWithCount`).
     static func unfilteredRows(

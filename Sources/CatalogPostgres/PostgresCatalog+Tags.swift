@@ -36,7 +36,8 @@ extension PostgresCatalog {
     }
 
     /// Attaches each photo's (normalised) tags, creating the tags that do not exist yet; one statement for the
-    /// tags and one for the links, whatever the number of photos.
+    /// tags and one for the links, whatever the number of photos. Each link carries its photo's `taken_at`
+    /// (migration v2).
     static func attach(
         _ tagsByPhoto: [(photoId: String, tags: [String])], on connection: PostgresConnection, logger: Logger
     ) async throws {
@@ -56,9 +57,10 @@ extension PostgresCatalog {
             """, logger: logger)
         try await connection.query(
             """
-            INSERT INTO photo_tag (photo_id, tag_id)
-            SELECT link.photo_id, tag.id FROM unnest(\(photoIds)::text[], \(names)::text[]) AS link(photo_id, name)
-            JOIN tag ON lower(tag.name) = lower(link.name)
+            INSERT INTO photo_tag (photo_id, tag_id, taken_at)
+            SELECT link.photo_id, tag.id, photo.taken_at
+            FROM unnest(\(photoIds)::text[], \(names)::text[]) AS link(photo_id, name)
+            JOIN tag ON lower(tag.name) = lower(link.name) JOIN photo ON photo.id = link.photo_id
             ON CONFLICT DO NOTHING
             """, logger: logger)
     }

@@ -180,6 +180,9 @@ extension SQLiteCatalog {
                     END;
                     """)
         }
+        // Photos per UTC month, for the whole catalog and per tag, kept by triggers so the timeline is a
+        // few rows at any library size (`SQLiteCatalog+MonthMigration`).
+        migrator.registerMigration("v11-month-counts", migrate: migrateMonthCounts)
         return migrator
     }
 }

@@ -20,28 +20,57 @@ extension SQLiteCatalog {
         }
     }
 
-    /// Up to `limit` photos matching `filter`, newest first, after `cursor`, by the `(takenAt, id)` index.
-    static func orderedPage(
-        after cursor: PageCursor?, limit: Int, filter: PhotoFilter, in db: Database
-    ) throws
-        -> [PhotoRecord]
-    {
+    /// Up to `limit` photos matching `filter` on one side of `cursor`, nearest first, skipping the first
+    /// `offset`: a walk of the `(takenAt, id)` index, or of the rarest tag's date index for tags without text.
+    /// Older photos come newest first from `cursor` (from the top when nil), newer ones oldest first.
+    static func rows(
+        from cursor: PageCursor?, _ direction: PageDirection, offset: Int = 0, limit: Int, filter: PhotoFilter,
+        in db: Database
+    ) throws -> [PhotoRecord] {
+        let walk = Walk(direction: direction, offset: max(0, offset), limit: max(0, limit))
+        return try filter.ftsPattern == nil && !filter.tags.isEmpty
+            ? tagRows(from: cursor, walk, tags: filter.tags, in: db)
+            : orderedRows(from: cursor, walk, filter: filter, in: db)
+    }
+
+    /// Which way a page reads from its position, and how much.
+    struct Walk {
+        var direction: PageDirection
+        var offset: Int
+        var limit: Int
+
+        /// The keyset comparison, the order and the bounds, for columns `takenAt` and `id`.
+        func sql(takenAt: String, id: String) -> (comparison: String, tail: String) {
+            let older = direction == .older
+            let order = older ? "DESC" : "ASC"
+            return (
+                "(\(takenAt), \(id)) \(older ? "<" : ">") (?, ?)",
+                " ORDER BY \(takenAt) \(order), \(id) \(order) LIMIT ? OFFSET ?"
+            )
+        }
+    }
+
+    /// `rows` by the `(takenAt, id)` index, each row checked against `filter`.
+    static func orderedRows(
+        from cursor: PageCursor?, _ walk: Walk, filter: PhotoFilter, in db: Database
+    ) throws -> [PhotoRecord] {
+        let keyset = walk.sql(takenAt: "photo.takenAt", id: "photo.id")
         var conditions = filter.sqlConditions
-        if let cursor { conditions.append(("(photo.takenAt, photo.id) < (?, ?)", [cursor.takenAt, cursor.id])) }
+        if let cursor { conditions.append((keyset.comparison, [cursor.takenAt, cursor.id])) }
         var sql = "SELECT \(PhotoRecord.positionalColumns) FROM photo"
         var arguments = StatementArguments()
         for (index, condition) in conditions.enumerated() {
             sql += (index == 0 ? " WHERE " : " AND ") + condition.sql
             arguments += condition.arguments
         }
-        sql += " ORDER BY photo.takenAt DESC, photo.id DESC LIMIT ?"
-        arguments += [limit]
+        sql += keyset.tail
+        arguments += [walk.limit, walk.offset]
         return try positionalPhotos(sql, arguments: arguments, in: db)
     }
 
-    /// Up to `limit` photos carrying every tag in `tags`, newest first, after `cursor`: a walk of the rarest
-    /// tag's date index, each row checked for the other tags. A missing tag matches nothing.
-    static func tagPage(after cursor: PageCursor?, limit: Int, tags: [String], in db: Database) throws -> [PhotoRecord]
+    /// `rows` of photos carrying every tag in `tags`: a walk of the rarest tag's date index, each row checked
+    /// for the other tags. A missing tag matches nothing.
+    static func tagRows(from cursor: PageCursor?, _ walk: Walk, tags: [String], in db: Database) throws -> [PhotoRecord]
     {
         let marks = Array(repeating: "?", count: tags.count).joined(separator: ",")
         let known = try Row.fetchAll(
@@ -51,13 +80,14 @@ extension SQLiteCatalog {
         // fewer rows than distinct names means some tag has no photo.
         let distinct = Set(tags.map(Self.asciiLowercased)).count
         guard let rarest = known.first, known.count == distinct else { return [] }
+        let keyset = walk.sql(takenAt: "photoTag.takenAt", id: "photoTag.photoId")
         var sql = """
             SELECT \(PhotoRecord.positionalColumns) FROM photoTag JOIN photo ON photo.id = photoTag.photoId
             WHERE photoTag.tagId = ?
             """
         var arguments: StatementArguments = [try rarest.decode(Int64.self, forColumn: "id")]
         if let cursor {
-            sql += " AND (photoTag.takenAt, photoTag.photoId) < (?, ?)"
+            sql += " AND " + keyset.comparison
             arguments += [cursor.takenAt, cursor.id]
         }
         for other in known.dropFirst() {
@@ -65,8 +95,8 @@ extension SQLiteCatalog {
                 " AND EXISTS (SELECT 1 FROM photoTag AS other WHERE other.photoId = photoTag.photoId AND other.tagId = ?)"
             arguments += [try other.decode(Int64.self, forColumn: "id")]
         }
-        sql += " ORDER BY photoTag.takenAt DESC, photoTag.photoId DESC LIMIT ?"
-        arguments += [limit]
+        sql += keyset.tail
+        arguments += [walk.limit, walk.offset]
         return try positionalPhotos(sql, arguments: arguments, in: db)
     }
 

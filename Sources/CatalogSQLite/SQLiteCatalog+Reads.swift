@@ -29,25 +29,65 @@ extension SQLiteCatalog {
         try await read { db in try Self.photoCount(in: db) }
     }
 
-    /// A page of photos, newest first by date taken then id, strictly after `cursor`.
+    /// A page of photos, newest first by date taken then id, strictly after `cursor`, skipping `offset`.
     ///
     /// Keyset pagination: the `(takenAt, id)` index makes page 1 000 cost what page 1 costs, and rows inserted
     /// between two requests can neither shift an item into a page twice nor push one out unseen. A page with
     /// tags and no text walks the rarest tag's `(tagId, takenAt, photoId)` index the same way.
-    public func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
+    public func page(
+        after cursor: PageCursor?, offset: Int, limit: Int, filter: PhotoFilter
+    ) async throws -> CatalogPage {
         try await read { db in
             let total = try Self.total(of: filter, in: db)
-            var photos =
-                try filter.ftsPattern == nil && !filter.tags.isEmpty
-                ? Self.tagPage(after: cursor, limit: limit + 1, tags: filter.tags, in: db)
-                : Self.orderedPage(after: cursor, limit: limit + 1, filter: filter, in: db)
+            var photos = try Self.rows(from: cursor, .older, offset: offset, limit: limit + 1, filter: filter, in: db)
             let hasMore = photos.count > limit
             if hasMore { photos.removeLast() }
-            let variants = try Self.variants(of: photos.map(\.id), in: db)
-            let items = photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) }
-            let next = hasMore ? photos.last.map { PageCursor(takenAt: $0.takenAt, id: $0.id) } : nil
-            return CatalogPage(items: items, nextCursor: next, total: total)
+            // Skipped rows are newer matches; from a cursor, one index step tells.
+            var hasNewer = offset > 0 && !photos.isEmpty
+            if !hasNewer, cursor != nil, let first = photos.first {
+                hasNewer = try Self.hasMatch(beyond: first, .newer, filter, in: db)
+            }
+            return try Self.page(
+                photos, next: hasMore ? photos.last : nil, previous: hasNewer ? photos.first : nil, total: total, in: db
+            )
         }
+    }
+
+    /// The page just newer than `cursor`, newest first: the nearest `limit` matches above it.
+    public func page(before cursor: PageCursor, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
+        try await read { db in
+            let total = try Self.total(of: filter, in: db)
+            var photos = try Self.rows(from: cursor, .newer, limit: limit + 1, filter: filter, in: db)
+            let hasNewer = photos.count > limit
+            if hasNewer { photos.removeLast() }
+            photos.reverse()
+            var hasOlder = false
+            if let last = photos.last { hasOlder = try Self.hasMatch(beyond: last, .older, filter, in: db) }
+            return try Self.page(
+                photos, next: hasOlder ? photos.last : nil, previous: hasNewer ? photos.first : nil, total: total,
+                in: db)
+        }
+    }
+
+    /// Whether a photo matching `filter` lies beyond `photo` in `direction`.
+    static func hasMatch(
+        beyond photo: PhotoRecord, _ direction: PageDirection, _ filter: PhotoFilter, in db: Database
+    )
+        throws -> Bool
+    {
+        let position = PageCursor(takenAt: photo.takenAt, id: photo.id)
+        return try !rows(from: position, direction, limit: 1, filter: filter, in: db).isEmpty
+    }
+
+    /// `photos` with their variants, and cursors at `next` and `previous`.
+    static func page(
+        _ photos: [PhotoRecord], next: PhotoRecord?, previous: PhotoRecord?, total: Int, in db: Database
+    ) throws -> CatalogPage {
+        let variants = try variants(of: photos.map(\.id), in: db)
+        return CatalogPage(
+            items: photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) },
+            nextCursor: next.map { PageCursor(takenAt: $0.takenAt, id: $0.id) },
+            previousCursor: previous.map { PageCursor(takenAt: $0.takenAt, id: $0.id) }, total: total)
     }
 
     /// The variant stored under `blobKey`, for serving assets by content address.

@@ -9,6 +9,7 @@ extension PhotoPage {
         writer.endArray()
         writer.key("nextCursor")
         if let nextCursor { writer.string(nextCursor) } else { writer.null() }
+        writer.field("previousCursor", ifPresent: previousCursor)
         writer.field("total", total)
         writer.endObject()
         return writer.bytes

@@ -37,24 +37,30 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
 /// `GET /api/v1/photos`: one page, newest first.
 public struct PhotoPage: Codable, Sendable, Equatable {
     public var items: [PhotoSummary]
-    /// Pass back as `cursor` for the next page; `null` on the last page.
+    /// Pass back as `cursor` for the next (older) page; `null` on the last page.
     public var nextCursor: String?
+    /// Pass back as `after` for the page just newer than this one; left out when no newer photo matches or the
+    /// page began at the top, so clients that never ask for a position see the page they always saw.
+    public var previousCursor: String?
     /// Photos in the whole catalog.
     public var total: Int
 
-    public init(items: [PhotoSummary], nextCursor: String?, total: Int) {
+    public init(items: [PhotoSummary], nextCursor: String?, previousCursor: String? = nil, total: Int) {
         self.items = items
         self.nextCursor = nextCursor
+        self.previousCursor = previousCursor
         self.total = total
     }
 
-    enum CodingKeys: String, CodingKey { case items, nextCursor, total }
+    enum CodingKeys: String, CodingKey { case items, nextCursor, previousCursor, total }
 
-    /// Writes `nextCursor: null` explicitly: clients test for null, not for a missing key.
+    /// Writes `nextCursor: null` explicitly (clients test for null, not for a missing key) and
+    /// `previousCursor` only when there is one.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(items, forKey: .items)
         try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encodeIfPresent(previousCursor, forKey: .previousCursor)
         try container.encode(total, forKey: .total)
     }
 }

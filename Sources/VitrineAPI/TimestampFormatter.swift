@@ -30,13 +30,15 @@ public enum TimestampFormatter {
     static let representable: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
     static let maximumOffsetMinutes = 23 * 60 + 59
 
-    static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-        let q = a >= 0 ? a / b : -((-a + b - 1) / b)
-        return (q, a - q * b)
+    /// Quotient rounded down and the remainder that goes with it (0 ..< b for a positive `b`), for every
+    /// `Int64` `a`: no negation, so `Int64.min` does not trap.
+    public static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let (q, r) = (a / b, a % b)
+        return r < 0 ? (q - 1, r + b) : (q, r)
     }
 
     /// Howard Hinnant's civil-from-days.
-    static func civil(fromDays days: Int64) -> (Int, Int, Int) {
+    public static func civil(fromDays days: Int64) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -75,6 +75,7 @@ public enum VitrineServer {
             catalog: library.catalog, answers: answers, assets: assetURLs,
             relevanceDepth: resources.limits.relevanceDepth
         ).addRoutes(to: reads)
+        TimelineController(catalog: library.catalog, answers: answers).addRoutes(to: reads)
         let pulse = ChangePulse()
         let observation = LiveObservation(library.catalog) {
             answers.position.invalidate()

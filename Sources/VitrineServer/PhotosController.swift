@@ -40,12 +40,14 @@ struct PhotosController<Context: RequestContext>: Sendable {
         case "relevance": return try await relevancePage(request, query: query, limit: limit, filter: filter)
         default: throw APIError(.badRequest, code: "bad_order", message: "order is newest or relevance")
         }
-        let cursor = try Self.cursor(from: query, PageCursor.init(encoded:))
+        let position = try Self.position(from: query)
         return try await answers.json(request) {
-            let page = try await catalog.page(after: cursor, limit: limit, filter: filter)
+            guard let page = try await page(at: position, limit: limit, filter: filter) else {
+                throw APIError.notFound("photo")
+            }
             let body = PhotoPage(
                 items: page.items.map { WireMapping.summary($0, assets: assets) },
-                nextCursor: page.nextCursor?.encoded, total: page.total)
+                nextCursor: page.nextCursor?.encoded, previousCursor: page.previousCursor?.encoded, total: page.total)
             return body.jsonBytes()
         }
     }
@@ -56,6 +58,10 @@ struct PhotosController<Context: RequestContext>: Sendable {
     ) async throws
         -> Response
     {
+        guard ["before", "after", "around", "month", "offset"].allSatisfy({ query[$0] == nil }) else {
+            throw APIError(
+                .badRequest, code: "bad_position", message: "relevance order pages by cursor only, from the best match")
+        }
         let cursor = try Self.cursor(from: query, RelevanceCursor.init(encoded:))
         let offset = cursor?.offset ?? 0
         guard offset < relevanceDepth else {

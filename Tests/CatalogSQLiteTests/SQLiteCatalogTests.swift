@@ -5,6 +5,7 @@ import GRDB
 import Scheduling
 import TestSupport
 import Testing
+import VitrineAPI
 
 @testable import CatalogSQLite
 
@@ -140,6 +141,43 @@ import Testing
         let rest = try await catalog.page(after: sea.nextCursor, limit: 2, filter: PhotoFilter(tags: ["Sea"]))
         #expect(rest.items.map(\.photo.id) == ["oldPhoto0000"])
         #expect(try await catalog.page(after: nil, limit: 5, filter: PhotoFilter(tags: ["sun"])).total == 1)
+    }
+
+    /// v11 counts the months of what was there before it, for the catalog and per tag, and its triggers
+    /// follow a change of `takenAt` (no catalog write makes one; a tool editing the file might).
+    @Test func v11CountsMonthsOfPhotosThatWereAlreadyThereAndFollowTakenAt() async throws {
+        let queue = try DatabaseQueue(path: folder.file("months.sqlite"))
+        try SQLiteCatalog.migrator.migrate(queue, upTo: "v10-counts-and-tag-order")
+        let november = try #require(UTCMonth(year: 2025, month: 11)?.startMilliseconds)
+        let takenAt: [Int64] = [november, november + 5, november - 1, -1]
+        try await queue.write { db in
+            for (index, instant) in takenAt.enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO photo (id, contentHash, originalName, format, mimeType, byteSize, width, height,
+                            takenAt, takenAtSource, thumbHash, averageColor, importedAt, updatedAt)
+                        VALUES (?, ?, 'old.jpg', 'jpeg', 'image/jpeg', 1, 4, 3, ?, 'file', x'01', '#808080', 0, 0)
+                        """,
+                    arguments: ["oldPhoto000\(index)", "hash\(index)", instant])
+            }
+            try db.execute(sql: "INSERT INTO tag (id, name) VALUES (1, 'sea')")
+            try db.execute(sql: "INSERT INTO photoTag (photoId, tagId) VALUES ('oldPhoto0000', 1), ('oldPhoto0002', 1)")
+        }
+        let catalog = try SQLiteCatalog(writer: queue)
+        func counts(_ filter: PhotoFilter = PhotoFilter()) async throws -> [String] {
+            try await catalog.monthCounts(filter: filter).map { "\($0.month.year)-\($0.month.month):\($0.count)" }
+        }
+        #expect(try await counts() == ["2025-11:2", "2025-10:1", "1969-12:1"])
+        #expect(try await counts(PhotoFilter(tags: ["SEA"])) == ["2025-11:1", "2025-10:1"])
+
+        try await catalog.write { db in
+            try db.execute(sql: "UPDATE photo SET takenAt = 0 WHERE id IN ('oldPhoto0000', 'oldPhoto0003')")
+        }
+        #expect(try await counts() == ["2025-11:1", "2025-10:1", "1970-1:2"])
+        #expect(try await counts(PhotoFilter(tags: ["sea"])) == ["2025-10:1", "1970-1:1"])
+        _ = try await catalog.delete(id: "oldPhoto0000")
+        #expect(try await counts(PhotoFilter(tags: ["sea"])) == ["2025-10:1"])
+        #expect(try await counts() == ["2025-11:1", "2025-10:1", "1970-1:1"])
     }
 
     /// The feed keeps the last `retainedChanges` events; a client further behind is told to reload.

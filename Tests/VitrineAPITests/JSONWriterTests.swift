@@ -60,7 +60,8 @@ import VitrineAPI
         for round in 0..<300 {
             let page = PhotoPage(
                 items: (0..<generator.int(0...5)).map { _ in generator.summary() },
-                nextCursor: round % 3 == 0 ? nil : generator.text(), total: generator.int(Int.min...Int.max))
+                nextCursor: round % 3 == 0 ? nil : generator.text(),
+                previousCursor: round % 4 < 2 ? nil : generator.text(), total: generator.int(Int.min...Int.max))
             let written = page.jsonBytes()
             #expect(try JSONDecoder().decode(PhotoPage.self, from: Data(written)) == page)
             try sameDocument(written, try JSONEncoder().encode(page))
@@ -75,6 +76,26 @@ import VitrineAPI
             #expect(try JSONDecoder().decode(PhotoDetail.self, from: Data(written)) == detail)
             try sameDocument(written, try JSONEncoder().encode(detail))
         }
+    }
+
+    @Test func timelinesDecodeToTheSameValueAndDocumentAsJSONEncoders() throws {
+        var generator = Generator(state: 21)
+        for _ in 0..<100 {
+            let timeline = Timeline(
+                months: (0..<generator.int(0...30)).map { _ in
+                    Timeline.Month(
+                        year: generator.int(Int.min...Int.max), month: generator.int(1...12),
+                        count: generator.int(0...Int.max))
+                }, total: generator.int(0...Int.max))
+            let written = timeline.jsonBytes()
+            #expect(try JSONDecoder().decode(Timeline.self, from: Data(written)) == timeline)
+            try sameDocument(written, try JSONEncoder().encode(timeline))
+        }
+        #expect(
+            String(
+                decoding: Timeline(months: [.init(year: 2025, month: 11, count: 3)], total: 3).jsonBytes(),
+                as: UTF8.self)
+                == #"{"months":[{"year":2025,"month":11,"count":3}],"total":3}"#)
     }
 
     @Test func aLastPageWritesANullCursorAndAnEmptyList() {

@@ -26,8 +26,14 @@ extension MeteredCatalog {
         try await metered(.countOfKind) { try await base.count(of: kind) }
     }
 
-    public func page(after cursor: PageCursor?, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
-        try await metered(.page) { try await base.page(after: cursor, limit: limit, filter: filter) }
+    public func page(
+        after cursor: PageCursor?, offset: Int, limit: Int, filter: PhotoFilter
+    ) async throws -> CatalogPage {
+        try await metered(.page) { try await base.page(after: cursor, offset: offset, limit: limit, filter: filter) }
+    }
+
+    public func page(before cursor: PageCursor, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
+        try await metered(.pageBefore) { try await base.page(before: cursor, limit: limit, filter: filter) }
     }
 
     public func relevancePage(
@@ -46,6 +52,10 @@ extension MeteredCatalog {
 
     public func sizedVariant(photoId: String, edge: Int) async throws -> SizedVariantRecord? {
         try await metered(.sizedVariant) { try await base.sizedVariant(photoId: photoId, edge: edge) }
+    }
+
+    public func monthCounts(filter: PhotoFilter) async throws -> [MonthCount] {
+        try await metered(.monthCounts) { try await base.monthCounts(filter: filter) }
     }
 
     public func tagCounts() async throws -> [TagCount] {

@@ -50,7 +50,29 @@ extension OpenAPIDocument {
             "properties": {
               "items": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumLimit), "items": {"$ref": "#/components/schemas/PhotoSummary"}},
               "nextCursor": {"type": ["string", "null"], "description": "Pass back as `cursor`; null on the last page."},
+              "previousCursor": {"type": "string", "description": "Pass back as `after` for the newer page; absent when no newer photo matches or the page began at the top."},
               "total": {"type": "integer", "minimum": 0}
+            }
+          },
+          "Timeline": {
+            "type": "object",
+            "required": ["months", "total"],
+            "additionalProperties": false,
+            "properties": {
+              "months": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["year", "month", "count"],
+                  "additionalProperties": false,
+                  "properties": {
+                    "year": {"type": "integer"},
+                    "month": {"type": "integer", "minimum": 1, "maximum": 12},
+                    "count": {"type": "integer", "minimum": 1}
+                  }
+                }
+              },
+              "total": {"type": "integer", "minimum": 0, "description": "The months' counts summed."}
             }
           },
           "PhotoDetail": {

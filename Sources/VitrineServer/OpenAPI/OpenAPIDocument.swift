@@ -23,7 +23,7 @@ enum OpenAPIDocument {
     }()
 
     static var text: String {
-        let paths = [service, metrics, photos, events, assets, sized, counters, keys, pixabay, parse, web]
+        let paths = [service, metrics, photos, timeline, events, assets, sized, counters, keys, pixabay, parse, web]
         return #"""
             {
               "openapi": "3.1.0",
