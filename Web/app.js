@@ -1,16 +1,36 @@
-// Vitrine web client: boot, routing, offline screen, paging status, search, live refresh.
-// The tile menu, the info panel, the tag sheet and admin mode are modules loaded on first use.
+// Vitrine web client: boot, routing, offline screen, loading status, search, live refresh, and the
+// place in time kept in history. The tile menu, the info panel, the tag sheet and admin mode are
+// modules loaded on first use.
 import { loadEngine } from './engine.js';
-import { Store, getJSON, token } from './api.js';
-import { Grid } from './grid.js';
+import { getJSON, token, filterQuery } from './api.js';
+import { Library, PAGE } from './library.js';
+import { Grid, HEADER } from './grid.js';
 import { Viewer } from './viewer.js';
+import { Scrubber } from './scrubber.js';
 import { Search, readFilter } from './search.js';
 
 const $ = (s) => document.querySelector(s);
-const store = new Store(readFilter());
+const lib = new Library(readFilter());
 const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count = $('#count'), adminBtn = $('#admin');
 const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); return m ? decodeURIComponent(m[1]) : null; };
-let grid, viewer, engine, search, uploads, ignorePop = false, requery = 0;
+let grid, viewer, engine, search, scrubber, uploads, ignorePop = false, requery = 0;
+
+/**
+ * The index page may carry the library's months and its first photos inline (FirstScreen.swift): an
+ * unfiltered first visit takes them, once (they go stale as the catalog changes).
+ */
+function inline() {
+  const t = document.getElementById('timeline'), p = document.getElementById('first-page');
+  t?.remove(); p?.remove();
+  if (!t || lib.filtered) return false;
+  try {
+    lib.accept(JSON.parse(t.textContent));
+    lib.since = t.dataset.seq || '';
+    if (p) lib.place(0, JSON.parse(p.textContent).items || []);
+    lib.reindex();
+    return true;
+  } catch { return false; }
+}
 
 async function boot() {
   offline.hidden = true;
@@ -25,8 +45,8 @@ async function boot() {
       await arrival(ssr, 300);
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))); // after that frame
     }
-    // The engine and the first page load side by side: neither needs the other.
-    [engine] = await Promise.all([loading, store.items.length ? null : store.more()]);
+    // The engine and the months load side by side: neither needs the other.
+    [engine] = await Promise.all([loading, lib.total >= 0 || inline() ? null : lib.open()]);
   } catch (e) {
     if (e.status === 401) {
       // A private server: sign in (the session cookie then authorises images and the feed).
@@ -41,8 +61,12 @@ async function boot() {
   }
   const first = !grid;
   if (first) start();
+  // Back or a reload: the place in time this entry was left at.
+  const at = history.state?.at;
+  if (first && at && !deep) { grid.restore(at); grid.release(); }
   // Lay out now rather than on the next frame, so the first screen's images exist to wait for.
   grid.update();
+  counted();
   // Reveal when the visible thumbnails arrived, or after a time limit. Not after decode(): that
   // decodes at full size, where drawing decodes straight to the tile's scale, in the raster tasks.
   // At once when the grid adopted the server's tiles: they were on screen already.
@@ -56,7 +80,7 @@ async function boot() {
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => (globalThis.requestIdleCallback ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
-  import('./live.js').then((m) => m.live(changes, () => store.replace(store.filter, true).catch(() => 0), store.since));
+  import('./live.js').then((m) => m.live(changes, () => reopen(true), lib.since));
   search.loadTags();
   if (token()) admin(null, true);
 }
@@ -71,32 +95,28 @@ function arrival(imgs, limit = 600) {
 }
 
 function start() {
-  grid = new Grid(engine, store, $('[data-grid]'), (i) => openAt(i, true), menu);
-  viewer = new Viewer(engine, store, grid, {
+  grid = new Grid(engine, lib, $('[data-grid]'), (i) => openAt(i, true), menu);
+  viewer = new Viewer(engine, lib, grid, {
     requestClose() {
       viewer.close();
       if (history.state?.photo) { ignorePop = true; history.back(); }
     },
     changed(id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
     tag(name) { viewer.close(); search.set({ q: '', tags: [name] }, 'commit'); },
-    deleted(id) { changes([{ kind: 'delete', id, photo: null, total: Math.max(0, store.total - 1) }]); },
+    deleted(id) { changes([{ kind: 'delete', id, photo: null }]); },
   });
   document.body.append(viewer.root);
-  search = new Search(store, (f) => store.replace(f).catch((e) => toast(`Search failed: ${e.message}`)));
-  store.on((kind, s, old) => {
-    if (kind === 'append') grid.sync();
-    if (old) { grid.applyDiff(old, store.anchored ? 'anchor' : 'top'); viewer.remap(old); }
-    count.textContent = store.total < 0 ? '' : store.filtered ? `${store.total} found` : `${store.total} photos`;
-    const empty = $('#empty');
-    empty.hidden = store.total !== 0;
-    empty.textContent = store.filtered ? 'No photos match.' : 'No photos yet.';
-    pill.hidden = kind !== 'error' && !(kind === 'loading' && store.failures);
+  scrubber = new Scrubber(grid);
+  search = new Search(lib, (f) => reopen(false, f).catch((e) => toast(`Search failed: ${e.message}`)));
+  grid.on((kind) => {
     if (kind === 'error') {
-      $('#pill-text').textContent = `Couldn't load more photos. Retrying in ${Math.round((store.retryAt - Date.now()) / 1000)} s`;
-    }
-    document.body.dataset.paging = store.done ? 'done' : kind;
+      pill.hidden = false;
+      $('#pill-text').textContent = `Couldn't load photos. Retrying in ${Math.max(1, Math.round((lib.retryAt - Date.now()) / 1000))} s`;
+    } else if (kind === 'loaded') pill.hidden = true;
+    if (kind === 'loading' || kind === 'idle' || kind === 'error') document.body.dataset.paging = kind === 'idle' ? 'done' : kind;
+    if (kind === 'update' || kind === 'jumped') keepPlace();
   });
-  store.emit('append');
+  lib.on((kind, _, runs) => { if (kind === 'loaded') grid.adopt(runs); });
   const setToggle = () => {
     const j = grid.style === 'justified';
     toggle.setAttribute('aria-pressed', String(j));
@@ -106,26 +126,71 @@ function start() {
   setToggle();
   toggle.onclick = () => { grid.setStyle(grid.style === 'grid' ? 'justified' : 'grid'); setToggle(); };
   adminBtn.onclick = admin;
+  document.addEventListener('keydown', keys);
   if (new URLSearchParams(location.search).has('debug')) import('./debug.js').then((m) => m.debug(viewer, engine));
-  window.vitrine = { store, grid, viewer, search }; // for tests and the console
+  window.vitrine = { lib, grid, viewer, search, scrubber }; // for tests and the console
+}
+
+/** The header's count and the empty state. */
+function counted() {
+  count.textContent = lib.total < 0 ? '' : lib.filtered ? `${lib.total} found` : `${lib.total} photos`;
+  const empty = $('#empty');
+  empty.hidden = lib.total !== 0;
+  empty.textContent = lib.filtered ? 'No photos match.' : 'No photos yet.';
+  scrubber?.marks();
 }
 
 /**
- * Live changes. Unfiltered: each goes where its sort key says (within the loaded range) and the
- * grid moves by the engine's diff, keeping the photo under the header in place. Filtered: the
- * server decides what matches, so the filter is re-queried (debounced) and diffed the same way.
+ * The months of `filter` afresh. A new filter starts at the top; a re-query of the same one (live
+ * changes under a filter, a reset of the feed) keeps the place in time.
+ */
+async function reopen(anchored, filter = lib.filter) {
+  const a = anchored ? grid.anchor() : null;
+  if (!(await lib.open(filter))) return;
+  if (a) { grid.build(); grid.restore(a); grid.update(); } else grid.reset();
+  viewer.remap();
+  counted();
+}
+
+/** Keeps the place in time in this history entry (Back and reload return to it), a few times a second. */
+function keepPlace() {
+  if (keepPlace.timer || history.state?.photo) return;
+  keepPlace.timer = setTimeout(() => {
+    keepPlace.timer = 0;
+    if (history.state?.photo || !grid) return;
+    const a = grid.anchor();
+    if (a) history.replaceState({ ...history.state, at: a }, '');
+  }, 250);
+}
+
+/** PageUp/PageDown a screen, Home/End the newest and oldest photos (the viewer has its own keys). */
+function keys(e) {
+  if (viewer.state !== 'closed' || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('input,textarea,[role=dialog]')) return;
+  const off = grid.offset(), page = grid.height - HEADER - 40;
+  const to = { PageDown: off + page, PageUp: off - page, Home: 0, End: grid.maxOffset }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  grid.scrollToOffset(to);
+  grid.update();
+  grid.emit('jumped');
+}
+
+/**
+ * Live changes. Unfiltered: each goes where its sort key says and the grid is laid out again around
+ * the photo under the header, so nothing on screen moves. Filtered: the server decides what matches, so
+ * the filter is re-queried (debounced), keeping the place in time.
  */
 function changes(batch) {
-  if (store.total < 0) return; // the first page is still coming and will include them
-  if (store.filtered) {
+  if (lib.total < 0) return; // the months are still coming and will include them
+  if (lib.filtered) {
     clearTimeout(requery);
-    requery = setTimeout(() => store.replace(store.filter, true).catch(() => 0), 300);
+    requery = setTimeout(() => reopen(true).catch(() => 0), 300);
   } else {
-    const old = store.items.slice();
-    for (const m of batch) store.apply(m);
-    store.reindex();
-    store.anchored = true;
-    store.emit('change', old);
+    for (const m of batch) lib.apply(m);
+    lib.reindex();
+    grid.rebuild();
+    viewer.remap();
+    counted();
   }
   clearTimeout(changes.tags);
   changes.tags = setTimeout(() => search.loadTags(), 1000);
@@ -150,32 +215,47 @@ async function admin(_, quiet) {
 }
 
 function menu(i, x, y, tile) {
-  const item = store.items[i];
+  const item = lib.item(i);
+  if (!item) return;
   import('./menu.js').then((m) => m.showMenu({
     x, y, item, tile, scroller: grid.scroller,
-    open: () => openAt(store.ids.get(item.id), true),
-    info: () => { openAt(store.ids.get(item.id), true); viewer.toggleInfo(true); },
+    open: () => openAt(lib.indexOf(item.id), true),
+    info: () => { openAt(lib.indexOf(item.id), true); viewer.toggleInfo(true); },
     toast,
   }));
 }
 
 function openAt(i, push) {
-  const id = store.items[i]?.id;
+  const id = lib.item(i)?.id;
   if (!id) return;
   if (push) history.pushState({ photo: id }, '', '/p/' + encodeURIComponent(id));
   viewer.open(i);
 }
 
+/**
+ * A deep link: the page around the photo says where it sits in its month, so it is placed there, the
+ * grid is moved to it (nothing paged from the start) and the viewer opens on it.
+ */
 async function openDeep(id) {
   // Keep the grid as the entry below, so Back closes the viewer.
   history.replaceState(null, '', '/' + location.search);
   search.committed = '/' + location.search;
-  const i = await store.find(id);
+  let i = lib.indexOf(id);
   if (i < 0) {
-    try { await getJSON('/api/v1/photos/' + encodeURIComponent(id)); } catch (e) { showPill(e.message || 'Photo not found'); return; }
-    showPill('Photo not found in the catalog');
-    return;
+    let page;
+    try {
+      page = await getJSON('/api/v1/photos' + (filterQuery(lib.filter) || '?') + (lib.filtered ? '&' : '') +
+        `around=${encodeURIComponent(id)}&limit=${PAGE}`);
+    } catch (e) { showPill(e.status === 404 ? 'Photo not found' : e.message || 'Photo not found'); return; }
+    const p = page.position, k = (page.items || []).findIndex((it) => it.id === id);
+    const s = p ? lib.sectionOfMonth(p.year * 100 + p.month) : -1;
+    if (s < 0 || k < 0) { showPill('Photo not found in the catalog'); return; }
+    grid.adopt(lib.place(lib.months[s].first + p.offset - k, page.items));
+    lib.reindex();
+    i = lib.indexOf(id);
+    if (i < 0) { showPill('Photo not found in the catalog'); return; }
   }
+  grid.reveal(i);
   openAt(i, true);
 }
 
@@ -194,15 +274,16 @@ function toast(text) {
 addEventListener('popstate', (e) => {
   if (!viewer) return;
   if (ignorePop) { ignorePop = false; return; }
-  const id = e.state?.photo;
-  if (id && store.ids.has(id)) { if (viewer.state === 'closed') viewer.open(store.ids.get(id)); }
+  const id = e.state?.photo, wasOpen = viewer.state !== 'closed';
+  if (id && lib.indexOf(id) >= 0) { if (viewer.state === 'closed') viewer.open(lib.indexOf(id)); }
   else viewer.close();
   if (!idFromPath()) {
     search.committed = location.pathname + location.search;
     search.set(readFilter(), 'pop');
+    if (e.state?.at && !wasOpen) { grid.restore(e.state.at); grid.update(); }
   }
 });
 
 $('#retry').onclick = boot;
-$('#pill-retry').onclick = () => { pill.hidden = true; store.retryNow(); };
+$('#pill-retry').onclick = () => { pill.hidden = true; grid.retryNow(); };
 boot();

@@ -143,6 +143,23 @@ export class Engine {
     };
   }
 
+  // ── Timeline ────────────────────────────────────────────────────────────
+  /**
+   * A whole library laid out month by month from its month counts, before its photos load.
+   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config
+   *   `headerHeight` is every month's header; `yearHeaderHeight` is added where a year opens.
+   * @returns {Timeline}
+   */
+  createTimeline(config) {
+    this._putTimelineConfig(config);
+    return new Timeline(this, this.exports.ge_timeline_create());
+  }
+  _putTimelineConfig(config) {
+    this._putConfig(config);
+    const v = this._io;
+    v[14] = config.averageAspectRatio ?? 1.5; v[15] = config.yearHeaderHeight ?? 0;
+  }
+
   // ── Springs ─────────────────────────────────────────────────────────────
   /** A pool of `capacity` springs stepped together. @returns {SpringPool} */
   createSprings(capacity) { return new SpringPool(this, this.exports.ge_springs_create(capacity), capacity); }
@@ -422,4 +439,135 @@ export class TapRecognizer {
   tick(time) { return this._event(this._e.ge_taps_tick(this.handle, time)); }
   destroy() { this._e.ge_taps_destroy(this.handle); this.handle = 0; }
   _event(code) { if (!code) return null; const v = this.engine._io; return { kind: TAPS[code], x: v[0], y: v[1] }; }
+}
+
+/**
+ * @typedef {object} TimelineSection
+ * @property {number} top           Content y of its header.
+ * @property {number} headerHeight  Month header, plus the year's where it opens one.
+ * @property {number} bodyHeight    Its photos (estimated where not loaded).
+ * @property {number} count
+ * @property {number} year
+ * @property {number} month         1…12
+ * @property {number} first         Index of its first photo in the whole library.
+ * @property {boolean} opensYear
+ */
+/** @typedef {{section: number, start: number, end: number, header: boolean}} TimelineSpan */
+/** @typedef {{id: number, section: number, start: number, end: number}} TimelineRequest */
+
+/**
+ * A library as month sections (newest first): estimated from counts, exact where pages arrived.
+ * Every change takes `anchorY` (the content y the viewer looks at) and returns the scroll correction
+ * that keeps the photo there still on screen: add it to the content offset.
+ */
+export class Timeline {
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /** Replaces the months ({year, month, count} newest first); loaded runs and loads in flight are dropped. */
+  setMonths(months) {
+    const e = this._e, n = months.length, p = e.ge_timeline_months_input(this.handle, n);
+    const v = this.engine._i32(p, 3 * n);
+    months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
+    return e.ge_timeline_set_months(this.handle, n);
+  }
+  /** Re-lays everything (resize, style); returns the correction for the photo at (anchorX, anchorY). */
+  configure(config, anchorX, anchorY) {
+    this.engine._putTimelineConfig(config);
+    return this._e.ge_timeline_configure(this.handle, anchorX, anchorY);
+  }
+  _aspects(aspects) {
+    const n = aspects.length, p = this._e.ge_timeline_items_input(this.handle, n);
+    this.engine._f32(p, n).set(aspects);
+    return n;
+  }
+  /** Photos `start…` of month `section` arrived (their aspect ratios); returns the correction. */
+  setItems(section, start, aspects, anchorY) {
+    const n = this._aspects(aspects);
+    return n ? this._e.ge_timeline_set_items(this.handle, section, start, n, anchorY) : 0;
+  }
+  /** New photos at `index` of month `section` (a live change); returns the correction. */
+  insertItems(section, index, aspects, anchorY) {
+    const n = this._aspects(aspects);
+    return n ? this._e.ge_timeline_insert_items(this.handle, section, index, n, anchorY) : 0;
+  }
+  get contentHeight() { return this._e.ge_timeline_content_height(this.handle); }
+  get itemCount() { return this._e.ge_timeline_item_count(this.handle); }
+  get sectionCount() { return this._e.ge_timeline_section_count(this.handle); }
+  /** Section at content y (−1 when there are none). */
+  sectionAt(y) { return this._e.ge_timeline_section_at(this.handle, y); }
+  /** @returns {TimelineSection|null} */
+  section(s) {
+    if (!this._e.ge_timeline_section(this.handle, s)) return null;
+    const v = this.engine._io;
+    return { top: v[0], headerHeight: v[1], bodyHeight: v[2], count: v[3], year: v[4], month: v[5], first: v[6],
+      opensYear: v[7] === 1 };
+  }
+  /** Every section's top, then the content height (a copy). */
+  sectionTops() {
+    const n = this.sectionCount, p = this._e.ge_timeline_section_tops(this.handle);
+    return this.engine._f64(p, n + 1).slice();
+  }
+  _spans(ints, at, n) {
+    const out = [];
+    for (let k = 0; k < n; k++) {
+      const o = at + 4 * k;
+      out.push({ section: ints[o], start: ints[o + 1], end: ints[o + 2], header: ints[o + 3] === 1 });
+    }
+    return out;
+  }
+  /** Months and photos in the band top…bottom. @returns {TimelineSpan[]} */
+  spans(top, bottom) {
+    const n = this._e.ge_timeline_spans(this.handle, top, bottom);
+    return this._spans(this.engine._i32(this._e.ge_ints(), 4 * n), 0, n);
+  }
+  /** One scroll frame: visible spans and the overscan to keep mounted. */
+  window(offset, viewportHeight, velocity = 0) {
+    const len = this._e.ge_timeline_window(this.handle, offset, viewportHeight, velocity);
+    const v = this.engine._i32(this._e.ge_ints(), len);
+    return { visible: this._spans(v, 2, v[0]), overscan: this._spans(v, 2 + 4 * v[0], v[1]) };
+  }
+  /** x, y − originY, w, h per photo of start…end of month `section` (a view: read at once). */
+  frames(section, start, end, originY = 0) {
+    const p = this._e.ge_timeline_frames(this.handle, section, start, end, originY);
+    return this.engine._f32(p, Math.max(0, end - start) * 4);
+  }
+  /** @returns {Rect|null} photo `item` of month `section`, content coordinates */
+  itemFrame(section, item) { return this._e.ge_timeline_item_frame(this.handle, section, item) ? this.engine._rect() : null; }
+  /** @returns {{section: number, item: number}|null} the photo under a content point */
+  itemAt(x, y) {
+    const s = this._e.ge_timeline_item_at(this.handle, x, y);
+    return s < 0 ? null : { section: s, item: this.engine._io[0] };
+  }
+  isLoaded(section, item) { return this._e.ge_timeline_is_loaded(this.handle, section, item) === 1; }
+  /** The photo or header (item −1) at a content point, and the offset from its row's top. */
+  anchor(x, y) {
+    if (!this._e.ge_timeline_anchor(this.handle, x, y)) return null;
+    const v = this.engine._io;
+    return { section: v[0], item: v[1], offset: v[2] };
+  }
+  /** Content y of an anchor now. */
+  anchorY(a) { return this._e.ge_timeline_anchor_y(this.handle, a.section, a.item, a.offset); }
+  /**
+   * The fetch planner's tuning. `pageSize` photos per request, `maximumInFlight`, `scrubSpeed` (px/ms:
+   * faster asks for nothing), `cancelMargin` (viewports), then the bands: `baseOverscan`, `lookaheadMs`,
+   * `maximumOverscan`, `trailingOverscan` (viewports) and `restSpeed` (px/ms).
+   */
+  configurePlanner(o) {
+    this._e.ge_timeline_planner_configure(this.handle, o.pageSize ?? 200, o.maximumInFlight ?? 4, o.scrubSpeed ?? 30,
+      o.cancelMargin ?? 1, o.baseOverscan ?? 0.5, o.lookaheadMs ?? 250, o.maximumOverscan ?? 4,
+      o.trailingOverscan ?? 0.25, o.restSpeed ?? 0.05);
+  }
+  /** Which loads to start and which in flight to abort. @returns {{requests: TimelineRequest[], cancelled: TimelineRequest[]}} */
+  plan(offset, viewportHeight, velocity = 0) {
+    const len = this._e.ge_timeline_plan(this.handle, offset, viewportHeight, velocity);
+    const v = this.engine._i32(this._e.ge_ints(), len), r = v[0], c = v[1];
+    const read = (at, n) => {
+      const out = [];
+      for (let k = 0; k < n; k++) { const o = at + 4 * k; out.push({ id: v[o], section: v[o + 1], start: v[o + 2], end: v[o + 3] }); }
+      return out;
+    };
+    return { requests: read(2, r), cancelled: read(2 + 4 * r, c) };
+  }
+  /** Load `id` is done (arrived, failed or aborted). */
+  finish(id) { return this._e.ge_timeline_finish(this.handle, id) === 1; }
+  destroy() { this._e.ge_timeline_destroy(this.handle); this.handle = 0; }
 }

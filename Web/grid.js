@@ -1,5 +1,7 @@
-// Virtualized grid: the engine lays out, virtualizes and diffs; this file moves tiles.
+// The timeline grid: the engine lays the whole library out as month sections from their counts,
+// virtualizes them and plans which pages to load; this file moves tiles and headers, and fetches.
 import { paintColor, HashPainter, show, cancel, el, thumbSrc } from './images.js';
+import { PAGE } from './library.js';
 
 /**
  * The small thumbnail when it fills a w×h tile (object-fit: cover) at this screen's pixel density,
@@ -12,44 +14,52 @@ function thumbURL(it, w, h) {
 
 /** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */
 export const HEADER = 96;
-const reduced = matchMedia('(prefers-reduced-motion: reduce)');
-// Photo ids → the Int32 handles the engine's diff works on.
-const handles = new Map();
-const handle = (it) => { let h = handles.get(it.id); if (h === undefined) handles.set(it.id, h = handles.size + 1); return h; };
+/** A month's header, and what a year adds above it (styles.css `.month`, FirstScreen.swift). */
+export const MONTH_HEADER = 36, YEAR_HEADER = 36;
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
+  'October', 'November', 'December'];
+/** Faster than this (px/ms) the grid mounts only what is on screen and the planner asks for nothing new. */
+const FAST = 2.5;
 
 export class Grid {
-  constructor(engine, store, scroller, onOpen, onMenu) {
+  constructor(engine, library, scroller, onOpen, onMenu) {
     this.engine = engine;
-    this.store = store;
+    this.lib = library;
     this.scroller = scroller;
     this.onOpen = onOpen;
     this.onMenu = onMenu;
     this.spacer = el('div', 'spacer');
     this.layer = el('div', 'layer');
     scroller.append(this.spacer, this.layer);
-    this.tiles = new Map(); // index → element
+    this.tiles = new Map(); // library index → element (a photo's tile, or a place still loading)
+    this.headers = new Map(); // section → element
     // The layout the visitor chose, as the server rendered the page for it (GridStyle.swift).
     this.style = document.documentElement.dataset.layout === 'justified' ? 'justified' : 'grid';
     // The server's first-screen tiles (FirstScreen.swift), in the same places as ours in the 4:3 grid:
     // the first update adopts them, images and all, so nothing loads, decodes or paints twice.
     this.ssr = scroller.querySelector('.ssr');
     this.adoptable = new Map();
-    if (this.ssr && this.style === 'grid') for (const t of this.ssr.children) this.adoptable.set(t.dataset.photoId, t);
+    if (this.ssr && this.style === 'grid') for (const t of this.ssr.querySelectorAll('.tile')) this.adoptable.set(t.dataset.photoId, t);
     this.adopted = 0;
     this.width = scroller.clientWidth;
     this.height = scroller.clientHeight;
-    this.layout = engine.createLayout(this.config());
-    this.layout.configureVirtualizer({ retainMargin: 0.75 });
+    this.timeline = engine.createTimeline(this.config());
+    // Pages of the server's size; ahead of a fling by what arrives in about half a second.
+    this.timeline.configurePlanner({ pageSize: PAGE, maximumInFlight: 4, scrubSpeed: 1e6, lookaheadMs: 500, maximumOverscan: 40 });
+    this.inflight = new Map(); // planner request id → AbortController
     this.lastOffset = 0;
     this.lastTime = 0;
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
     this.hashes = new HashPainter();
     this.holding = true; // only the visible tiles until `release`
-    this.sync();
+    this.scrubbing = false; // the scrubber is being dragged: load nothing until it stops
+    this.waiting = 0; // places on screen whose photo has not arrived (last update)
+    this.listeners = new Set();
+    this.reset();
     scroller.addEventListener('scroll', () => { this.cancelPress(); this.schedule(); }, { passive: true });
     scroller.addEventListener('click', (e) => {
-      const t = e.target.closest('.tile');
+      const t = e.target.closest('.tile[data-photo-id]');
       if (!t || e.metaKey || e.ctrlKey || e.shiftKey || e.button) return;
       e.preventDefault();
       if (performance.now() - this.pressed < 800) return; // the long press opened the menu
@@ -85,6 +95,9 @@ export class Grid {
     new ResizeObserver(() => this.resize()).observe(scroller);
   }
 
+  on(f) { this.listeners.add(f); }
+  emit(kind) { for (const f of this.listeners) f(kind, this); }
+
   cancelPress() { if (this.press) { clearTimeout(this.press.timer); this.press = null; } }
 
   config() {
@@ -94,19 +107,165 @@ export class Grid {
       insets: { top: HEADER, bottom: 64, left: phone ? 0 : 4, right: phone ? 0 : 4 },
       minimumTileWidth: phone ? 96 : 200, tileAspectRatio: 4 / 3,
       targetRowHeight: phone ? 130 : 220,
+      headerHeight: MONTH_HEADER, yearHeaderHeight: YEAR_HEADER, averageAspectRatio: 1.5,
     };
   }
 
-  /** Appends items the layout doesn't have yet. */
-  sync() {
-    const items = this.store.items, n = this.layout.count;
-    if (items.length > n) {
-      this.layout.append(new Float32Array(items.slice(n).map((it) => it.width / it.height || 1)));
-    }
-    this.space = this.engine.scrollSpace(this.layout.contentHeight, this.height);
-    this.spacer.style.height = this.space.scrollHeight + 'px';
-    this.scaled = this.space.scrollHeight < this.layout.contentHeight - 0.5;
+  // ── The library's months into the engine ───────────────────────────────
+  /** The library's months were replaced: lay them out afresh, with what is loaded, from the top. */
+  reset() {
+    this.abortAll();
+    this.unmountAll();
+    this.build();
+    this.scroller.scrollTop = 0;
+    this.lastTime = 0;
     this.schedule();
+  }
+
+  /**
+   * The library's months changed in place (live changes): lay them out again, keeping the photo under
+   * the header where it is on screen, whether photos came or went above it.
+   */
+  rebuild() {
+    const a = this.anchor();
+    this.abortAll();
+    this.build();
+    if (a) this.restore(a);
+    this.lastTime = 0;
+    this.update();
+  }
+
+  /** Months and every loaded run into the engine. */
+  build() {
+    const T = this.timeline, ms = this.lib.months;
+    T.setMonths(ms);
+    ms.forEach((m, s) => {
+      let start = -1;
+      const items = m.items, n = Math.min(items.length, m.count);
+      for (let k = 0; k <= n; k++) {
+        if (k < n && items[k]) { if (start < 0) start = k; continue; }
+        if (start >= 0) T.setItems(s, start, aspects(items.slice(start, k)), 0);
+        start = -1;
+      }
+    });
+    this.tops = T.sectionTops();
+    this.sized();
+  }
+
+  /** What the viewer looks at, held by photo (or month) rather than by position. */
+  anchor() {
+    if (!this.lib.months.length) return null;
+    const y = this.offset() + HEADER, a = this.timeline.anchor(0, y);
+    if (!a) return null;
+    const m = this.lib.months[a.section];
+    return { ...a, key: m.year * 100 + m.month, id: a.item >= 0 ? m.items[a.item]?.id : undefined };
+  }
+
+  restore(a) {
+    let s = -1, item = a.item;
+    const i = a.id === undefined ? -1 : this.lib.indexOf(a.id);
+    if (i >= 0) { s = this.lib.sectionOf(i); item = i - this.lib.months[s].first; }
+    else s = this.lib.sectionOfMonth(a.key);
+    if (s < 0) s = Math.min(a.section, this.lib.months.length - 1);
+    if (s < 0) return;
+    this.scrollToOffset(this.timeline.anchorY({ section: s, item, offset: a.offset }) - HEADER);
+  }
+
+  /** The spacer and the scroll mapping after the content height changed. */
+  sized() {
+    const h = this.timeline.contentHeight;
+    this.space = this.engine.scrollSpace(h, this.height);
+    this.spacer.style.height = this.space.scrollHeight + 'px';
+    this.scaled = this.space.scrollHeight < h - 0.5;
+  }
+
+  // ── Loading ───────────────────────────────────────────────────────────
+  plan(offset) {
+    const p = this.timeline.plan(offset, this.height, this.scrubbing ? 1e9 : this.velocity);
+    for (const c of p.cancelled) { this.inflight.get(c.id)?.abort(); this.inflight.delete(c.id); }
+    if (this.scrubbing || Date.now() < this.lib.retryAt) return;
+    for (const r of p.requests) this.fetch(r);
+  }
+
+  fetch(r) {
+    const ac = new AbortController();
+    this.inflight.set(r.id, ac);
+    this.emit('loading');
+    this.lib.load(r.section, r.start, r.end, ac.signal).then((runs) => {
+      if (runs && this.inflight.get(r.id) === ac) this.arrived(runs);
+    }, (e) => {
+      if (e.name === 'AbortError' || this.inflight.get(r.id) !== ac) return;
+      const lib = this.lib;
+      lib.failures++;
+      lib.error = e;
+      lib.retryAt = Date.now() + Math.min(30000, 1000 * 2 ** (lib.failures - 1));
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.schedule(), lib.retryAt - Date.now());
+      this.emit('error');
+    }).finally(() => {
+      if (this.inflight.get(r.id) !== ac) return;
+      this.inflight.delete(r.id);
+      this.timeline.finish(r.id);
+      if (!this.inflight.size) this.emit('idle');
+      this.schedule();
+    });
+  }
+
+  /** Retries a failed load now (the pill's button). */
+  retryNow() { this.lib.retryAt = 0; clearTimeout(this.retryTimer); this.schedule(); }
+
+  abortAll() {
+    for (const ac of this.inflight.values()) ac.abort();
+    this.inflight.clear();
+  }
+
+  /**
+   * Loaded runs into the layout: each becomes exact, and the content above the header line moves by
+   * what the engine says, so the photo there stays where it is on screen.
+   */
+  arrived(runs) {
+    const offset = this.offset();
+    let correction = 0;
+    for (const r of runs) {
+      correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + HEADER + correction);
+      const first = this.lib.months[r.section].first + r.start;
+      for (let i = first; i < first + r.items.length; i++) if (this.tiles.get(i)?.pending) this.unmount(i);
+    }
+    this.tops = this.timeline.sectionTops();
+    this.sized();
+    if (correction) this.scrollToOffset(offset + correction);
+    this.emit('loaded');
+    this.schedule();
+  }
+
+  /** Runs the library loaded itself (the viewer's deck, a deep link). */
+  adopt(runs) {
+    const offset = this.offset();
+    let correction = 0;
+    for (const r of runs) correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + HEADER + correction);
+    this.tops = this.timeline.sectionTops();
+    this.sized();
+    if (correction) this.scrollToOffset(offset + correction);
+    for (const [i, t] of this.tiles) if (t.pending && this.lib.item(i)) this.unmount(i);
+    this.schedule();
+  }
+
+  // ── Scrolling ─────────────────────────────────────────────────────────
+  offset() { return this.space.contentOffset(this.scroller.scrollTop); }
+  get maxOffset() { return Math.max(0, this.timeline.contentHeight - this.height); }
+
+  scrollToOffset(offset) {
+    this.scroller.scrollTop = this.space.scrollTop(Math.max(0, Math.min(this.maxOffset, offset)));
+    this.lastTime = 0; // a jump, not a movement: no velocity from it
+  }
+
+  /** Content y of section `s`'s header. */
+  sectionTop(s) { return this.tops[s] ?? 0; }
+
+  /** Shows month `s` from its header, below the page header. */
+  jumpToSection(s) {
+    this.scrollToOffset(this.sectionTop(s) - HEADER);
+    this.update();
   }
 
   setStyle(style) {
@@ -124,29 +283,20 @@ export class Grid {
     this.relayout();
   }
 
-  /** Full relayout keeping the photo at the top of the viewport in place. */
+  /** Full relayout keeping the photo under the header in place. */
   relayout() {
     // Read the offset through a scroll space for the current viewport: the old one clamps scrollTop to
     // the old viewport's range, and the browser has already resized the scroller.
-    this.space = this.engine.scrollSpace(this.layout.contentHeight, this.height);
+    this.space = this.engine.scrollSpace(this.timeline.contentHeight, this.height);
     const offset = this.offset();
-    let anchor = -1, delta = 0;
-    if (this.layout.count) {
-      const u = this.layout.virtualize(offset, this.height, 0);
-      for (let i = u.visible[0]; i < u.visible[1]; i++) {
-        const f = this.layout.itemFrame(i);
-        if (f.y + f.height > offset + HEADER) { anchor = i; delta = f.y - offset; break; }
-      }
-    }
-    this.layout.configure(this.config());
-    this.layout.resetVirtualizer();
-    for (const i of [...this.tiles.keys()]) this.unmount(i);
-    this.sync();
-    if (anchor >= 0) this.scroller.scrollTop = this.space.scrollTop(Math.max(0, this.layout.itemFrame(anchor).y - delta));
+    const correction = this.timeline.configure(this.config(), 0, offset + HEADER);
+    this.tops = this.timeline.sectionTops();
+    this.unmountAll();
+    this.sized();
+    this.scrollToOffset(offset + correction);
     this.update();
+    this.emit('layout');
   }
-
-  offset() { return this.space.contentOffset(this.scroller.scrollTop); }
 
   schedule() {
     if (this.raf) return;
@@ -157,40 +307,48 @@ export class Grid {
     const now = performance.now(), st = this.scroller.scrollTop, offset = this.space.contentOffset(st);
     const dt = now - this.lastTime;
     if (dt > 0 && dt < 200) this.velocity = (offset - this.lastOffset) / dt;
-    else if (dt >= 200) this.velocity = 0;
+    else if (dt >= 200 || !this.lastTime) this.velocity = 0;
     this.lastOffset = offset; this.lastTime = now;
     clearTimeout(this.idle);
     if (this.velocity) this.idle = setTimeout(() => { this.velocity = 0; this.lastTime = 0; this.update(); }, 150);
-    const L = this.layout, count = L.count;
-    if (!count) { this.dropServerTiles(); return; }
-    const u = L.virtualize(offset, this.height, this.velocity);
-    // A fling mounts only what is on screen: at fling speed the prefetch window is several screens
-    // long, and its images would arrive after it went by.
-    const fast = Math.abs(this.velocity) > 2.5;
-    const keep = fast ? u.visible : u.retained;
-    for (const [i] of this.tiles) if (i < keep[0] || i >= keep[1]) this.unmount(i);
-    const [a, b] = fast ? u.visible : u.prefetch, [va, vb] = u.visible;
+    this.dropServerTiles();
+    if (!this.lib.months.length) { this.unmountAll(); this.waiting = 0; return; }
+    const T = this.timeline, vh = this.height, v = this.velocity;
+    // A fling mounts only what is on screen: at fling speed the window ahead is several screens long,
+    // and its images would arrive after it went by.
+    const fast = Math.abs(v) > FAST;
+    const ahead = fast ? 0 : Math.min(4 * vh, vh * 0.5 + Math.abs(v) * 250), behind = fast ? 0 : vh * 0.25;
+    const top = offset - (v < 0 ? ahead : behind), bottom = offset + vh + (v < 0 ? behind : ahead);
+    const spans = T.spans(top, bottom);
     const origin = this.scaled ? offset : 0;
     this.layer.style.transform = this.scaled ? `translateY(${st}px)` : '';
-    const f = L.frames(a, b, origin).slice();
-    const mount = (i) => {
-      const t = this.tiles.get(i) || this.mount(i), k = (i - a) * 4;
-      this.place(t, f[k], f[k + 1], f[k + 2], f[k + 3]);
-      if (!t.loaded) this.loadTile(t);
-    };
-    for (let i = va; i < vb; i++) mount(i);
-    // On a cold start, the rest of the prefetch window (its tiles, their images, the next page) waits
-    // until the first screen's thumbnails arrived: they get the connections and the decoder to
-    // themselves. Server tiles in it are adopted now all the same: their images are on their way.
-    // From then on, the window is mounted at once, visible tiles asked for first.
-    for (let i = a; i < b; i++) if ((i < va || i >= vb) && (!this.holding || this.adoptable.has(this.store.items[i].id))) mount(i);
-    this.dropServerTiles();
-    if (this.holding) return;
-    // Paging: ask for more when the prefetch window gets near the loaded end.
-    if (!this.store.done) {
-      const p = u.prefetch[1], end = p >= count ? L.contentHeight : L.itemFrame(p).y;
-      if (L.contentHeight - end < this.height * 1.5) this.store.more().catch(() => 0);
+    const keep = new Set(), heads = new Set();
+    let waiting = 0;
+    for (const sp of spans) {
+      const m = this.lib.months[sp.section];
+      if (!m) continue;
+      if (sp.header) { heads.add(sp.section); this.header(sp.section, origin); }
+      if (sp.end <= sp.start) continue;
+      const f = T.frames(sp.section, sp.start, sp.end, origin).slice();
+      for (let k = sp.start; k < sp.end; k++) {
+        const i = m.first + k, o = (k - sp.start) * 4, it = m.items[k];
+        // Held on a cold start: only the visible ones (and the server's tiles) until `release`.
+        const visible = f[o + 1] + origin < offset + vh && f[o + 1] + f[o + 3] + origin > offset;
+        if (this.holding && !visible && !(it && this.adoptable.has(it.id))) continue;
+        keep.add(i);
+        let t = this.tiles.get(i);
+        if (t && t.pending && it) { this.unmount(i); t = null; }
+        if (!t) t = it ? this.mount(i, it) : this.placeholder(i);
+        this.place(t, f[o], f[o + 1], f[o + 2], f[o + 3]);
+        if (it && !t.loaded) this.loadTile(t, it);
+        if (!it && visible) waiting++;
+      }
     }
+    for (const i of [...this.tiles.keys()]) if (!keep.has(i)) this.unmount(i);
+    for (const s of [...this.headers.keys()]) if (!heads.has(s)) { this.headers.get(s).remove(); this.headers.delete(s); }
+    this.waiting = waiting;
+    if (!this.holding) this.plan(offset);
+    this.emit('update');
   }
 
   /** Ends the first screen's hold (app.js: once its thumbnails arrived): the rest follows. */
@@ -202,7 +360,8 @@ export class Grid {
 
   /** The server's tiles not adopted by now are not ours to show. */
   dropServerTiles() {
-    if (!this.ssr) return;
+    if (!this.ssr || (this.holding && !this.lib.months.length)) return;
+    if (this.adoptable.size && this.holding) return;
     this.ssr.remove();
     this.ssr = null;
     this.adoptable.clear();
@@ -215,90 +374,33 @@ export class Grid {
     t.style.height = h + 'px';
   }
 
-  /**
-   * Shows the store's new list after a change, as the engine's diff of the old and new ids says:
-   * tiles that stay slide to their new place, inserts fade in, deletes fade out. With 'anchor', the
-   * first photo under the header stays exactly where it was on screen (scrollTop absorbs the
-   * height change above it), so live inserts and deletes never move what the user looks at;
-   * with 'top' (new search results) the grid starts from the top.
-   */
-  applyDiff(old, mode) {
-    const anchor = mode === 'anchor';
-    const items = this.store.items, L = this.layout;
-    const d = this.engine.diff(Int32Array.from(old, handle), Int32Array.from(items, handle));
-    const gone = new Set(d.deletes), born = new Set(d.inserts);
-    // The anchor stays the same photo from one change to the next until the user scrolls: in a
-    // grid, a photo arriving above shifts each tile one column, and a new anchor each time
-    // would let the first one drift down a row every few changes.
-    let a = anchor && this.anchor;
-    if (anchor && !(a && a.st === this.scroller.scrollTop && this.store.ids.has(a.id)) && L.count) {
-      const offset = this.offset(), u = L.virtualize(offset, this.height, 0);
-      a = null;
-      for (let i = u.visible[0]; i < u.visible[1]; i++) {
-        const f = L.itemFrame(i);
-        if (!gone.has(i) && f.y + f.height > offset + HEADER) { a = { id: old[i].id, delta: f.y - offset }; break; }
-      }
+  /** Month `s`'s header: its name, and the year above it where the year changes. */
+  header(s, origin) {
+    let h = this.headers.get(s);
+    const sec = this.timeline.section(s);
+    if (!sec) return;
+    if (!h) {
+      h = el('div', 'month', { role: 'heading', 'aria-level': '2' });
+      h.dataset.section = s;
+      const m = this.lib.months[s];
+      if (sec.opensYear) { const y = el('span', 'year'); y.textContent = m.year; h.append(y); }
+      const n = el('span', 'name');
+      n.textContent = MONTHS[m.month - 1] + (sec.opensYear ? '' : ' ' + m.year);
+      h.append(n);
+      this.layer.append(h);
+      this.headers.set(s, h);
     }
-    const motion = !reduced.matches, rects = new Map(), ghosts = [], tiles = new Map();
-    if (motion) for (const t of this.tiles.values()) rects.set(t, t.getBoundingClientRect());
-    const hiddenId = old[this.hidden]?.id;
-    for (const [i, t] of this.tiles) {
-      const j = gone.has(i) ? undefined : this.store.ids.get(t.dataset.photoId);
-      if (j === undefined) { ghosts.push(t); continue; }
-      tiles.set(j, t);
-      t.dataset.i = j;
-      t.img.alt = items[j].title || 'Photo';
-    }
-    this.tiles = tiles;
-    this.hidden = this.store.ids.get(hiddenId) ?? -1;
-    L.clear();
-    this.sync();
-    if (mode === 'top') this.scroller.scrollTop = 0;
-    else if (a) this.scroller.scrollTop = this.space.scrollTop(Math.max(0, L.itemFrame(this.store.ids.get(a.id)).y - a.delta));
-    if (a) a.st = this.scroller.scrollTop;
-    this.anchor = a || null;
-    this.lastTime = 0;
-    this.update();
-    const lr = this.layer.getBoundingClientRect();
-    for (const t of ghosts) {
-      t.removeAttribute('data-photo-id');
-      t.removeAttribute('href');
-      t.className = 'tile ghost';
-      const r = rects.get(t);
-      if (!r) { t.remove(); continue; }
-      t.style.transition = 'none'; // it stays where it is seen, and only fades
-      this.place(t, r.left - lr.left, r.top - lr.top, r.width, r.height);
-    }
-    if (!motion) { for (const t of ghosts) t.remove(); return; }
-    // FLIP: put each tile back where it was, then let the transition carry it to its new place.
-    const moving = [];
-    for (const [j, t] of this.tiles) {
-      const a = rects.get(t);
-      if (!a) { if (born.has(j) || !old.length) { t.style.transition = 'none'; t.style.opacity = 0; moving.push(t); } continue; }
-      // Where it goes, from the layout: its rect would still say where a running transition is.
-      const [x, y, w, h] = t.f, b = { left: lr.left + x, top: lr.top + y };
-      if (Math.abs(a.left - b.left) + Math.abs(a.top - b.top) + Math.abs(a.width - w) + Math.abs(a.height - h) < 0.5) continue;
-      t.style.transition = 'none';
-      t.style.transform = `translate(${x + a.left - b.left}px,${y + a.top - b.top}px)`;
-      t.style.width = a.width + 'px'; t.style.height = a.height + 'px';
-      moving.push(t);
-    }
-    void this.layer.offsetWidth; // commit the starting positions
-    this.layer.classList.add('anim');
-    for (const t of moving) { t.style.transition = ''; t.style.opacity = ''; this.place(t, ...t.f); }
-    for (const t of ghosts) { t.style.transition = ''; t.style.opacity = 0; }
-    setTimeout(() => { for (const t of ghosts) t.remove(); }, 400);
-    clearTimeout(this.animTimer);
-    this.animTimer = setTimeout(() => this.layer.classList.remove('anim'), 400);
+    h.style.transform = `translate(0,${sec.top - origin}px)`;
+    h.style.height = sec.headerHeight + 'px';
   }
 
-  mount(i) {
-    const it = this.store.items[i];
+  mount(i, it) {
     let t = this.adoptable.get(it.id), img;
     if (t) {
       this.adoptable.delete(it.id);
       this.adopted++;
       img = t.querySelector('img');
+      if (!this.adoptable.size) this.holdServerTilesUntilAdopted = false;
     } else {
       t = el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id });
       paintColor(t, it);
@@ -313,9 +415,18 @@ export class Grid {
     return t;
   }
 
-  loadTile(t) {
+  /** A place whose photo has not arrived: an empty tile. */
+  placeholder(i) {
+    const t = el('div', 'tile pending', { 'aria-hidden': 'true' });
+    t.pending = true;
+    this.layer.append(t);
+    this.tiles.set(i, t);
+    return t;
+  }
+
+  loadTile(t, it) {
     t.loaded = true;
-    const img = t.img, it = this.store.items[+t.dataset.i];
+    const img = t.img;
     // An adopted server tile chose among its srcset by its own size already.
     const url = img.srcset ? img.getAttribute('src') : thumbURL(it, t.f[2], t.f[3]);
     show(img, url, (cached) => {
@@ -328,10 +439,16 @@ export class Grid {
   unmount(i) {
     const t = this.tiles.get(i);
     if (!t) return;
-    cancel(t.img);
+    if (t.img) cancel(t.img);
     this.hashes.delete(t);
     t.remove();
     this.tiles.delete(i);
+  }
+
+  unmountAll() {
+    for (const i of [...this.tiles.keys()]) this.unmount(i);
+    for (const h of this.headers.values()) h.remove();
+    this.headers.clear();
   }
 
   hide(i) {
@@ -342,33 +459,60 @@ export class Grid {
     if (t) t.style.visibility = 'hidden';
   }
 
+  /** Library index `i` as (section, index in the month), or null. */
+  where(i) {
+    const s = this.lib.sectionOf(i);
+    return s < 0 ? null : { section: s, item: i - this.lib.months[s].first };
+  }
+
+  /** Content frame of library index `i`. */
+  frame(i) {
+    const w = this.where(i);
+    return w && this.timeline.itemFrame(w.section, w.item);
+  }
+
   /** Tile i's rect in viewport coordinates (null if not laid out). */
   rect(i) {
-    if (i < 0 || i >= this.layout.count) return null;
-    const f = this.layout.itemFrame(i), st = this.scroller.scrollTop;
-    const r = this.scroller.getBoundingClientRect();
+    const f = this.frame(i);
+    if (!f) return null;
+    const st = this.scroller.scrollTop, r = this.scroller.getBoundingClientRect();
     return { x: f.x + r.left, y: this.space.domY(f.y, st) - st + r.top, width: f.width, height: f.height };
   }
 
   /** Scrolls so tile i is fully in view (if it isn't), renders, and returns its rect. */
   reveal(i) {
-    if (i < 0 || i >= this.layout.count) return null;
-    const f = this.layout.itemFrame(i), offset = this.offset();
+    const f = this.frame(i);
+    if (!f) return null;
+    const offset = this.offset();
     if (f.y < offset + HEADER || f.y + f.height > offset + this.height) {
-      const target = f.y - (this.height - f.height + HEADER) / 2;
-      this.scroller.scrollTop = this.space.scrollTop(Math.max(0, target));
+      this.scrollToOffset(f.y - (this.height - f.height + HEADER) / 2);
     }
     this.update();
     return this.rect(i);
   }
 
-  tile(i) { return this.tiles.get(i) || null; }
+  tile(i) { const t = this.tiles.get(i); return t && !t.pending ? t : null; }
 
-  /** The images of the tiles on screen. */
+  /** The images of the photo tiles on screen. */
   visibleImages() {
-    if (!this.layout.count) return [];
-    const [a, b] = this.layout.virtualize(this.offset(), this.height, 0).visible, out = [];
-    for (let i = a; i < b; i++) { const t = this.tiles.get(i); if (t) out.push(t.img); }
+    const offset = this.offset(), out = [];
+    for (const sp of this.timeline.spans(offset, offset + this.height)) {
+      const first = this.lib.months[sp.section]?.first ?? 0;
+      for (let k = sp.start; k < sp.end; k++) { const t = this.tile(first + k); if (t) out.push(t.img); }
+    }
     return out;
   }
+
+  /** The month under the header line: [section, {year, month}]. */
+  currentSection() {
+    const s = this.timeline.sectionAt(this.offset() + HEADER);
+    return s < 0 ? -1 : s;
+  }
+}
+
+/** Aspect ratios (width / height) of photos, 1.5 where unknown. */
+function aspects(items) {
+  const a = new Float32Array(items.length);
+  for (let k = 0; k < items.length; k++) { const it = items[k]; a[k] = it && it.width > 0 && it.height > 0 ? it.width / it.height : 1.5; }
+  return a;
 }

@@ -77,7 +77,8 @@ export class Viewer {
     this.infoBtn.onclick = () => this.toggleInfo();
     this.shareBtn.onclick = () => this.share();
     document.addEventListener('keydown', (e) => this.key(e));
-    store.on((kind) => { if (kind === 'append' && this.state !== 'closed') { this.g.setCount(store.items.length); this.deck(); this.updateChrome(); } });
+    // Pages the deck asked for: slides for the photos that arrived.
+    store.on((kind) => { if (kind === 'loaded' && this.state !== 'closed') { this.deck(); this.arrived(); this.updateChrome(); this.kick(); } });
     addEventListener('resize', () => this.resize());
   }
 
@@ -88,7 +89,7 @@ export class Viewer {
   kick() { if (!this.raf) this.raf = requestAnimationFrame((t) => this.frame(t)); }
 
   get index() { return this.current; }
-  item(i = this.current) { return this.store.items[i]; }
+  item(i = this.current) { return this.store.item(i); }
 
   // ── Open / close ─────────────────────────────────────────────────────
   open(index) {
@@ -102,7 +103,7 @@ export class Viewer {
     this.root.classList.remove('bare');
     this.w = innerWidth; this.h = innerHeight;
     this.g.setViewport(this.w, this.h);
-    this.g.reset(index, this.store.items.length, aspectOf(it));
+    this.g.reset(index, this.store.count, aspectOf(it));
     this.current = -1;
     this.setCurrent(index, 0);
     this.render();
@@ -139,7 +140,7 @@ export class Viewer {
       return;
     }
     this.grid.hide(-1);
-    const tile = reducedMotion.matches ? null : this.grid.reveal(i);
+    const tile = reducedMotion.matches || !it ? null : this.grid.reveal(i);
     if (tile && tile.y + tile.height > 0 && tile.y < this.h) {
       this.root.dataset.motion = 'fly';
       this.grid.hide(i);
@@ -168,7 +169,7 @@ export class Viewer {
     this.springs.retarget(0, to);
     this.target = to;
     this.trans = true;
-    if (this.state === 'closed' || this.root.dataset.motion === 'fly') this.setFly(this.bestURL(this.current), this.item());
+    if ((this.state === 'closed' || this.root.dataset.motion === 'fly') && this.item()) this.setFly(this.bestURL(this.current), this.item());
     this.renderTrans(from);
   }
 
@@ -279,14 +280,27 @@ export class Viewer {
     this.lastChange = now;
     this.dir = i >= prev ? 1 : -1;
     this.speed = speed;
+    // A photo whose page has not arrived yet (a fast swipe past the deck) shows when it does.
     const it = this.item(i);
-    countView(it);
-    if (prev >= 0) this.g.setPhoto(aspectOf(it));
+    this.shown = it?.id;
+    if (it) { countView(it); if (prev >= 0) this.g.setPhoto(aspectOf(it)); }
     this.deck();
     for (const [k, sl] of this.slides) this.mark(k, sl);
     this.updateChrome();
+    if (it && this.panel?.open) this.panel.load();
+    if (it && prev >= 0 && prev !== i) this.hooks.changed?.(it.id);
+  }
+
+  /** The current photo's page arrived after the viewer moved to it. */
+  arrived() {
+    const it = this.item();
+    if (!it || this.shown === it.id) return;
+    this.shown = it.id;
+    countView(it);
+    this.g.setPhoto(aspectOf(it));
+    for (const [k, sl] of this.slides) this.mark(k, sl);
     if (this.panel?.open) this.panel.load();
-    if (prev >= 0 && prev !== i) this.hooks.changed?.(it.id);
+    this.hooks.changed?.(it.id);
   }
 
   mark(k, sl) {
@@ -295,18 +309,21 @@ export class Viewer {
     else { sl.removeAttribute('aria-current'); delete sl.dataset.photoId; sl.setAttribute('aria-hidden', 'true'); }
   }
 
+  /** The slides around the current photo, and the pages of those not loaded yet. */
   deck() {
-    const items = this.store.items;
+    const n = this.store.count;
     const plan = this.engine.deckPlan({
-      current: this.current, loaded: items.length, total: this.store.total, direction: this.dir || 0,
+      current: this.current, loaded: n, total: n, direction: this.dir || 0,
       speed: this.speed || 0, behind: tuning.behind, aheadAtRest: tuning.aheadAtRest, maximumAhead: tuning.maximumAhead,
     });
     const want = new Set(plan.indices);
-    for (const k of [this.current - 1, this.current + 1]) if (k >= 0 && k < items.length) want.add(k);
+    for (const k of [this.current - 1, this.current + 1]) if (k >= 0 && k < n) want.add(k);
     for (const k of [...this.slides.keys()]) if (!want.has(k)) this.drop(k);
-    for (const k of plan.indices) if (!this.slides.has(k)) this.slide(k);
-    for (const k of want) if (!this.slides.has(k)) this.slide(k);
-    if (plan.loadMore) this.store.more().catch(() => 0);
+    for (const k of want) {
+      if (this.slides.has(k)) continue;
+      if (this.item(k)) this.slide(k);
+      else this.store.ensure(k).catch(() => 0);
+    }
   }
 
   slide(k) {
@@ -399,7 +416,7 @@ export class Viewer {
   updateChrome() {
     const it = this.item();
     if (!it) return;
-    const total = Math.max(this.store.total, this.store.items.length);
+    const total = this.store.count;
     this.pos.textContent = `${this.current + 1} of ${total}`;
     this.dl.href = downloadURL(it);
     this.dl.setAttribute('download', it.title || it.id);
@@ -412,33 +429,36 @@ export class Viewer {
   }
 
   /**
-   * Follows a change of the store's list (live refresh, re-query): slides keep their photos, and
-   * the viewer stays on its photo, or moves to the one after it (else before) if it was deleted.
+   * Follows a change of the library (live refresh, re-query): slides keep their photos, and the viewer
+   * stays on its photo, or moves to the one after it (else before) if it was deleted.
    */
-  remap(old) {
+  remap() {
     if (this.state === 'closed') return;
-    const ids = this.store.ids, items = this.store.items, was = old[this.current]?.id;
-    let i = ids.get(was);
-    for (let k = this.current + 1; i === undefined && k < old.length; k++) i = ids.get(old[k].id);
-    for (let k = this.current - 1; i === undefined && k >= 0; k--) i = ids.get(old[k].id);
-    if (i === undefined) { this.hooks.requestClose(); return; }
+    const lib = this.store, was = this.shown, order = [...this.slides.keys()].sort((a, b) => a - b);
+    let i = lib.indexOf(was);
+    const near = [...order.filter((k) => k > this.current), ...order.filter((k) => k < this.current).reverse()];
+    for (const k of near) { if (i >= 0) break; i = lib.indexOf(this.slides.get(k).pid); }
+    if (i < 0) { this.hooks.requestClose(); return; }
     const slides = new Map();
     for (const sl of this.slides.values()) {
-      const j = ids.get(sl.pid);
-      if (j === undefined) { for (const img of sl.querySelectorAll('img')) cancel(img); sl.remove(); } else slides.set(j, sl);
+      const j = lib.indexOf(sl.pid);
+      if (j < 0) { for (const img of sl.querySelectorAll('img')) cancel(img); sl.remove(); } else slides.set(j, sl);
     }
     this.slides = slides;
+    const it = lib.item(i);
     // Still on its photo (maybe at another index): zoom and pan stay. On another one: reset.
-    if (items[i].id === was) this.g.reindex(i, items.length);
-    else this.g.reset(i, items.length, aspectOf(items[i]));
+    if (it.id === was) this.g.reindex(i, lib.count);
+    else this.g.reset(i, lib.count, aspectOf(it));
     this.current = -1;
     this.setCurrent(i, 0);
-    if (items[i].id !== was) this.hooks.changed?.(items[i].id);
+    if (it.id !== was) this.hooks.changed?.(it.id);
     this.kick();
   }
 
   async share() {
-    const it = this.item(), url = location.origin + '/p/' + encodeURIComponent(it.id);
+    const it = this.item();
+    if (!it) return;
+    const url = location.origin + '/p/' + encodeURIComponent(it.id);
     if (navigator.share) { try { await navigator.share({ title: it.title, url }); } catch { /* cancelled */ } return; }
     try { await navigator.clipboard.writeText(url); } catch {
       const t = el('textarea'); t.value = url; this.root.append(t); t.select(); document.execCommand('copy'); t.remove();

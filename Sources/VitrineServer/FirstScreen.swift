@@ -48,23 +48,54 @@ struct FirstScreen: Sendable {
     /// before the page, goes with it: the client's change feed starts there (`since`), so nothing written
     /// between this render and the feed's connection is missed (replaying a change already read is harmless).
     func render(at version: Int64, tiles withTiles: Bool = true) async throws -> Slots {
+        let counts = try await catalog.monthCounts(filter: PhotoFilter())
         let page = try await catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
             total: page.total)
+        let months = counts.map { Timeline.Month(year: $0.month.year, month: $0.month.month, count: $0.count) }
+        let timeline = Timeline(months: months, total: counts.reduce(0) { $0 &+ $1.count })
         let json = String(decoding: try Self.encoder.encode(body), as: UTF8.self)
+        let timelineJSON = String(decoding: timeline.jsonBytes(), as: UTF8.self)
         var slots = Slots()
         slots.head =
-            #"<script id="first-page" type="application/json" data-seq="\#(version)">\#(Self.scriptSafe(json))</script>"#
+            #"<script id="timeline" type="application/json" data-seq="\#(version)">\#(Self.scriptSafe(timelineJSON))</script>"#
+            + #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
         guard withTiles, !body.items.isEmpty else { return slots }
-        var html = #"<div class="ssr">"#
-        // In order, stopping before a photo without a thumb: CSS places tiles by their order.
-        for item in body.items.prefix(tiles).prefix(while: { !$0.thumb.url.isEmpty }) {
-            html += Self.tile(item)
-        }
-        slots.tiles = html + "</div>"
+        let tileMonths = page.items.prefix(tiles).map { UTCMonth(milliseconds: $0.photo.takenAt) }
+        slots.tiles = Self.tiles(Array(zip(tileMonths, body.items.prefix(tiles))))
         return slots
     }
+
+    /// The first screen's tiles in the grid's month sections: a heading where each month starts (with the
+    /// year above the first), then its tiles; CSS places them in the order they come (styles.css `.ssr`).
+    /// Stops before a photo without a thumb.
+    static func tiles(_ items: [(UTCMonth, PhotoSummary)]) -> String {
+        var html = #"<div class="ssr">"#
+        var current: UTCMonth?
+        for (month, item) in items.prefix(while: { !$0.1.thumb.url.isEmpty }) {
+            if month != current {
+                html += heading(month, opensYear: current == nil || current?.year != month.year)
+                current = month
+            }
+            html += tile(item)
+        }
+        return html + "</div>"
+    }
+
+    /// A month's heading as Web/grid.js draws it: the month's name, with the year above it where a year opens.
+    static func heading(_ month: UTCMonth, opensYear: Bool) -> String {
+        let name = (1...12).contains(month.month) ? monthNames[month.month - 1] : ""
+        let year = opensYear ? #"<span class="year">\#(month.year)</span>"# : ""
+        let label = opensYear ? name : "\(name) \(month.year)"
+        let opens = opensYear ? " opens" : ""
+        return #"<div class="month\#(opens)" role="heading" aria-level="2">\#(year)<span class="name">\#(label)</span></div>"#
+    }
+
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
 
     /// One tile as the grid draws it (Web/grid.js `mount`): the average colour under the thumbnail.
     ///

@@ -1,0 +1,200 @@
+// The library as the timeline sees it: months with their photo counts (GET /api/v1/timeline), and the
+// photos loaded so far, wherever the view went (a page from a month and an offset in it). A photo's
+// place is its index in the whole library, newest first: its month's first index plus its offset.
+import { getJSON, filterQuery, sortKey, before } from './api.js';
+
+/** Photos per request: the server's largest page. */
+export const PAGE = 200;
+
+/** The UTC month of a time in ms since the epoch, as a number: 2019 × 100 + 3. */
+export const monthOf = (ms) => { const d = new Date(ms); return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1; };
+const keyOf = (m) => m.year * 100 + m.month;
+const pad = (n) => String(n).padStart(2, '0');
+
+export class Library {
+  constructor(filter = { q: '', tags: [] }) {
+    this.filter = filter;
+    /** Newest first: {year, month, count, first, items}; `items` is sparse (what is loaded). */
+    this.months = [];
+    this.total = -1;
+    this.ids = new Map(); // id → index in the library
+    this.gen = 0; // bumped when the months are replaced: late pages of the old ones are dropped
+    this.failures = 0;
+    this.retryAt = 0;
+    this.since = ''; // the change feed's position the inline timeline was read at
+    this.listeners = new Set();
+    this.pending = new Map(); // `${section}:${start}` → promise, for loads outside the planner
+  }
+  on(f) { this.listeners.add(f); }
+  emit(kind, detail) { for (const f of this.listeners) f(kind, this, detail); }
+  get filtered() { return !!(this.filter.q || this.filter.tags.length); }
+  /** Photos in the library (0 until the months arrived). */
+  get count() { return Math.max(0, this.total); }
+
+  /** Takes a timeline answer ({months, total}) as the library's months; nothing is loaded after it. */
+  accept(timeline, filter = this.filter) {
+    this.gen++;
+    this.filter = filter;
+    this.months = (timeline.months || []).map((m) => ({ year: m.year, month: m.month, count: Math.max(0, m.count | 0), first: 0, items: [] }));
+    this.ids.clear();
+    this.pending.clear();
+    this.failures = 0;
+    this.renumber();
+  }
+
+  /** Fetches the months of `filter`; false when a newer call overtook this one. */
+  async open(filter = this.filter) {
+    const call = this.opening = (this.opening || 0) + 1;
+    const t = await getJSON('/api/v1/timeline' + filterQuery(filter));
+    if (call !== this.opening) return false;
+    this.accept(t, filter);
+    return true;
+  }
+
+  /** Recomputes each month's first index and the total. */
+  renumber() {
+    let first = 0;
+    for (const m of this.months) { m.first = first; first += m.count; }
+    this.total = first;
+  }
+
+  /** Rebuilds id → index from what is loaded. */
+  reindex() {
+    this.ids.clear();
+    for (const m of this.months) m.items.forEach((it, k) => { if (it) this.ids.set(it.id, m.first + k); });
+  }
+
+  /** The month holding library index `i`, or −1. */
+  sectionOf(i) {
+    const ms = this.months;
+    if (!(i >= 0 && i < this.total)) return -1;
+    let lo = 0, hi = ms.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ms[mid].first <= i) lo = mid; else hi = mid - 1; }
+    return lo;
+  }
+  /** The section of a month (2019 × 100 + 3), or −1. */
+  sectionOfMonth(key) {
+    const ms = this.months;
+    let lo = 0, hi = ms.length - 1; // newest first: keys descend
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1, k = keyOf(ms[mid]);
+      if (k === key) return mid;
+      if (k > key) lo = mid + 1; else hi = mid - 1;
+    }
+    return -1;
+  }
+  /** The photo at library index `i`, if loaded. */
+  item(i) {
+    const s = this.sectionOf(i);
+    return s < 0 ? undefined : this.months[s].items[i - this.months[s].first];
+  }
+  indexOf(id) { return this.ids.has(id) ? this.ids.get(id) : -1; }
+  /** `YYYY-MM` of section `s`. */
+  monthName(s) { const m = this.months[s]; return `${m.year}-${pad(m.month)}`; }
+
+  url(params) {
+    const f = filterQuery(this.filter);
+    return '/api/v1/photos' + (f ? f + '&' : '?') + params;
+  }
+
+  /**
+   * Loads photos `start…end` of month `s`. A page runs on into older months when it passes the end of
+   * this one, so its items go where their library index says, as long as each lies in the month its
+   * index names: one that does not means the counts changed meanwhile (the change feed brings the new
+   * ones), and placing stops there. Resolves to the runs placed, [{section, start, items}], or null
+   * when the months were replaced meanwhile.
+   */
+  async load(s, start, end, signal) {
+    const m = this.months[s], gen = this.gen;
+    if (!m) return null;
+    const limit = Math.max(1, Math.min(PAGE, end - start));
+    const page = await getJSON(this.url(`month=${this.monthName(s)}&offset=${start}&limit=${limit}`), { signal });
+    if (gen !== this.gen) return null;
+    this.failures = 0;
+    return this.place(m.first + start, page.items || []);
+  }
+
+  /** Places page items from library index `at` on; returns the runs placed. */
+  place(at, items) {
+    const runs = [];
+    let s = this.sectionOf(at), run = null;
+    for (let k = 0; k < items.length && s >= 0; k++) {
+      const i = at + k, it = items[k];
+      while (s < this.months.length && i >= this.months[s].first + this.months[s].count) { s++; run = null; }
+      const m = this.months[s];
+      if (!m || monthOf(sortKey(it)[0]) !== keyOf(m)) break;
+      const j = i - m.first, old = m.items[j];
+      if (old && old.id !== it.id) this.ids.delete(old.id);
+      const was = this.ids.get(it.id);
+      if (was !== undefined && was !== i) { const o = this.sectionOf(was); if (o >= 0) delete this.months[o].items[was - this.months[o].first]; }
+      m.items[j] = it;
+      this.ids.set(it.id, i);
+      if (!run) runs.push(run = { section: s, start: j, items: [] });
+      run.items.push(it);
+    }
+    return runs;
+  }
+
+  /**
+   * Loads the page that holds library index `i` unless it is loaded (the viewer's deck, a deep link):
+   * aligned to PAGE in its month, one request per page at a time.
+   */
+  ensure(i) {
+    const s = this.sectionOf(i);
+    if (s < 0 || this.item(i)) return Promise.resolve(null);
+    const k = i - this.months[s].first, start = k - (k % PAGE), key = `${this.gen}:${s}:${start}`;
+    if (!this.pending.has(key)) {
+      const p = this.load(s, start, Math.min(this.months[s].count, start + PAGE)).then((runs) => {
+        if (runs) this.emit('loaded', runs);
+        return runs;
+      }).finally(() => this.pending.delete(key));
+      this.pending.set(key, p);
+    }
+    return this.pending.get(key);
+  }
+
+  /**
+   * Applies one change-feed message (unfiltered libraries). The photo leaves its old place and goes
+   * where its sort key says: the exact index when the photos around it are loaded, else a not-yet-loaded
+   * place in the gap it falls in (every place in a gap is unknown alike, and the photos after the gap
+   * move down one, as they do on the server). A new month is made where its key says. Call `reindex()`
+   * after a batch.
+   */
+  apply(m) {
+    const at = this.ids.get(m.id);
+    if (at !== undefined) this.remove(at);
+    if (m.photo && m.kind !== 'delete' && m.sortKey) this.insert(m.photo, m.sortKey);
+  }
+
+  remove(i) {
+    const s = this.sectionOf(i);
+    if (s < 0) return;
+    const m = this.months[s];
+    const [gone] = m.items.splice(i - m.first, 1);
+    if (gone) this.ids.delete(gone.id);
+    m.count--;
+    if (!m.count) this.months.splice(s, 1);
+    this.renumber();
+  }
+
+  insert(photo, key) {
+    const month = monthOf(key[0]);
+    let s = this.sectionOfMonth(month);
+    if (s < 0) {
+      s = this.months.findIndex((m) => keyOf(m) < month);
+      if (s < 0) s = this.months.length;
+      this.months.splice(s, 0, { year: Math.floor(month / 100), month: month % 100, count: 0, first: 0, items: [] });
+    }
+    const m = this.months[s], items = m.items;
+    // The first loaded photo that sorts after the new one. The new one goes just above it when the photo
+    // above that place is known (or it is the month's top); else into the gap as a place not loaded.
+    let j = 0;
+    for (; j < items.length; j++) { const it = items[j]; if (it && !before(sortKey(it), key)) break; }
+    if (j === items.length) j = m.count;
+    const exact = j === 0 || !!items[j - 1];
+    if (j < items.length) items.splice(j, 0, exact ? photo : undefined);
+    else if (exact) items[j] = photo;
+    m.count++;
+    this.renumber();
+  }
+}

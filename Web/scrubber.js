@@ -1,0 +1,102 @@
+// The scrubber on the grid's right edge: years placed where the engine's layout puts them, a handle at
+// the scroll position, and a drag (mouse, pen or a thumb on a phone's edge) that moves the grid through
+// the whole library with the month under it in a label. The grid loads nothing while it moves, and the
+// month it stops on as soon as it is released.
+import { el } from './images.js';
+import { HEADER, MONTHS } from './grid.js';
+
+export class Scrubber {
+  constructor(grid) {
+    this.grid = grid;
+    this.root = el('div', 'scrubber', { role: 'scrollbar', 'aria-orientation': 'vertical', 'aria-label': 'Timeline',
+      'aria-controls': 'grid', 'aria-valuemin': '0', 'aria-valuemax': '100', tabindex: '-1' });
+    this.track = el('div', 'track');
+    this.handle = el('div', 'handle');
+    this.bubble = el('div', 'bubble', { 'aria-hidden': 'true' });
+    this.root.append(this.track, this.handle, this.bubble);
+    document.body.append(this.root);
+    this.years = [];
+    this.dragging = null;
+    grid.on((kind) => {
+      if (kind === 'update') this.position();
+      else if (kind === 'layout' || kind === 'loaded' || kind === 'months') this.marks();
+    });
+    this.root.addEventListener('pointerdown', (e) => this.down(e));
+    this.root.addEventListener('pointermove', (e) => this.move(e));
+    for (const t of ['pointerup', 'pointercancel']) this.root.addEventListener(t, (e) => this.up(e));
+    this.marks();
+  }
+
+  /** The track's extent in viewport px: below the page header, above the bottom margin. */
+  get bounds() { return { top: HEADER + 8, height: Math.max(1, innerHeight - HEADER - 24) }; }
+
+  /** Year labels at their first month's place; months in between only in the bubble. */
+  marks() {
+    const g = this.grid, ms = g.lib.months, max = g.maxOffset;
+    this.root.hidden = !ms.length || max < g.height; // less than two screens: the scrollbar does
+    if (this.root.hidden) return;
+    const b = this.bounds, marks = [];
+    let lastY = -Infinity;
+    for (let s = 0; s < ms.length; s++) {
+      if (s > 0 && ms[s - 1].year === ms[s].year) continue;
+      const y = b.top + Math.min(1, g.sectionTop(s) / max) * b.height;
+      if (y - lastY < 18) continue; // years closer than a label: the first one stands for both
+      const m = el('span', 'mark');
+      m.textContent = ms[s].year;
+      m.style.transform = `translateY(${y - b.top}px)`;
+      marks.push(m);
+      lastY = y;
+    }
+    this.track.replaceChildren(...marks);
+    this.track.style.top = b.top + 'px';
+    this.position();
+  }
+
+  /** The handle at the scroll position (and the bubble's month while dragging). */
+  position() {
+    if (this.root.hidden) return;
+    const g = this.grid, b = this.bounds, max = g.maxOffset || 1;
+    const f = Math.max(0, Math.min(1, g.offset() / max));
+    this.handle.style.transform = `translateY(${b.top + f * b.height - 12}px)`;
+    this.root.setAttribute('aria-valuenow', String(Math.round(f * 100)));
+    const s = g.currentSection(), m = g.lib.months[s];
+    const label = m ? `${MONTHS[m.month - 1]} ${m.year}` : '';
+    this.root.setAttribute('aria-valuetext', label);
+    if (this.dragging) {
+      this.bubble.textContent = label;
+      this.bubble.style.transform = `translateY(${b.top + f * b.height - 16}px)`;
+    }
+  }
+
+  /** Content offset for a pointer at viewport y. */
+  offsetAt(y) {
+    const b = this.bounds;
+    return Math.max(0, Math.min(1, (y - b.top) / b.height)) * this.grid.maxOffset;
+  }
+
+  down(e) {
+    if (e.pointerType === 'mouse' && e.button) return;
+    e.preventDefault();
+    this.root.setPointerCapture(e.pointerId);
+    this.dragging = { id: e.pointerId };
+    this.root.classList.add('dragging');
+    this.grid.scrubbing = true;
+    this.move(e);
+  }
+
+  move(e) {
+    if (!this.dragging || e.pointerId !== this.dragging.id) return;
+    this.grid.scrollToOffset(this.offsetAt(e.clientY));
+    this.grid.update();
+  }
+
+  up(e) {
+    if (!this.dragging || e.pointerId !== this.dragging.id) return;
+    this.dragging = null;
+    this.root.classList.remove('dragging');
+    this.grid.scrubbing = false;
+    this.grid.velocity = 0;
+    this.grid.update(); // the month it stopped on loads now
+    this.grid.emit('jumped');
+  }
+}
