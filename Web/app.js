@@ -70,7 +70,7 @@ async function boot() {
   // Reveal when the visible thumbnails arrived, or after a time limit. Not after decode(): that
   // decodes at full size, where drawing decodes straight to the tile's scale, in the raster tasks.
   // At once when the grid adopted the server's tiles: they were on screen already.
-  if (!grid.adopted) await arrival(grid.visibleImages());
+  if (!grid.adopted) { await grid.ready(); await arrival(grid.visibleImages()); }
   document.body.classList.remove('loading');
   if (deep) openDeep(deep);
   if (!first) return;
@@ -113,7 +113,9 @@ function start() {
       pill.hidden = false;
       $('#pill-text').textContent = `Couldn't load photos. Retrying in ${Math.max(1, Math.round((lib.retryAt - Date.now()) / 1000))} s`;
     } else if (kind === 'loaded') pill.hidden = true;
-    if (kind === 'loading' || kind === 'idle' || kind === 'error') document.body.dataset.paging = kind === 'idle' ? 'done' : kind;
+    if (kind !== 'update' || document.body.dataset.paging !== (grid.inflight.size ? 'loading' : 'done')) {
+      document.body.dataset.paging = kind === 'error' ? 'error' : grid.inflight.size ? 'loading' : 'done';
+    }
     if (kind === 'update' || kind === 'jumped') keepPlace();
   });
   lib.on((kind, _, runs) => { if (kind === 'loaded') grid.adopt(runs); });
@@ -191,9 +193,22 @@ function changes(batch) {
     grid.rebuild();
     viewer.remap();
     counted();
+    if (lib.stale) reconcile();
   }
   clearTimeout(changes.tags);
   changes.tags = setTimeout(() => search.loadTags(), 1000);
+}
+
+/** The server's month counts where the kept ones may be off (changes to photos that were not loaded). */
+async function reconcile() {
+  if (reconcile.running) { reconcile.again = true; return; }
+  reconcile.running = true;
+  try {
+    const t = await getJSON('/api/v1/timeline');
+    if (!lib.filtered) { lib.reconcile(t); grid.rebuild(); viewer.remap(); counted(); }
+  } catch { /* the next change tries again */ }
+  reconcile.running = false;
+  if (reconcile.again) { reconcile.again = false; if (lib.stale) reconcile(); }
 }
 
 /** The header's admin button: "Sign in", then "Upload". `quiet`: a kept token, checked first. */

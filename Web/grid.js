@@ -124,13 +124,16 @@ export class Grid {
 
   /**
    * The library's months changed in place (live changes): lay them out again, keeping the photo under
-   * the header where it is on screen, whether photos came or went above it.
+   * the header where it is on screen, whether photos came or went above it (at the top, new photos
+   * come into view).
    */
   rebuild() {
-    const a = this.anchor();
+    // At the very top, new photos show there; further down, nothing on screen moves.
+    const top = this.offset() < 1, a = this.anchor();
     this.abortAll();
     this.build();
-    if (a) this.restore(a);
+    if (top) this.scrollToOffset(0);
+    else if (a) this.restore(a);
     this.lastTime = 0;
     this.update();
   }
@@ -180,11 +183,30 @@ export class Grid {
   }
 
   // ── Loading ───────────────────────────────────────────────────────────
+  /**
+   * Starts the loads the engine's planner asks for, and aborts those it cancels. While the first screen
+   * holds, or after a failure until its retry time, only the loads on screen (or none) start: the
+   * others are handed back to the planner, which asks again later.
+   */
   plan(offset) {
     const p = this.timeline.plan(offset, this.height, this.scrubbing ? 1e9 : this.velocity);
     for (const c of p.cancelled) { this.inflight.get(c.id)?.abort(); this.inflight.delete(c.id); }
-    if (this.scrubbing || Date.now() < this.lib.retryAt) return;
-    for (const r of p.requests) this.fetch(r);
+    const blocked = this.scrubbing || Date.now() < this.lib.retryAt;
+    const visible = this.holding && !blocked ? this.timeline.spans(offset, offset + this.height) : null;
+    for (const r of p.requests) {
+      const wanted = !blocked && (!visible || visible.some((v) => v.section === r.section && v.start < r.end && r.start < v.end));
+      if (wanted) this.fetch(r); else this.timeline.finish(r.id);
+    }
+  }
+
+  /** Resolves once every place on screen has its photo, or after `limit` ms. */
+  ready(limit = 1000) {
+    if (!this.waiting) return Promise.resolve();
+    return new Promise((done) => {
+      const t = setTimeout(done, limit);
+      const f = () => { if (!this.waiting) { clearTimeout(t); this.listeners.delete(f); done(); } };
+      this.listeners.add(f);
+    });
   }
 
   fetch(r) {
@@ -311,13 +333,13 @@ export class Grid {
     this.lastOffset = offset; this.lastTime = now;
     clearTimeout(this.idle);
     if (this.velocity) this.idle = setTimeout(() => { this.velocity = 0; this.lastTime = 0; this.update(); }, 150);
-    this.dropServerTiles();
-    if (!this.lib.months.length) { this.unmountAll(); this.waiting = 0; return; }
+    if (!this.lib.months.length) { this.unmountAll(); this.dropServerTiles(); this.waiting = 0; return; }
     const T = this.timeline, vh = this.height, v = this.velocity;
     // A fling mounts only what is on screen: at fling speed the window ahead is several screens long,
     // and its images would arrive after it went by.
     const fast = Math.abs(v) > FAST;
-    const ahead = fast ? 0 : Math.min(4 * vh, vh * 0.5 + Math.abs(v) * 250), behind = fast ? 0 : vh * 0.25;
+    // The first update reaches as far as the server's tiles may go, so it adopts them all.
+    const ahead = fast ? 0 : Math.min(4 * vh, vh * (this.ssr ? 1.5 : 0.5) + Math.abs(v) * 250), behind = fast ? 0 : vh * 0.25;
     const top = offset - (v < 0 ? ahead : behind), bottom = offset + vh + (v < 0 ? behind : ahead);
     const spans = T.spans(top, bottom);
     const origin = this.scaled ? offset : 0;
@@ -344,10 +366,19 @@ export class Grid {
         if (!it && visible) waiting++;
       }
     }
+    this.dropServerTiles();
+    // Tiles go only once they are 2 screens away (not in a fling): scrolling back and forth a little
+    // neither drops nor remakes them.
+    if (!fast) {
+      for (const sp of T.spans(offset - 2 * vh, offset + 3 * vh)) {
+        const first = this.lib.months[sp.section]?.first ?? 0;
+        for (let k = sp.start; k < sp.end; k++) if (this.tiles.has(first + k)) keep.add(first + k);
+      }
+    }
     for (const i of [...this.tiles.keys()]) if (!keep.has(i)) this.unmount(i);
     for (const s of [...this.headers.keys()]) if (!heads.has(s)) { this.headers.get(s).remove(); this.headers.delete(s); }
     this.waiting = waiting;
-    if (!this.holding) this.plan(offset);
+    this.plan(offset);
     this.emit('update');
   }
 
@@ -360,8 +391,7 @@ export class Grid {
 
   /** The server's tiles not adopted by now are not ours to show. */
   dropServerTiles() {
-    if (!this.ssr || (this.holding && !this.lib.months.length)) return;
-    if (this.adoptable.size && this.holding) return;
+    if (!this.ssr) return;
     this.ssr.remove();
     this.ssr = null;
     this.adoptable.clear();
@@ -400,7 +430,6 @@ export class Grid {
       this.adoptable.delete(it.id);
       this.adopted++;
       img = t.querySelector('img');
-      if (!this.adoptable.size) this.holdServerTilesUntilAdopted = false;
     } else {
       t = el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id });
       paintColor(t, it);

@@ -18,7 +18,7 @@ export class Library {
     this.months = [];
     this.total = -1;
     this.ids = new Map(); // id → index in the library
-    this.gen = 0; // bumped when the months are replaced: late pages of the old ones are dropped
+    this.gen = 0; // bumped whenever places may have moved (new months, live changes): late pages are dropped
     this.failures = 0;
     this.retryAt = 0;
     this.since = ''; // the change feed's position the inline timeline was read at
@@ -157,13 +157,43 @@ export class Library {
    * Applies one change-feed message (unfiltered libraries). The photo leaves its old place and goes
    * where its sort key says: the exact index when the photos around it are loaded, else a not-yet-loaded
    * place in the gap it falls in (every place in a gap is unknown alike, and the photos after the gap
-   * move down one, as they do on the server). A new month is made where its key says. Call `reindex()`
-   * after a batch.
+   * move down one, as they do on the server). A new month is made where its key says. A change to a
+   * photo that is not loaded cannot be placed (where it was is unknown): `uncertain` then says the
+   * counts need `reconcile`. Call `reindex()` after a batch.
    */
   apply(m) {
-    const at = this.ids.get(m.id);
+    const at = this.ids.get(m.id), gone = !m.photo || m.kind === 'delete';
     if (at !== undefined) this.remove(at);
-    if (m.photo && m.kind !== 'delete' && m.sortKey) this.insert(m.photo, m.sortKey);
+    else if (m.kind !== 'insert') this.uncertain = true;
+    if (!gone && m.sortKey && (at !== undefined || m.kind === 'insert')) this.insert(m.photo, m.sortKey);
+    if (Number.isFinite(m.total) && !this.filtered) this.expected = m.total;
+  }
+
+  /** True when the counts may differ from the server's: a change that could not be placed, or a total that disagrees. */
+  get stale() { return !!this.uncertain || (this.expected !== undefined && this.expected !== this.total); }
+
+  /**
+   * Takes the server's months where they differ from the kept ones: a month whose count changed
+   * forgets its loaded photos (its places are no longer known) and loads again where it is seen.
+   */
+  reconcile(timeline) {
+    const kept = new Map(this.months.map((m) => [keyOf(m), m]));
+    this.months = (timeline.months || []).map((n) => {
+      const m = kept.get(keyOf(n)), count = Math.max(0, n.count | 0);
+      return m && m.count === count ? m : { year: n.year, month: n.month, count, first: 0, items: [] };
+    });
+    this.uncertain = false;
+    this.expected = undefined;
+    this.gen++;
+    this.renumber();
+    this.reindex();
+  }
+
+  /** The loaded photos in library order (tests and the console). */
+  loaded() {
+    const out = [];
+    for (const m of this.months) m.items.forEach((it) => { if (it) out.push(it); });
+    return out;
   }
 
   remove(i) {
@@ -174,6 +204,7 @@ export class Library {
     if (gone) this.ids.delete(gone.id);
     m.count--;
     if (!m.count) this.months.splice(s, 1);
+    this.gen++;
     this.renumber();
   }
 
@@ -195,6 +226,7 @@ export class Library {
     if (j < items.length) items.splice(j, 0, exact ? photo : undefined);
     else if (exact) items[j] = photo;
     m.count++;
+    this.gen++;
     this.renumber();
   }
 }

@@ -89,7 +89,8 @@ struct FirstScreen: Sendable {
         let year = opensYear ? #"<span class="year">\#(month.year)</span>"# : ""
         let label = opensYear ? name : "\(name) \(month.year)"
         let opens = opensYear ? " opens" : ""
-        return #"<div class="month\#(opens)" role="heading" aria-level="2">\#(year)<span class="name">\#(label)</span></div>"#
+        return
+            #"<div class="month\#(opens)" role="heading" aria-level="2">\#(year)<span class="name">\#(label)</span></div>"#
     }
 
     static let monthNames = [

@@ -89,7 +89,7 @@ def test_edit_and_delete_in_the_info_panel(desktop, writable):
     desktop.goto(f"{writable.url}/p/{pid}")
     viewer_state(desktop, "open")
     wait_current(desktop, pid)
-    nxt = desktop.evaluate("id => window.vitrine.store.items[window.vitrine.store.ids.get(id) + 1].id", pid)
+    nxt = desktop.evaluate("id => window.vitrine.lib.item(window.vitrine.lib.indexOf(id) + 1).id", pid)
     desktop.click("[role=dialog] button[aria-label=Info]")
     desktop.wait_for_selector(".sheet form.edit", timeout=T)
     desktop.fill(".sheet input[name=title]", "Harbour at dusk")
@@ -100,7 +100,7 @@ def test_edit_and_delete_in_the_info_panel(desktop, writable):
     status, detail = api(writable.url, "GET", f"/api/v1/photos/{pid}")
     assert detail["title"] == "Harbour at dusk" and detail["tags"] == ["boats", "dusk", "harbour"]
     # The grid learns the new title from the change feed.
-    desktop.wait_for_function("id => window.vitrine.store.items[window.vitrine.store.ids.get(id)].title === 'Harbour at dusk'", arg=pid, timeout=T)
+    desktop.wait_for_function("id => window.vitrine.lib.item(window.vitrine.lib.indexOf(id)).title === 'Harbour at dusk'", arg=pid, timeout=T)
     desktop.wait_for_timeout(300)
     # Focusing a field must not scroll the viewer sideways (it clips, it does not scroll).
     assert desktop.evaluate("[document.querySelector('[role=dialog]').scrollLeft, document.querySelector('[role=dialog]').scrollTop]") == [0, 0]

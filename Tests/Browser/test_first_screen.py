@@ -87,7 +87,7 @@ def test_a_remembered_justified_layout_gets_no_server_tiles(browser, server):
     ctx.close()
 
 
-SHOWN = """[...document.querySelectorAll('[data-grid] .tile')].map((t) => {
+SHOWN = """[...document.querySelectorAll('[data-grid] .tile[data-photo-id]')].map((t) => {
   const i = t.querySelector('img'), r = t.getBoundingClientRect();
   return [t.dataset.photoId, i.complete && i.naturalWidth > 0 ? new URL(i.currentSrc).pathname : null, r.width, r.height];
 })"""

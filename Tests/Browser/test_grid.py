@@ -53,7 +53,7 @@ def test_scrolling_pages_without_duplicates(browser, server):
     page.on("request", started)
     page.on("requestfinished", ended)
     page.on("requestfailed", ended)
-    page.goto(server + "/?limit=3")
+    page.goto(server + "/")
     wait_grid(page)
     seen = set()
     for _ in range(60):
@@ -66,9 +66,13 @@ def test_scrolling_pages_without_duplicates(browser, server):
         page.wait_for_function("document.body.dataset.paging !== 'loading'", timeout=T)
         page.wait_for_timeout(50)
     assert len(seen) == DEMO_TOTAL
-    assert page.evaluate("window.vitrine.store.items.length") == DEMO_TOTAL
-    assert len(urls) == DEMO_TOTAL // 3 and all("cursor=" in u for u in urls[1:])
-    assert peak[0] == 1, "more than one page request at a time"
+    assert page.evaluate("window.vitrine.lib.loaded().length") == DEMO_TOTAL
+    # Pages of a month from an offset, as the engine's planner asks, each place asked for once (the first
+    # page came inline with the index page), and never more than the planner's 4 at a time.
+    assert all("month=" in u and "offset=" in u for u in urls), urls
+    months = len(page.evaluate("window.vitrine.lib.months"))
+    assert len(urls) <= months, urls
+    assert peak[0] <= 4
     shot(page, "desktop-grid-scrolled")
     ctx.close()
 
@@ -98,15 +102,22 @@ def _without_inline_page(route):
     route.fulfill(response=response, body=body)
 
 
+def _without_inline_data(route):
+    """The index page without its months and first page: the client asks for them."""
+    response = route.fetch()
+    body = re.sub(r'<script id="(first-page|timeline)".*?</script>', "", response.text(), flags=re.S)
+    route.fulfill(response=response, body=body)
+
+
 def test_offline_screen_and_retry(phone, server):
-    phone.route(server + "/", _without_inline_page)
-    phone.route("**/api/v1/photos*", lambda route: route.abort())
+    phone.route(server + "/", _without_inline_data)
+    phone.route("**/api/v1/timeline*", lambda route: route.abort())
     phone.goto(server + "/")
     offline = phone.locator("#offline")
     offline.wait_for(state="visible", timeout=T)
     assert "reach" in offline.inner_text()
     shot(phone, "phone-offline")
-    phone.unroute("**/api/v1/photos*")
+    phone.unroute("**/api/v1/timeline*")
     phone.unroute(server + "/")
     phone.click("#retry")
     offline.wait_for(state="hidden", timeout=T)
@@ -116,16 +127,22 @@ def test_offline_screen_and_retry(phone, server):
 def test_failed_page_retries_without_blocking(browser, server):
     ctx = browser.new_context(viewport={"width": 640, "height": 400})
     page = ctx.new_page()
-    page.route("**/api/v1/photos*cursor=*", lambda route: route.abort())
-    page.goto(server + "/?limit=3")
-    wait_grid(page)
+    # The months come inline, the photos do not, and every page of them fails at first.
+    page.route(server + "/", _without_inline_page)
+    page.route("**/api/v1/photos*month=*", lambda route: route.abort())
+    page.goto(server + "/")
     page.locator("#pill").wait_for(state="visible", timeout=T)
     assert page.locator("#offline").is_hidden()
-    assert page.locator("[data-grid] [data-photo-id]").count() == 3
+    assert "Retrying in" in page.inner_text("#pill")
+    # The places are laid out, empty, and nothing is lost: they fill once the pages come.
+    assert page.locator("[data-grid] .tile.pending").count() > 0
+    assert page.locator("[data-grid] [data-photo-id]").count() == 0
     shot(page, "desktop-retry-pill")
-    page.unroute("**/api/v1/photos*cursor=*")
+    page.unroute("**/api/v1/photos*month=*")
     page.click("#pill-retry")
-    page.wait_for_function("window.vitrine.store.items.length > 3", timeout=T)
+    page.wait_for_function("window.vitrine.lib.loaded().length > 0 && window.vitrine.grid.waiting === 0", timeout=T)
+    page.wait_for_selector("[data-grid] [data-photo-id] img.in", timeout=T)
+    assert page.locator("#pill").is_hidden()
     ctx.close()
 
 

@@ -36,7 +36,7 @@ def _grid_with_feed(page, url):
     page.goto(url + "/")
     wait_grid(page)
     _live(page)
-    return page.evaluate("window.vitrine.store.items.map(i => i.id)")
+    return page.evaluate("window.vitrine.lib.loaded().map(i => i.id)")
 
 
 def test_ten_photos_arrive_without_moving_the_view(phone, writable):
@@ -52,12 +52,12 @@ def test_ten_photos_arrive_without_moving_the_view(phone, writable):
     phone.wait_for_timeout(300)
     assert phone.evaluate("document.querySelector('[data-grid]').scrollTop") == 300
     before = phone.evaluate(ANCHOR)
-    total = phone.evaluate("window.vitrine.store.total")
-    count = phone.evaluate("window.vitrine.store.items.length")
+    total = phone.evaluate("window.vitrine.lib.total")
+    count = phone.evaluate("window.vitrine.lib.total")
     scroll = phone.evaluate("document.querySelector('[data-grid]').scrollTop")
     phone.evaluate(WATCH, before["id"])
     ids = [upload(writable.url, writable.token, jpeg(300 + k), f"live-{k}.jpg")["id"] for k in range(10)]
-    phone.wait_for_function(f"window.vitrine.store.items.length === {count + 10}", timeout=T)
+    phone.wait_for_function(f"window.vitrine.lib.total === {count + 10}", timeout=T)
     phone.wait_for_timeout(600)  # let the last animation finish
     tops = phone.evaluate("cancelAnimationFrame(window.__watch), window.__tops")
     # The same photo, at the same height on screen (in a 4-column grid, 10 photos above move it
@@ -67,9 +67,9 @@ def test_ten_photos_arrive_without_moving_the_view(phone, writable):
     # Not only at the end: on every frame while the photos arrived.
     assert all(t is not None and abs(t - before["top"]) <= 1 for t in tops), [t for t in tops if t is None or abs(t - before["top"]) > 1][:5]
     # The new photos are the newest: they went in above, and the page scrolled by what they added.
-    store_ids = phone.evaluate("window.vitrine.store.items.slice(0, 10).map(i => i.id)")
+    store_ids = phone.evaluate("window.vitrine.lib.loaded().slice(0, 10).map(i => i.id)")
     assert sorted(store_ids) == sorted(ids)
-    assert phone.evaluate("window.vitrine.store.total") == total + 10
+    assert phone.evaluate("window.vitrine.lib.total") == total + 10
     assert phone.evaluate("document.querySelector('[data-grid]').scrollTop") > scroll
     shot(phone, "phone-live-after-10")
     phone.evaluate("document.querySelector('[data-grid]').scrollTop = 0")
@@ -85,7 +85,7 @@ def test_a_photo_added_before_the_feed_connects_still_arrives(browser, writable)
     page.route("**/live.js", lambda route: held.append(route))  # answered below
     page.goto(writable.url + "/")
     wait_grid(page)
-    page.wait_for_function("window.vitrine.store.since !== ''", timeout=T)
+    page.wait_for_function("window.vitrine.lib.since !== ''", timeout=T)
     for _ in range(100):
         if held:
             break
@@ -93,10 +93,10 @@ def test_a_photo_added_before_the_feed_connects_still_arrives(browser, writable)
     assert held, "live.js was asked for after the first screen"
     new_id = upload(writable.url, writable.token, jpeg(77), "before-the-feed.jpg")["id"]
     page.wait_for_timeout(300)
-    assert page.evaluate("id => !window.vitrine.store.ids.has(id)", new_id)
+    assert page.evaluate("id => !window.vitrine.lib.ids.has(id)", new_id)
     held[0].continue_()
     _live(page)
-    page.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=new_id, timeout=T)
+    page.wait_for_function("id => window.vitrine.lib.ids.has(id)", arg=new_id, timeout=T)
     page.wait_for_selector(f'[data-grid] [data-photo-id="{new_id}"]', timeout=T)
     ctx.close()
 
@@ -107,7 +107,7 @@ def test_a_deletion_closes_the_gap(desktop, writable):
     box = lambda pid: desktop.locator(f'[data-grid] [data-photo-id="{pid}"]').bounding_box()
     place = box(victim)
     assert api(writable.url, "DELETE", f"/api/v1/photos/{victim}", writable.token)[0] == 204
-    desktop.wait_for_function("id => !window.vitrine.store.ids.has(id)", arg=victim, timeout=T)
+    desktop.wait_for_function("id => !window.vitrine.lib.ids.has(id)", arg=victim, timeout=T)
     desktop.wait_for_timeout(500)
     assert desktop.locator(f'[data-grid] [data-photo-id="{victim}"]').count() == 0
     assert desktop.locator("[data-grid] .tile.ghost").count() == 0, "the faded tile is removed"
@@ -126,7 +126,7 @@ def test_open_viewer_stays_on_its_photo_or_moves_to_the_next(desktop, writable):
     zoom = desktop.get_attribute("[role=dialog]", "data-zoom")
     # A photo arriving above it shifts every index: the viewer stays on its photo, zoomed as it was.
     new = upload(writable.url, writable.token, jpeg(333), "while-viewing.jpg")["id"]
-    desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=new, timeout=T)
+    desktop.wait_for_function("id => window.vitrine.lib.ids.has(id)", arg=new, timeout=T)
     wait_current(desktop, shown)
     desktop.wait_for_timeout(300)  # a reset would have sprung back to 1 by now
     assert desktop.get_attribute("[role=dialog]", "data-zoom") == zoom
@@ -163,7 +163,7 @@ def test_the_feed_resumes_after_the_server_restarts(browser):
         subprocess.run([BINARY, "import", "--data", s.data, d], check=True, capture_output=True)
         s.start()
         page.wait_for_selector('[data-grid] .tile img[alt="while-down.jpg"]', state="attached", timeout=T)
-        assert page.evaluate("window.vitrine.store.total") == 2
+        assert page.evaluate("window.vitrine.lib.total") == 2
         ctx.close()
     finally:
         s.stop()
@@ -185,7 +185,7 @@ def test_refused_streams_reconnect_with_back_off(desktop, writable):
     desktop.unroute("**/api/v1/events*")
     _live(desktop)
     new = upload(writable.url, writable.token, jpeg(430), "after-refusals.jpg")["id"]
-    desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=new, timeout=T)
+    desktop.wait_for_function("id => window.vitrine.lib.ids.has(id)", arg=new, timeout=T)
 
 
 def test_a_search_follows_live_changes(desktop, writable):
@@ -222,13 +222,13 @@ def test_a_reset_reloads_the_list_and_the_feed_goes_on(desktop, writable):
     desktop.goto(writable.url + "/")
     wait_grid(desktop)
     desktop.wait_for_function("document.body.dataset.live === 'down'", timeout=T)  # it connects after the first screen
-    items = desktop.evaluate("window.vitrine.store.items.map(i => i.id)")
+    items = desktop.evaluate("window.vitrine.lib.loaded().map(i => i.id)")
     missed = upload(writable.url, writable.token, jpeg(520), "missed.jpg")["id"]
     refusing[0] = False
-    desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=missed, timeout=T)
+    desktop.wait_for_function("id => window.vitrine.lib.ids.has(id)", arg=missed, timeout=T)
     assert resumes
-    assert desktop.evaluate("window.vitrine.store.items.map(i => i.id)")[1:len(items) + 1] == items
+    assert desktop.evaluate("window.vitrine.lib.loaded().map(i => i.id)")[1:len(items) + 1] == items
     desktop.unroute("**/api/v1/events*")
     _live(desktop)
     after = upload(writable.url, writable.token, jpeg(521), "after-reset.jpg")["id"]
-    desktop.wait_for_function("id => window.vitrine.store.ids.has(id)", arg=after, timeout=T)
+    desktop.wait_for_function("id => window.vitrine.lib.ids.has(id)", arg=after, timeout=T)

@@ -74,8 +74,8 @@ def test_fling_keeps_the_dom_small_and_pages_without_duplicates(desktop, big_ser
     fling = desktop.evaluate(scroll, 900)  # 54 000 px/s
     assert fling["top"] > 100_000
     assert 0 < fling["most"] <= 150, fling
-    desktop.wait_for_function("window.vitrine.store.items.length >= 1000", timeout=T)
-    ids = desktop.evaluate("window.vitrine.store.items.map((it) => it.id)")
+    desktop.wait_for_function("window.vitrine.lib.loaded().length >= 100", timeout=T)
+    ids = desktop.evaluate("window.vitrine.lib.loaded().map((it) => it.id)")
     assert len(ids) == len(set(ids))
     # After the fling settles, the tiles in view show their thumbnails.
     desktop.wait_for_function("""() => {
@@ -88,19 +88,18 @@ def test_fling_keeps_the_dom_small_and_pages_without_duplicates(desktop, big_ser
     shot(desktop, "desktop-after-fling-6000")
 
 
-def test_scrolling_to_the_end_reaches_the_last_photo(desktop, big_server):
-    desktop.goto(big_server + "/?limit=200")
+def test_end_reaches_the_last_photo_without_paging_through_the_rest(desktop, big_server):
+    desktop.goto(big_server + "/")
     wait_grid(desktop)
-    desktop.evaluate("""() => new Promise((done) => {
-        const g = document.querySelector('[data-grid]'), give_up = performance.now() + 60000;
-        const step = () => {
-            g.scrollTop = g.scrollHeight;
-            if (window.vitrine.store.done || performance.now() > give_up) done(); else setTimeout(step, 50);
-        };
-        step();
-    })""")
-    assert desktop.evaluate("window.vitrine.store.items.length") == COUNT
+    desktop.keyboard.press("End")
+    last = desktop.evaluate("window.vitrine.lib.total - 1")
+    desktop.wait_for_function("i => document.querySelector(`[data-grid] .tile[data-i='${i}'] img.in`)", arg=last, timeout=T)
+    # Only the pages around the end (and the first screen) were loaded, not the 6 000 photos.
+    assert desktop.evaluate("window.vitrine.lib.loaded().length") < 1000
     assert desktop.evaluate(TILES) <= 150
+    desktop.keyboard.press("Home")
+    desktop.wait_for_function("document.querySelector(`[data-grid] .tile[data-i='0'] img.in`)", timeout=T)
+    assert desktop.evaluate("document.querySelector('[data-grid]').scrollTop") == 0
 
 
 def test_a_cold_start_asks_for_the_visible_thumbnails_first(browser, big_server):
@@ -110,15 +109,15 @@ def test_a_cold_start_asks_for_the_visible_thumbnails_first(browser, big_server)
     page = ctx.new_page()
     held, passing = [], [False]
     page.route("**/assets/*", lambda route: route.continue_() if passing[0] else held.append(route))
-    page.goto(big_server + "/?limit=100")  # the client's own tiles: no server tiles to adopt
+    page.goto(big_server + "/?limit=100")  # no first screen from the server: the client's own tiles
     page.wait_for_function("window.vitrine && window.vitrine.grid.tiles.size > 0", timeout=T)
     page.wait_for_timeout(200)
     state = page.evaluate("""() => ({ holding: vitrine.grid.holding, tiles: vitrine.grid.tiles.size,
         visible: vitrine.grid.visibleImages().length, asked: document.querySelectorAll('[data-grid] img[src]').length,
-        items: vitrine.store.items.length, paging: document.body.dataset.paging })""")
+        loads: vitrine.grid.inflight.size, waiting: vitrine.grid.waiting })""")
     assert state["holding"] and held, state
     assert state["tiles"] == state["visible"] == state["asked"] >= 20, state
-    assert state["items"] == 100 and state["paging"] != "loading", "no second page yet"
+    assert state["loads"] == 0 and state["waiting"] == 0, "the screen's photos, and no page beyond them yet"
     passing[0] = True
     for route in held:
         route.continue_()

@@ -53,7 +53,7 @@ def test_typing_filters_and_updates_the_url(desktop, server, catalog):
     desktop.wait_for_function(f"history.length === {start + 1}", timeout=T)
     desktop.go_back()
     desktop.wait_for_function("location.search === ''", timeout=T)
-    desktop.wait_for_function(f"window.vitrine.store.items.length === {DEMO_TOTAL}", timeout=T)
+    desktop.wait_for_function(f"window.vitrine.lib.total === {DEMO_TOTAL}", timeout=T)
     assert desktop.input_value("#search") == ""
     desktop.go_forward()
     _wait_tiles(desktop, expected)

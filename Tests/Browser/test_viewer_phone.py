@@ -104,7 +104,7 @@ def test_dismiss_after_many_swipes_lands_on_tile(phone, server, catalog):
     for i in range(1, last + 1):
         t.drag(330, 420, 40, 420, steps=5)
         wait_current(phone, catalog[i]["id"])
-    assert phone.evaluate("window.vitrine.store.items.length") == len(catalog)
+    assert phone.evaluate("window.vitrine.lib.total") == len(catalog)
     shot(phone, "phone-viewer-last")
     pid = catalog[last]["id"]
     t.drag(200, 400, 200, 720, steps=4)

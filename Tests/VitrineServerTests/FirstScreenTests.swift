@@ -3,6 +3,7 @@ import CatalogSQLite
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Ingest
 import TestSupport
 import Testing
 import VitrineAPI
@@ -23,10 +24,17 @@ import VitrineAPI
     }
 
     static func inlinePage(_ html: String) throws -> PhotoPage? {
-        guard let start = html.firstRange(of: #/<script id="first-page" type="application\/json" data-seq="\d+">/#),
+        guard let start = html.firstRange(of: #/<script id="first-page" type="application\/json">/#),
             let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
         else { return nil }
         return try JSONDecoder().decode(PhotoPage.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
+    }
+
+    static func inlineTimeline(_ html: String) throws -> Timeline? {
+        guard let start = html.firstRange(of: #/<script id="timeline" type="application\/json" data-seq="\d+">/#),
+            let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
+        else { return nil }
+        return try JSONDecoder().decode(Timeline.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
     }
 
     /// The server's tiles, in order: (href, data-photo-id, img src, srcset, alt).
@@ -67,6 +75,45 @@ import VitrineAPI
             #expect(!html.contains("{{first-screen}}") && !html.contains("{{first-tiles}}"))
             // Where the client's change feed starts: the catalog as the page was read.
             #expect(html.contains(#"data-seq="\#(try await fixture.library.catalog.latestChangeSeq())""#))
+            // The months, as the timeline route gives them: the grid lays the library out from them.
+            let timeline = try #require(try Self.inlineTimeline(html))
+            let route = try await client.execute(uri: "/api/v1/timeline", method: .get) {
+                try JSONDecoder().decode(Timeline.self, from: Data($0.bytes))
+            }
+            #expect(timeline == route && timeline.total == 3)
+        }
+    }
+
+    /// The server's tiles come in the grid's month sections: a heading where each month starts, the year
+    /// on the first, as Web/grid.js draws them.
+    @Test func theTilesComeUnderTheirMonthsHeadings() async throws {
+        let fixture = try await ServerFixture(photos: 0)
+        let dates = ["2023:11:14 10:00:00", "2023:11:03 10:00:00", "2023:07:22 10:00:00", "2022:12:02 10:00:00"]
+        var paths: [String] = []
+        for (k, date) in dates.enumerated() {
+            paths.append(
+                try Fixtures.write(
+                    fixture.inputs.file("dated\(k).jpg"), width: 320, height: 240, seed: UInt32(k + 7),
+                    fields: ["exif-ifd2-DateTimeOriginal": date]))
+        }
+        let summary = await fixture.library.importer().importItems(FileCollector.items(in: paths).0)
+        #expect(summary.failures.isEmpty)
+        var found: [String] = []
+        for path in paths {
+            found.append(try #require(try await fixture.library.catalog.photo(contentHash: sha256Hex(path))?.id))
+        }
+        let ids = found
+        try await fixture.makeApp(webRoot: web.path).test(.router) { client in
+            let html = try await client.execute(uri: "/", method: .get) { String(decoding: $0.bytes, as: UTF8.self) }
+            let headings = html.matches(
+                of:
+                    #/<div class="month( opens)?" role="heading" aria-level="2">(?:<span class="year">(\d+)</span>)?<span class="name">([^<]*)</span></div>/#
+            )
+            // 2023-11-14 and 2023-11-03, then 2023-07-22, then 2022-12-02, newest first.
+            #expect(headings.map { String($0.3) } == ["November", "July 2023", "December"])
+            #expect(headings.map { $0.1 != nil } == [true, false, true])
+            #expect(headings.map { $0.2.map(String.init) } == ["2023", nil, "2022"])
+            #expect(Self.tiles(html).map(\.id) == ids)
         }
     }
 
@@ -110,7 +157,8 @@ import VitrineAPI
                 String(decoding: $0.bytes, as: UTF8.self)
             }
             #expect(!html.contains("<img src=x"))
-            #expect(html.components(separatedBy: "</script>").count == 2)
+            // Two scripts (the months and the first page), each closed once.
+            #expect(html.components(separatedBy: "</script>").count == 3)
             let page = try #require(try Self.inlinePage(html))
             #expect(page.items.first?.title == hostile)
             // In the tile, the title is an attribute value: quotes and angle brackets are escaped.
