@@ -80,7 +80,7 @@ async function boot() {
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => (globalThis.requestIdleCallback ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
-  import('./live.js').then((m) => m.live(changes, () => reopen(true), lib.since));
+  import('./live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since));
   search.loadTags();
   if (token()) admin(null, true);
 }
@@ -107,7 +107,7 @@ function start() {
   });
   document.body.append(viewer.root);
   scrubber = new Scrubber(grid);
-  search = new Search(lib, (f) => reopen(false, f).catch((e) => toast(`Search failed: ${e.message}`)));
+  search = new Search(lib, (f) => reopen('filter', f).catch((e) => toast(`Search failed: ${e.message}`)));
   grid.on((kind) => {
     if (kind === 'error') {
       pill.hidden = false;
@@ -143,13 +143,23 @@ function counted() {
 }
 
 /**
- * The months of `filter` afresh. A new filter starts at the top; a re-query of the same one (live
- * changes under a filter, a reset of the feed) keeps the place in time.
+ * The months of the library again. `filter`: a new filter, shown from the top (tiles of photos that
+ * stay are kept). `requery`: the same filter after changes, only the months whose counts changed are
+ * forgotten, and the place in time is kept. `reset`: the change feed lost track, everything is read
+ * again, keeping the place in time.
  */
-async function reopen(anchored, filter = lib.filter) {
-  const a = anchored ? grid.anchor() : null;
-  if (!(await lib.open(filter))) return;
-  if (a) { grid.build(); grid.restore(a); grid.update(); } else grid.reset();
+async function reopen(mode, filter = lib.filter) {
+  if (mode === 'requery') {
+    const shown = lib.filter, t = await getJSON('/api/v1/timeline' + filterQuery(shown));
+    if (lib.filter !== shown) return;
+    const a = grid.anchor();
+    lib.reconcile(t);
+    grid.rebuild(a);
+  } else {
+    const a = mode === 'reset' ? grid.anchor() : null;
+    if (!(await lib.open(filter))) return;
+    if (a) { grid.build(); grid.rekey(); grid.restore(a); grid.update(); } else grid.replace();
+  }
   viewer.remap();
   counted();
 }
@@ -186,11 +196,12 @@ function changes(batch) {
   if (lib.total < 0) return; // the months are still coming and will include them
   if (lib.filtered) {
     clearTimeout(requery);
-    requery = setTimeout(() => reopen(true).catch(() => 0), 300);
+    requery = setTimeout(() => reopen('requery').catch(() => 0), 300);
   } else {
+    const a = grid.anchor();
     for (const m of batch) lib.apply(m);
     lib.reindex();
-    grid.rebuild();
+    grid.rebuild(a);
     viewer.remap();
     counted();
     if (lib.stale) reconcile();
@@ -203,10 +214,7 @@ function changes(batch) {
 async function reconcile() {
   if (reconcile.running) { reconcile.again = true; return; }
   reconcile.running = true;
-  try {
-    const t = await getJSON('/api/v1/timeline');
-    if (!lib.filtered) { lib.reconcile(t); grid.rebuild(); viewer.remap(); counted(); }
-  } catch { /* the next change tries again */ }
+  await reopen('requery').catch(() => 0); // else the next change tries again
   reconcile.running = false;
   if (reconcile.again) { reconcile.again = false; if (lib.stale) reconcile(); }
 }

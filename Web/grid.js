@@ -16,6 +16,7 @@ function thumbURL(it, w, h) {
 export const HEADER = 96;
 /** A month's header, and what a year adds above it (styles.css `.month`, FirstScreen.swift). */
 export const MONTH_HEADER = 36, YEAR_HEADER = 36;
+const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
   'October', 'November', 'December'];
 /** Faster than this (px/ms) the grid mounts only what is on screen and the planner asks for nothing new. */
@@ -123,19 +124,72 @@ export class Grid {
   }
 
   /**
+   * A new filter: its months from the top. The tiles on screen wait for their photos' new places, so a
+   * photo that stays keeps its element (and its decoded image); the others fade out once the new
+   * screen's photos arrived.
+   */
+  replace() {
+    this.abortAll();
+    this.leaving = new Map();
+    for (const t of this.tiles.values()) if (t.pending) this.unmountElement(t); else this.leaving.set(t.dataset.photoId, t);
+    this.tiles = new Map();
+    for (const h of this.headers.values()) h.remove();
+    this.headers.clear();
+    this.build();
+    this.scroller.scrollTop = 0;
+    this.lastTime = 0;
+    clearTimeout(this.leaveTimer);
+    this.leaveTimer = setTimeout(() => this.leave(), 2000);
+    this.update();
+  }
+
+  /** The old filter's tiles that no photo took over fade out. */
+  leave() {
+    const rest = this.leaving;
+    this.leaving = null;
+    clearTimeout(this.leaveTimer);
+    if (!rest) return;
+    for (const t of rest.values()) {
+      t.removeAttribute('data-photo-id');
+      t.removeAttribute('href');
+      t.className = 'tile ghost';
+      if (reduced.matches) { this.unmountElement(t); continue; }
+      t.style.transition = 'opacity .3s';
+      t.style.opacity = 0;
+      setTimeout(() => this.unmountElement(t), 350);
+    }
+  }
+
+  /**
    * The library's months changed in place (live changes): lay them out again, keeping the photo under
    * the header where it is on screen, whether photos came or went above it (at the top, new photos
-   * come into view).
+   * come into view). `a`: the anchor taken before the library changed.
    */
-  rebuild() {
+  rebuild(a = this.anchor()) {
     // At the very top, new photos show there; further down, nothing on screen moves.
-    const top = this.offset() < 1, a = this.anchor();
+    const top = this.offset() < 1;
     this.abortAll();
     this.build();
+    this.rekey();
     if (top) this.scrollToOffset(0);
     else if (a) this.restore(a);
     this.lastTime = 0;
     this.update();
+  }
+
+  /** Tiles follow their photos to their new places; places still loading are dropped. */
+  rekey() {
+    const tiles = new Map(), hidden = this.tiles.get(this.hidden)?.dataset.photoId;
+    for (const [i, t] of this.tiles) {
+      const j = t.pending ? -1 : this.lib.indexOf(t.dataset.photoId);
+      if (j < 0) { this.unmountElement(t); continue; }
+      t.dataset.i = j;
+      tiles.set(j, t);
+    }
+    this.tiles = tiles;
+    this.hidden = hidden === undefined ? -1 : this.lib.indexOf(hidden);
+    for (const h of this.headers.values()) h.remove();
+    this.headers.clear();
   }
 
   /** Months and every loaded run into the engine. */
@@ -378,6 +432,7 @@ export class Grid {
     for (const i of [...this.tiles.keys()]) if (!keep.has(i)) this.unmount(i);
     for (const s of [...this.headers.keys()]) if (!heads.has(s)) { this.headers.get(s).remove(); this.headers.delete(s); }
     this.waiting = waiting;
+    if (this.leaving && !waiting) this.leave();
     this.plan(offset);
     this.emit('update');
   }
@@ -426,7 +481,12 @@ export class Grid {
 
   mount(i, it) {
     let t = this.adoptable.get(it.id), img;
-    if (t) {
+    const kept = this.leaving?.get(it.id);
+    if (kept) {
+      this.leaving.delete(it.id);
+      t = kept;
+      img = t.img;
+    } else if (t) {
       this.adoptable.delete(it.id);
       this.adopted++;
       img = t.querySelector('img');
@@ -468,10 +528,14 @@ export class Grid {
   unmount(i) {
     const t = this.tiles.get(i);
     if (!t) return;
+    this.unmountElement(t);
+    this.tiles.delete(i);
+  }
+
+  unmountElement(t) {
     if (t.img) cancel(t.img);
     this.hashes.delete(t);
     t.remove();
-    this.tiles.delete(i);
   }
 
   unmountAll() {

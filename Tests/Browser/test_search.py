@@ -35,10 +35,10 @@ def test_typing_filters_and_updates_the_url(desktop, server, catalog):
         new MutationObserver(ms => { for (const m of ms) if (m.target.classList?.contains('ghost')) window.__ghosts++; })
           .observe(document.querySelector('[data-grid]'), { subtree: true, attributes: true, attributeFilter: ['class'] });
     }""", keep)
-    desktop.on("request", lambda r: "/api/v1/photos?" in r.url and desktop.evaluate("u => window.__requests.push(u)", r.url))
+    desktop.on("request", lambda r: "/api/v1/timeline?" in r.url and desktop.evaluate("u => window.__requests.push(u)", r.url))
     desktop.keyboard.press("/")  # the shortcut to the field
     assert desktop.evaluate("document.activeElement.id") == "search"
-    desktop.keyboard.type("5120", delay=40)  # faster than the debounce: one request, not four
+    desktop.keyboard.type("5120", delay=40)  # faster than the debounce: one re-query (its months), not four
     desktop.wait_for_function("location.search === '?q=5120'", timeout=T)
     _wait_tiles(desktop, expected)
     assert desktop.evaluate("history.length") == start, "typing replaces the history entry"
