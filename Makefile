@@ -20,7 +20,7 @@ S3_PATH_STYLE ?=
 BLOB_FLAGS := $(if $(BLOBS), --blobs "$(BLOBS)")$(if $(S3_ENDPOINT), --s3-endpoint "$(S3_ENDPOINT)")$(if \
 	$(S3_REGION), --s3-region "$(S3_REGION)")$(if $(filter 1,$(S3_PATH_STYLE)), --s3-path-style)
 
-.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server cluster format clean
+.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline cluster format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -100,6 +100,14 @@ bench: deps wasm
 	python3 Benchmarks/s3/bench.py
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/catalogs/bench.py
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/server/bench.py
+	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/web/timeline.py
+
+## The timeline alone, on the 1 000 000-photo library (the catalog bench's fixture): scrub to the middle,
+## Home → End, a deep link to the oldest photo, and a fling at 2 000 rows/s, in headless Chromium.
+bench-timeline: deps wasm
+	swift build -c release --product vitrine
+	swift build -c release --product vitrine-fixture
+	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/web/timeline.py
 
 ## The hot paths alone: pages, details and assets next to nginx serving the same bytes, at 100 000 and
 ## 1 000 000 photos (the 1 M fixture is the catalog bench's, built on first use), and the cost of metrics.

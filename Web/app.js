@@ -70,9 +70,12 @@ async function boot() {
   // Reveal when the visible thumbnails arrived, or after a time limit. Not after decode(): that
   // decodes at full size, where drawing decodes straight to the tile's scale, in the raster tasks.
   // At once when the grid adopted the server's tiles: they were on screen already.
-  if (!grid.adopted) { await grid.ready(); await arrival(grid.visibleImages()); }
+  // A deep link's viewer comes first: the grid under it goes to the photo's place anyway.
+  if (deep) {
+    document.body.classList.remove('loading');
+    await openDeep(deep);
+  } else if (!grid.adopted) { await grid.ready(); await arrival(grid.visibleImages()); }
   document.body.classList.remove('loading');
-  if (deep) openDeep(deep);
   if (!first) return;
   // What the first screen does not need waits until its thumbnails arrived: the rest of the grid's
   // prefetch window, then, once the browser is idle, the change feed, the tag bar, and a kept admin

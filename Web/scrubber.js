@@ -77,7 +77,7 @@ export class Scrubber {
   down(e) {
     if (e.pointerType === 'mouse' && e.button) return;
     e.preventDefault();
-    this.root.setPointerCapture(e.pointerId);
+    try { this.root.setPointerCapture(e.pointerId); } catch { /* a pointer already gone */ }
     this.dragging = { id: e.pointerId };
     this.root.classList.add('dragging');
     this.grid.scrubbing = true;

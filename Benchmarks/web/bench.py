@@ -163,30 +163,29 @@ PROBE = r"""
 """
 
 # Fling: scroll [data-grid] from rAF at a constant content speed (time-based, like a compositor fling)
-# through `rows` rows. The content ahead loads page by page as the grid asks for it: when the wanted
-# position is past the loaded end, the scroll waits there (counted as stalled frames).
+# through `rows` rows of the timeline. Photos load as the engine's planner asks; a frame with a place on
+# screen still waiting for its photo counts as stalled.
 FLING = r"""
 async ([rows, rowsPerSecond, capMs]) => {
-  const g = window.vitrine.grid, L = g.layout, P = window.__bench;
-  const cols = (() => { let n = 1; const y0 = L.itemFrame(0).y; while (n < L.count && L.itemFrame(n).y === y0) n++; return n; })();
-  const pitch = L.itemFrame(cols).y - L.itemFrame(0).y;
+  const g = window.vitrine.grid, L = g.timeline, P = window.__bench;
+  const y0 = L.itemFrame(0, 0).y;
+  let cols = 1;
+  while (L.itemFrame(0, cols) && L.itemFrame(0, cols).y === y0) cols++;
+  const pitch = L.itemFrame(0, cols).y - y0;
   const distance = rows * pitch, speed = rowsPerSecond * pitch / 1000; // px per ms
   const deltas = [], tileCounts = [];
-  let stalled = 0, pages0 = window.vitrine.store.items.length, last = 0, t0 = 0, maxTiles = 0;
+  let stalled = 0, before = window.vitrine.lib.loaded().length, last = 0, t0 = 0, maxTiles = 0;
   const start = performance.now();
   await new Promise((done) => {
     const step = (t) => {
-      if (last) deltas.push(t - last);
+      if (last) { deltas.push(t - last); if (g.waiting) stalled++; }
       last = t;
       if (!t0) t0 = t;
       const n = document.querySelectorAll('[data-grid] [data-photo-id]').length;
       tileCounts.push(n); if (n > maxTiles) maxTiles = n;
-      const want = Math.min(distance, (t - t0) * speed);
-      const max = L.contentHeight - g.height;
-      if (want > max) stalled++;
-      const off = Math.min(want, max);
-      g.scroller.scrollTop = g.space.scrollTop(off);
-      if ((off >= distance && g.offset() >= distance - 1) || t - t0 > capMs) { done(); return; }
+      const off = Math.min(distance, (t - t0) * speed, g.maxOffset);
+      g.scrollToOffset(off);
+      if (off >= Math.min(distance, g.maxOffset) || t - t0 > capMs) { done(); return; }
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
@@ -196,7 +195,7 @@ async ([rows, rowsPerSecond, capMs]) => {
   const end = performance.now();
   const tasks = P.longtasks.filter(([s]) => s >= start && s <= end).map(([, d]) => d);
   return { cols, pitch, rows, distance, reached: g.offset(), elapsed: end - start, deltas, maxTiles,
-           tiles: tileCounts, stalled, items: window.vitrine.store.items.length, itemsBefore: pages0,
+           tiles: tileCounts, stalled, items: window.vitrine.lib.loaded().length, itemsBefore: before,
            tasks, scaled: g.scaled, scrollHeight: g.scroller.scrollHeight };
 }
 """

@@ -149,6 +149,65 @@ class _Browser:
         return getattr(self._browser, name)
 
 
+BIG = 6000  # photos in the large library
+
+
+class BigLibrary:
+    def __init__(self, url, data):
+        self.url, self.data = url, data
+
+    @property
+    def token(self):
+        return (pathlib.Path(self.data) / "admin-token").read_text().strip()
+
+
+@pytest.fixture(scope="session")
+def big_library():
+    """A 6 000-photo library over ten years of months (three real photos, the rest synthetic rows that
+    reuse their assets, made by vitrine-fixture), served: its `url`, `data` folder and admin `token`."""
+    work = pathlib.Path(tempfile.mkdtemp(prefix="vitrine-scale-"))
+    lib = work / "lib"
+    sources = []
+    for k in range(3):
+        path = work / f"seed{k}.jpg"
+        subprocess.run(["vips", "gaussnoise", str(path), str(800 + 200 * k), "600"], check=True)
+        sources.append(str(path))
+    subprocess.run([BINARY, "import", "--data", str(lib), *sources], check=True, stdout=subprocess.DEVNULL)
+    fixture = os.path.join(os.path.dirname(BINARY), "vitrine-fixture")
+    subprocess.run([fixture, str(lib), str(BIG)], check=True, stdout=subprocess.DEVNULL)
+    port = _free_port()
+    log = open(work / "server.log", "w+")
+    proc = subprocess.Popen([BINARY, "serve", "--data", str(lib), "--port", str(port),
+                             "--web", str(pathlib.Path(__file__).resolve().parents[2] / "Web")],
+                            stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                if _get(base + "/api/v1/photos?limit=1")["total"] == BIG:
+                    break
+            except Exception:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                log.seek(0)
+                raise RuntimeError("scale server did not start:\n" + log.read()[-2000:])
+            time.sleep(0.2)
+        yield BigLibrary(base, str(lib))
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+
+@pytest.fixture(scope="session")
+def big_server(big_library):
+    """The large library's URL."""
+    return big_library.url
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as p:

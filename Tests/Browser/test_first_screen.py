@@ -101,7 +101,8 @@ def test_tiles_take_the_small_thumbnail_when_it_fills_them(browser, server, cata
     page = ctx.new_page()
     page.goto(server + path)
     wait_grid(page)
-    page.wait_for_function(f"({SHOWN}).every((t) => t[1])", timeout=T)
+    # Every load done (the client's own tiles come with their pages), every tile's image shown.
+    page.wait_for_function(f"!vitrine.grid.inflight.size && !vitrine.grid.waiting && ({SHOWN}).every((t) => t[1])", timeout=T)
     small = 0
     for photo_id, shown, w, h in page.evaluate(SHOWN):
         it = by_id[photo_id]

@@ -1,56 +1,7 @@
-"""The grid at scale: a 6 000-photo catalog (three real photos, the rest synthetic rows that reuse
-their assets, made by vitrine-fixture) flung from top to bottom."""
-import os
-import pathlib
-import shutil
-import subprocess
-import tempfile
-import time
+"""The grid at scale: the large library (conftest `big_server`) flung from top to bottom."""
+from conftest import T, shot, wait_grid
 
-import pytest
-
-from conftest import BINARY, T, _free_port, _get, shot, wait_grid
-
-COUNT = 6000
 TILES = "document.querySelectorAll('[data-grid] [data-photo-id]').length"
-
-
-@pytest.fixture(scope="module")
-def big_server():
-    work = pathlib.Path(tempfile.mkdtemp(prefix="vitrine-scale-"))
-    lib = work / "lib"
-    sources = []
-    for k in range(3):
-        path = work / f"seed{k}.jpg"
-        subprocess.run(["vips", "gaussnoise", str(path), str(800 + 200 * k), "600"], check=True)
-        sources.append(str(path))
-    subprocess.run([BINARY, "import", "--data", str(lib), *sources], check=True, stdout=subprocess.DEVNULL)
-    fixture = os.path.join(os.path.dirname(BINARY), "vitrine-fixture")
-    subprocess.run([fixture, str(lib), str(COUNT)], check=True, stdout=subprocess.DEVNULL)
-    port = _free_port()
-    log = open(work / "server.log", "w+")
-    proc = subprocess.Popen([BINARY, "serve", "--data", str(lib), "--port", str(port),
-                             "--web", str(pathlib.Path(__file__).resolve().parents[2] / "Web")],
-                            stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                if _get(base + "/api/v1/photos?limit=1")["total"] == COUNT:
-                    break
-            except Exception:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                log.seek(0)
-                raise RuntimeError("scale server did not start:\n" + log.read()[-2000:])
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def test_fling_keeps_the_dom_small_and_pages_without_duplicates(desktop, big_server):

@@ -1,0 +1,213 @@
+"""The timeline on a large library (conftest `big_library`: 6 000 photos over ten years of months): the
+whole library laid out from its month counts, a scrubber that reaches any month by mouse or by touch,
+Home and End, deep links that open in place, Back and reload that return to the same moment, and a
+live insert into a month above the viewport that moves nothing on screen."""
+import json
+
+from conftest import HEADER, T, shot, viewer_state, wait_current, wait_grid
+from photos import EXIF, api, jpeg, upload, with_exif
+
+TILES = "document.querySelectorAll('[data-grid] [data-photo-id]').length"
+# Every place on screen has its photo, and every photo tile on screen shows its thumbnail.
+PAINTED = """() => {
+  const g = window.vitrine.grid;
+  if (g.waiting || g.inflight.size) return false;
+  const h = innerHeight, shown = [...document.querySelectorAll('[data-grid] .tile')].filter((t) => {
+    const r = t.getBoundingClientRect(); return r.bottom > %d && r.top < h; });
+  return shown.length > 0 && shown.every((t) => t.dataset.photoId && t.querySelector('img.in'));
+}""" % HEADER
+# The month under the page header, as {year, month}.
+CURRENT = "(() => { const m = vitrine.lib.months[vitrine.grid.currentSection()]; return m && [m.year, m.month]; })()"
+
+
+def _photo_requests(page):
+    """Records the URL of every request for photos or months from now on."""
+    urls = []
+    page.on("request", lambda r: ("/api/v1/photos" in r.url or "/api/v1/timeline" in r.url) and urls.append(r.url))
+    return urls
+
+
+def test_the_whole_library_is_laid_out_from_its_months(desktop, big_server):
+    desktop.goto(big_server + "/")
+    wait_grid(desktop)
+    months = json.loads(desktop.evaluate("JSON.stringify(vitrine.lib.months.map((m) => [m.year, m.month, m.count]))"))
+    assert len(months) >= 100 and sum(m[2] for m in months) == desktop.evaluate("vitrine.lib.total")
+    # The scroll height covers every month from the first screen on: nothing has to page in first.
+    rows = sum(-(-m[2] // 6) for m in months)  # six columns at 1280 px
+    assert desktop.evaluate("vitrine.grid.scroller.scrollHeight") > rows * 150
+    # Only the first screen's photos are loaded.
+    assert desktop.evaluate("vitrine.lib.loaded().length") <= 400
+    # Month headings, with the year where it changes.
+    first = desktop.locator("[data-grid] .month").first
+    assert first.locator(".year").inner_text() == str(months[0][0])
+
+
+def test_scrubbing_to_the_middle_loads_nothing_on_the_way_and_paints_that_month(desktop, big_server):
+    desktop.goto(big_server + "/")
+    wait_grid(desktop)
+    desktop.wait_for_function(PAINTED, timeout=T)
+    bar = desktop.locator(".scrubber").bounding_box()
+    assert bar and bar["x"] + bar["width"] == 1280
+    track = desktop.evaluate("(() => { const b = vitrine.scrubber.bounds; return [b.top, b.height]; })()")
+    x, y0 = bar["x"] + bar["width"] / 2, track[0]
+    urls = _photo_requests(desktop)
+    desktop.mouse.move(x, y0 + 2)
+    desktop.mouse.down()
+    labels = []
+    for k in range(1, 21):
+        desktop.mouse.move(x, y0 + track[1] * 0.5 * k / 20)
+        desktop.wait_for_timeout(20)
+        labels.append(desktop.inner_text(".scrubber .bubble"))
+    # Live month labels while dragging, and no page asked for on the way.
+    assert len(set(labels)) > 5, labels
+    assert urls == []
+    shot(desktop, "desktop-scrubbing")
+    desktop.mouse.up()
+    desktop.wait_for_function(PAINTED, timeout=T)
+    middle = desktop.evaluate("vitrine.grid.offset() / vitrine.grid.maxOffset")
+    assert 0.45 < middle < 0.55, middle
+    # What loaded is the month it stopped on (and its neighbours), never the months above.
+    here = desktop.evaluate(CURRENT)
+    assert urls and all("month=" in u for u in urls), urls
+    assert len(urls) <= 8, urls
+    assert desktop.evaluate("vitrine.lib.loaded().length") < 1000
+    assert desktop.inner_text(".scrubber .bubble") == "" or not desktop.is_visible(".scrubber .bubble")
+    assert desktop.evaluate("document.querySelector('.scrubber').getAttribute('aria-valuetext')").endswith(str(here[0]))
+    shot(desktop, "desktop-scrubbed-to-the-middle")
+
+
+def test_a_thumb_on_the_edge_scrubs_by_touch(browser, big_server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(big_server + "/")
+    wait_grid(page)
+    cdp = ctx.new_cdp_session(page)
+    track = page.evaluate("(() => { const b = vitrine.scrubber.bounds; return [b.top, b.height]; })()")
+    x = 390 - 12
+
+    def touch(kind, y):
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]})
+
+    touch("touchStart", track[0] + 4)
+    for k in range(1, 16):
+        touch("touchMove", track[0] + track[1] * 0.8 * k / 15)
+        page.wait_for_timeout(16)
+    touch("touchEnd", 0)
+    page.wait_for_function(PAINTED, timeout=T)
+    f = page.evaluate("vitrine.grid.offset() / vitrine.grid.maxOffset")
+    assert 0.75 < f < 0.85, f
+    shot(page, "phone-scrubbed-by-touch")
+    ctx.close()
+
+
+def test_end_then_home_and_pages_by_key(desktop, big_server):
+    desktop.goto(big_server + "/")
+    wait_grid(desktop)
+    urls = _photo_requests(desktop)
+    desktop.keyboard.press("End")
+    desktop.wait_for_function(PAINTED, timeout=T)
+    last = desktop.evaluate("vitrine.lib.total - 1")
+    assert desktop.evaluate("i => !!document.querySelector(`[data-grid] .tile[data-i='${i}'] img.in`)", last)
+    # The oldest month's pages only: nothing in between was read.
+    assert len(urls) <= 4, urls
+    months = desktop.evaluate("vitrine.lib.months.length")
+    assert desktop.evaluate(CURRENT) == desktop.evaluate("[vitrine.lib.months.at(-1).year, vitrine.lib.months.at(-1).month]") \
+        or desktop.evaluate("vitrine.grid.currentSection()") >= months - 3
+    desktop.keyboard.press("Home")
+    desktop.wait_for_function(PAINTED, timeout=T)
+    assert desktop.evaluate("vitrine.grid.scroller.scrollTop") == 0
+    before = desktop.evaluate("vitrine.grid.offset()")
+    desktop.keyboard.press("PageDown")
+    desktop.wait_for_function(PAINTED, timeout=T)
+    step = desktop.evaluate("vitrine.grid.offset()") - before
+    assert 500 < step < 800, step
+    desktop.keyboard.press("PageUp")
+    assert desktop.evaluate("vitrine.grid.offset()") == before
+
+
+def test_a_deep_link_to_the_oldest_photo_opens_in_place(desktop, big_server):
+    _, months = api(big_server, "GET", "/api/v1/timeline")
+    oldest = months["months"][-1]
+    month = f"{oldest['year']}-{oldest['month']:02d}"
+    _, page = api(big_server, "GET", f"/api/v1/photos?month={month}&offset={oldest['count'] - 1}&limit=1")
+    photo = page["items"][0]["id"]
+    urls = _photo_requests(desktop)
+    desktop.goto(big_server + "/p/" + photo)
+    viewer_state(desktop, "open")
+    wait_current(desktop, photo)
+    # One page around the photo, then whatever the viewer's deck and the grid around it ask for; never
+    # the pages from the start.
+    assert any("around=" + photo in u for u in urls), urls
+    assert desktop.evaluate("vitrine.lib.loaded().length") < 1000
+    assert desktop.evaluate("vitrine.viewer.pos.textContent") == f"{months['total']} of {months['total']}"
+    shot(desktop, "desktop-deep-link-oldest")
+    # Closing lands on its tile, in place.
+    desktop.keyboard.press("Escape")
+    viewer_state(desktop, "closed")
+    tile = desktop.locator(f'[data-grid] [data-photo-id="{photo}"]')
+    box = tile.bounding_box()
+    assert box and HEADER - 1 <= box["y"] and box["y"] + box["height"] <= 800 + 1, box
+    assert desktop.evaluate("location.pathname") == "/"
+
+
+def test_back_and_reload_return_to_the_same_moment(desktop, big_server):
+    desktop.goto(big_server + "/")
+    wait_grid(desktop)
+    # A jump two thirds down, by the scrubber's own mapping, then a photo opened and closed with Back.
+    desktop.evaluate("vitrine.grid.scrollToOffset(vitrine.grid.maxOffset * 0.66); vitrine.grid.update(); vitrine.grid.emit('jumped')")
+    desktop.wait_for_function(PAINTED, timeout=T)
+    at = desktop.evaluate(CURRENT)
+    tile = desktop.locator("[data-grid] .tile[data-photo-id]").nth(8)
+    photo = tile.get_attribute("data-photo-id")
+    before = tile.bounding_box()
+    tile.click()
+    viewer_state(desktop, "open")
+    desktop.go_back()
+    viewer_state(desktop, "closed")
+    assert desktop.evaluate(CURRENT) == at
+    after = desktop.locator(f'[data-grid] [data-photo-id="{photo}"]').bounding_box()
+    assert abs(after["y"] - before["y"]) <= 1, (before, after)
+    # A reload comes back to the same photo at the same height.
+    desktop.wait_for_timeout(400)  # the place is written to history a few times a second
+    desktop.reload()
+    wait_grid(desktop)
+    desktop.wait_for_function(PAINTED, timeout=T)
+    assert desktop.evaluate(CURRENT) == at
+    again = desktop.locator(f'[data-grid] [data-photo-id="{photo}"]').bounding_box()
+    assert again and abs(again["y"] - before["y"]) <= 1, (before, again)
+
+
+def test_a_live_insert_into_a_month_above_moves_nothing_on_screen(desktop, big_library):
+    desktop.goto(big_library.url + "/")
+    wait_grid(desktop)
+    desktop.wait_for_function("document.body.dataset.live === 'open'", timeout=T)
+    desktop.evaluate("vitrine.grid.scrollToOffset(vitrine.grid.maxOffset * 0.5); vitrine.grid.update()")
+    desktop.wait_for_function(PAINTED, timeout=T)
+    # A month above the viewport, whose photos are loaded (so the new one has an exact place there).
+    above = json.loads(desktop.evaluate("""JSON.stringify((() => {
+        const g = vitrine.grid, s = g.currentSection() - 3, m = vitrine.lib.months[s];
+        return { s, year: m.year, month: m.month, count: m.count };
+    })())"""))
+    anchor = desktop.evaluate("""() => {
+        const t = [...document.querySelectorAll('[data-grid] .tile[data-photo-id]')]
+          .map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.bottom > %d + 1)
+          .sort((a, b) => a[1].top - b[1].top || a[1].left - b[1].left)[0];
+        return { id: t[0].dataset.photoId, top: t[1].top };
+    }""" % HEADER)
+    desktop.evaluate("""id => { window.__tops = []; const step = () => {
+        const e = document.querySelector(`[data-grid] [data-photo-id="${id}"]`);
+        window.__tops.push(e ? e.getBoundingClientRect().top : null); window.__watch = requestAnimationFrame(step); }; step(); }""",
+                     anchor["id"])
+    total = desktop.evaluate("vitrine.lib.total")
+    taken = f"{above['year']:04d}:{above['month']:02d}:15 12:00:00"
+    new = upload(big_library.url, big_library.token, with_exif(jpeg(640), dict(EXIF, taken=taken)), "above.jpg")["id"]
+    desktop.wait_for_function(f"vitrine.lib.total === {total + 1}", timeout=T)
+    desktop.wait_for_timeout(500)
+    tops = desktop.evaluate("cancelAnimationFrame(window.__watch), window.__tops")
+    assert all(t is not None and abs(t - anchor["top"]) <= 1 for t in tops), [t for t in tops if t is None or abs(t - anchor["top"]) > 1][:5]
+    count = desktop.evaluate(f"vitrine.lib.months[vitrine.lib.sectionOfMonth({above['year'] * 100 + above['month']})].count")
+    assert count == above["count"] + 1
+    # Scrolled up to that month, the new photo is there.
+    desktop.evaluate(f"vitrine.grid.jumpToSection(vitrine.lib.sectionOfMonth({above['year'] * 100 + above['month']}))")
+    desktop.wait_for_function("id => document.querySelector(`[data-grid] [data-photo-id='${id}'] img.in`)", arg=new, timeout=T)
+    api(big_library.url, "DELETE", "/api/v1/photos/" + new, big_library.token)
