@@ -225,6 +225,7 @@ export class Grid {
     else s = this.lib.sectionOfMonth(a.key);
     if (s < 0) s = Math.min(a.section, this.lib.months.length - 1);
     if (s < 0) return;
+    this.dropServerTiles(); // the top of the library, in the flow above the spacer
     this.scrollToOffset(this.timeline.anchorY({ section: s, item, offset: a.offset }) - HEADER);
   }
 

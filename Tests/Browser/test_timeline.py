@@ -157,8 +157,10 @@ def test_back_and_reload_return_to_the_same_moment(desktop, big_server):
     desktop.evaluate("vitrine.grid.scrollToOffset(vitrine.grid.maxOffset * 0.66); vitrine.grid.update(); vitrine.grid.emit('jumped')")
     desktop.wait_for_function(PAINTED, timeout=T)
     at = desktop.evaluate(CURRENT)
-    tile = desktop.locator("[data-grid] .tile[data-photo-id]").nth(8)
-    photo = tile.get_attribute("data-photo-id")
+    # A tile well inside the screen (closing the viewer scrolls only to bring a tile into view).
+    photo = desktop.evaluate("""() => [...document.querySelectorAll('[data-grid] .tile[data-photo-id]')].find((t) => {
+        const r = t.getBoundingClientRect(); return r.top > %d + 40 && r.bottom < innerHeight - 40; }).dataset.photoId""" % HEADER)
+    tile = desktop.locator(f'[data-grid] [data-photo-id="{photo}"]')
     before = tile.bounding_box()
     tile.click()
     viewer_state(desktop, "open")
