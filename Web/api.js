@@ -7,7 +7,7 @@ export const token = () => localStorage.getItem('vitrine.token');
 export async function getJSON(url, init) {
   const r = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
   let body = null;
-  try { body = await r.json(); } catch { /* not JSON */ }
+  try { body = await r.json(); } catch (e) { if (e.name === 'AbortError') throw e; /* else not JSON */ }
   if (!r.ok) {
     const e = new Error(body?.error?.message || 'HTTP ' + r.status);
     e.status = r.status;

@@ -19,8 +19,14 @@ export const MONTH_HEADER = 36, YEAR_HEADER = 36;
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
   'October', 'November', 'December'];
-/** Faster than this (px/ms) the grid mounts only what is on screen and the planner asks for nothing new. */
+/** Faster than this (px/ms) the grid mounts only what is on screen, and plans loads for where it will be. */
 const FAST = 2.5;
+/**
+ * The engine planner's tuning: pages of the server's size, 4 at a time, and bands ahead of a fling as
+ * long as half a second of it (at most 40 screens). The scrubber stops loading by itself (`scrubbing`),
+ * so the planner's own scrub speed is out of the way.
+ */
+const PLANNER = { pageSize: PAGE, maximumInFlight: 4, scrubSpeed: 1e6, lookaheadMs: 500, maximumOverscan: 40, cancelMargin: 1 };
 
 export class Grid {
   constructor(engine, library, scroller, onOpen, onMenu) {
@@ -46,8 +52,10 @@ export class Grid {
     this.height = scroller.clientHeight;
     this.timeline = engine.createTimeline(this.config());
     // Pages of the server's size; ahead of a fling by what arrives in about half a second.
-    this.timeline.configurePlanner({ pageSize: PAGE, maximumInFlight: 4, scrubSpeed: 1e6, lookaheadMs: 500, maximumOverscan: 40 });
+    this.timeline.configurePlanner(PLANNER);
+    this.cancelMargin = 1;
     this.inflight = new Map(); // planner request id → AbortController
+    this.rtt = 50; // ms, a page's round trip (moving average)
     this.lastOffset = 0;
     this.lastTime = 0;
     this.velocity = 0;
@@ -244,10 +252,17 @@ export class Grid {
    * others are handed back to the planner, which asks again later.
    */
   plan(offset) {
-    const p = this.timeline.plan(offset, this.height, this.scrubbing ? 1e9 : this.velocity);
+    // In a fling, a page asked for now arrives a round trip later, when the screen is that far on:
+    // the planner plans for where the screen will be then.
+    const v = this.velocity, lead = Math.abs(v) > FAST ? v * (this.rtt + 32) : 0;
+    const at = Math.max(0, Math.min(this.maxOffset, offset + lead));
+    // What is in flight stays until the screen itself has passed it, not the point planned for.
+    const margin = Math.ceil(1 + Math.abs(lead) / Math.max(1, this.height));
+    if (margin !== this.cancelMargin) this.timeline.configurePlanner({ ...PLANNER, cancelMargin: this.cancelMargin = margin });
+    const p = this.timeline.plan(at, this.height, this.scrubbing ? 1e9 : v);
     for (const c of p.cancelled) { this.inflight.get(c.id)?.abort(); this.inflight.delete(c.id); }
     const blocked = this.scrubbing || Date.now() < this.lib.retryAt;
-    const visible = this.holding && !blocked ? this.timeline.spans(offset, offset + this.height) : null;
+    const visible = this.holding && !blocked ? this.timeline.spans(at, at + this.height) : null;
     for (const r of p.requests) {
       const wanted = !blocked && (!visible || visible.some((v) => v.section === r.section && v.start < r.end && r.start < v.end));
       if (wanted) this.fetch(r); else this.timeline.finish(r.id);
@@ -265,10 +280,12 @@ export class Grid {
   }
 
   fetch(r) {
-    const ac = new AbortController();
+    const ac = new AbortController(), sent = performance.now();
     this.inflight.set(r.id, ac);
     this.emit('loading');
     this.lib.load(r.section, r.start, r.end, ac.signal).then((runs) => {
+      // The round trip, averaged: how far ahead a fling plans.
+      this.rtt = Math.min(1000, 0.8 * this.rtt + 0.2 * (performance.now() - sent));
       if (runs && this.inflight.get(r.id) === ac) this.arrived(runs);
     }, (e) => {
       if (e.name === 'AbortError' || this.inflight.get(r.id) !== ac) return;
@@ -598,8 +615,8 @@ export class Grid {
   }
 
   /** The month under the header line: [section, {year, month}]. */
-  currentSection() {
-    const s = this.timeline.sectionAt(this.offset() + HEADER);
+  currentSection(offset = this.offset()) {
+    const s = this.timeline.sectionAt(offset + HEADER);
     return s < 0 ? -1 : s;
   }
 }

@@ -111,7 +111,7 @@ export class Library {
     const page = await getJSON(this.url(`month=${this.monthName(s)}&offset=${start}&limit=${limit}`), { signal });
     if (gen !== this.gen) return null;
     this.failures = 0;
-    return this.place(m.first + start, page.items || []);
+    return this.place(m.first + start, page?.items || []);
   }
 
   /** Places page items from library index `at` on; returns the runs placed. */

@@ -35,31 +35,40 @@ export class Scrubber {
     const g = this.grid, ms = g.lib.months, max = g.maxOffset;
     this.root.hidden = !ms.length || max < g.height; // less than two screens: the scrollbar does
     if (this.root.hidden) return;
-    const b = this.bounds, marks = [];
+    const b = this.bounds, years = [];
     let lastY = -Infinity;
     for (let s = 0; s < ms.length; s++) {
       if (s > 0 && ms[s - 1].year === ms[s].year) continue;
-      const y = b.top + Math.min(1, g.sectionTop(s) / max) * b.height;
+      const y = Math.round(Math.min(1, g.sectionTop(s) / max) * b.height);
       if (y - lastY < 18) continue; // years closer than a label: the first one stands for both
-      const m = el('span', 'mark');
-      m.textContent = ms[s].year;
-      m.style.transform = `translateY(${y - b.top}px)`;
-      marks.push(m);
+      years.push([ms[s].year, y]);
       lastY = y;
     }
-    this.track.replaceChildren(...marks);
-    this.track.style.top = b.top + 'px';
+    // Pages arriving move the years by less than a pixel, if at all: the DOM changes only when they move.
+    const key = years.join(';');
+    if (key !== this.drawn) {
+      this.drawn = key;
+      this.track.replaceChildren(...years.map(([year, y]) => {
+        const m = el('span', 'mark');
+        m.textContent = year;
+        m.style.transform = `translateY(${y}px)`;
+        return m;
+      }));
+      this.track.style.top = b.top + 'px';
+    }
     this.position();
   }
 
   /** The handle at the scroll position (and the bubble's month while dragging). */
   position() {
     if (this.root.hidden) return;
-    const g = this.grid, b = this.bounds, max = g.maxOffset || 1;
-    const f = Math.max(0, Math.min(1, g.offset() / max));
+    // The offset the grid laid out at: reading scrollTop here, after the grid moved its tiles, would
+    // force a layout in the middle of the frame.
+    const g = this.grid, b = this.bounds, max = g.maxOffset || 1, offset = g.lastOffset;
+    const f = Math.max(0, Math.min(1, offset / max));
     this.handle.style.transform = `translateY(${b.top + f * b.height - 12}px)`;
     this.root.setAttribute('aria-valuenow', String(Math.round(f * 100)));
-    const s = g.currentSection(), m = g.lib.months[s];
+    const s = g.currentSection(offset), m = g.lib.months[s];
     const label = m ? `${MONTHS[m.month - 1]} ${m.year}` : '';
     this.root.setAttribute('aria-valuetext', label);
     if (this.dragging) {

@@ -184,7 +184,7 @@ async ([rows, rowsPerSecond, capMs]) => {
       const n = document.querySelectorAll('[data-grid] [data-photo-id]').length;
       tileCounts.push(n); if (n > maxTiles) maxTiles = n;
       const off = Math.min(distance, (t - t0) * speed, g.maxOffset);
-      g.scrollToOffset(off);
+      g.scroller.scrollTop = g.space.scrollTop(off); // as a native scroll does
       if (off >= Math.min(distance, g.maxOffset) || t - t0 > capMs) { done(); return; }
       requestAnimationFrame(step);
     };
