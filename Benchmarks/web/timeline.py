@@ -163,7 +163,7 @@ def scrub(browser, base, errors):
         ctx, page = page_at_home(browser, base, errors)
         web.settle()
         top, height = page.evaluate("(() => { const b = vitrine.scrubber.bounds; return [b.top, b.height]; })()")
-        x = 1280 - 20
+        x = 1280 - 10
         page.mouse.move(x, top + 2)
         page.mouse.down()
         for k in range(1, 16):
