@@ -244,8 +244,12 @@ extension PostgresCatalog {
 
     /// Brings the schema up to date, in one transaction holding an advisory lock: servers that start together
     /// on an empty database queue here, and each later one finds the work done.
+    ///
+    /// Without the statement time-out that bounds requests: a migration may fill a new table from every photo
+    /// (the month counts do), and a server waiting for another's migration waits as long as that takes.
     func migrate() async throws {
         try await transaction { connection in
+            try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
             try await connection.query(
                 "SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))", logger: self.logger)
             try await connection.query(

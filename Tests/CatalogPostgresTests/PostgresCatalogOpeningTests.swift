@@ -1,8 +1,9 @@
 import Catalog
-import CatalogPostgres
 import Foundation
 import TestSupport
 import Testing
+
+@testable import CatalogPostgres
 
 /// Opening: migrations run once under an advisory lock, and a URL that cannot work fails with its reason.
 @Suite struct PostgresCatalogOpeningTests {
@@ -33,6 +34,26 @@ import Testing
         for catalog in catalogs { await catalog.close() }
         let database = try #require(url.split(separator: "/").last?.split(separator: "?").first)
         #expect(try server.psql("SELECT count(*) FROM schema_migration", database: String(database)) == "2")
+    }
+
+    /// A migration is not a request: a server waiting for another's migration (here, a session holding the
+    /// lock for a second) waits past the statement time-out that bounds its requests.
+    @Test func waitingForAnotherMigrationOutlastsTheStatementTimeout() async throws {
+        let server = try PostgresServer.shared()
+        let url = try server.makeDatabase("slow")
+        let database = String(try #require(url.split(separator: "/").last?.split(separator: "?").first))
+        let holder = Task.detached {
+            try server.psql(
+                "SELECT pg_advisory_lock(\(PostgresCatalog.migrationLockKey)); SELECT pg_sleep(1.5);",
+                database: database)
+        }
+        try await Task.sleep(for: .milliseconds(300))  // the session holds the lock by now
+        let started = ContinuousClock.now
+        let catalog = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url + "&statement_timeout=200"))
+        #expect(ContinuousClock.now - started > .milliseconds(500), "it waited for the lock")
+        #expect(try await catalog.count() == 0)
+        await catalog.close()
+        _ = try await holder.value
     }
 
     @Test func requiringTLSFromAServerWithoutItFailsClearly() async throws {
