@@ -240,6 +240,7 @@ extension PostgresCatalog {
                 "CREATE INDEX throttle_repeat_on_start ON throttle_repeat (start)",
             ]),
         monthCountsMigration,
+        tagDatesMigration,
     ]
 
     /// Brings the schema up to date, in one transaction holding an advisory lock: servers that start together
