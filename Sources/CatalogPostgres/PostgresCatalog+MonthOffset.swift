@@ -31,9 +31,12 @@ extension PostgresCatalog {
                 query = QueryBuilder("SELECT count(*) FROM photo WHERE ")
                 search.append(to: &query)
             }
-            query.append(
-                " AND (\(walked.takenAt), \(walked.id)) > (\(query.bind(position.takenAt))::bigint, "
-                    + "\(query.bind(position.id))::text)")
+            // The plain lower bound repeats the row comparison's first column: the planner misjudges a row
+            // comparison's share of the rows (at a million photos it chose parallel scans, or a hash join over
+            // every link of another tag, 250 ms), and with it sees one month's slice (about 1 ms).
+            let (takenAt, id) = (query.bind(position.takenAt), query.bind(position.id))
+            query.append(" AND \(walked.takenAt) >= \(takenAt)::bigint")
+            query.append(" AND (\(walked.takenAt), \(walked.id)) > (\(takenAt)::bigint, \(id)::text)")
             if let end = position.monthEnd {
                 query.append(" AND \(walked.takenAt) < \(query.bind(end))::bigint")
             }
