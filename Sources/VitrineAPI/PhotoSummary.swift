@@ -48,21 +48,6 @@ public struct PhotoPage: Codable, Sendable, Equatable {
     /// sections (`Timeline`) can place it at once; left out on every other page.
     public var position: Position?
 
-    /// A photo's UTC month and its index there among the filter's matches, newest first: `month` (as
-    /// `YYYY-MM`) and `offset` on `GET /api/v1/photos` start a page at it.
-    public struct Position: Codable, Sendable, Equatable {
-        public var year: Int
-        /// 1 (January) … 12.
-        public var month: Int
-        public var offset: Int
-
-        public init(year: Int, month: Int, offset: Int) {
-            self.year = year
-            self.month = month
-            self.offset = offset
-        }
-    }
-
     public init(
         items: [PhotoSummary], nextCursor: String?, previousCursor: String? = nil, total: Int,
         position: Position? = nil
