@@ -7,12 +7,18 @@ public struct CatalogPage: Sendable {
     /// page was asked for from a position, so a client that jumped into the middle can page upwards.
     public var previousCursor: PageCursor?
     public var total: Int
+    /// Where the photo a page is centred on sits in its month (`page(around:)`); nil on every other page.
+    public var position: MonthPosition?
 
-    public init(items: [PhotoWithVariants], nextCursor: PageCursor?, previousCursor: PageCursor? = nil, total: Int) {
+    public init(
+        items: [PhotoWithVariants], nextCursor: PageCursor?, previousCursor: PageCursor? = nil, total: Int,
+        position: MonthPosition? = nil
+    ) {
         self.items = items
         self.nextCursor = nextCursor
         self.previousCursor = previousCursor
         self.total = total
+        self.position = position
     }
 }
 

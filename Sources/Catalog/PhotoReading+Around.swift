@@ -1,10 +1,14 @@
+import VitrineAPI
+
 extension PhotoReading {
     /// A page of `limit` photos centred on photo `id` in the newest-first order of `filter`'s matches: the
     /// nearest newer ones, the photo itself when it matches, then the nearest older ones, with cursors both
-    /// ways. Nil when there is no such photo. A photo the filter leaves out still marks the position.
+    /// ways, and where the photo sits in its month (`position`). Nil when there is no such photo. A photo the
+    /// filter leaves out still marks the position, and its month offset is where it would sit.
     ///
     /// Built from keyset pages (`page(after:)` below the photo, then `page(before:)` from the nearest older
-    /// match, which takes in the photo itself), so it costs a few index walks at any depth.
+    /// match, which takes in the photo itself), so it costs a few index walks at any depth, and one count over
+    /// the photo's month (`monthOffset(of:filter:)`), which grows with that month alone.
     public func page(around id: String, limit: Int, filter: PhotoFilter) async throws -> CatalogPage? {
         guard let photo = try await photo(id: id)?.photo else { return nil }
         let limit = max(1, limit)
@@ -23,7 +27,10 @@ extension PhotoReading {
         } else {
             next = nil
         }
-        return CatalogPage(items: items, nextCursor: next, previousCursor: newer.previousCursor, total: older.total)
+        let offset = try await monthOffset(of: position, filter: filter)
+        return CatalogPage(
+            items: items, nextCursor: next, previousCursor: newer.previousCursor, total: older.total,
+            position: MonthPosition(month: position.month, offset: offset))
     }
 
     /// A position below every photo: every `(takenAt, id)` is above `(Int64.min, "")`.

@@ -38,6 +38,12 @@ public protocol PhotoReading: Sendable {
     /// photos. The whole catalog and one tag read counts kept as photos are written, the same cost at any size;
     /// text or several tags count their matches, a cost that grows with them.
     func monthCounts(filter: PhotoFilter) async throws -> [MonthCount]
+    /// How many photos matching `filter` sort above `position` (newest first: takenAt descending, then id) in
+    /// the UTC month of its `takenAt`: a photo's index in its month, as `page(after:offset:)` from the month's
+    /// top counts it (`MonthPosition`). A COUNT over one index range bounded by the month, from `position` to
+    /// the month's end, so its cost grows with the month's size, not the library's; text counts the rows the
+    /// pages' own text match keeps.
+    func monthOffset(of position: PageCursor, filter: PhotoFilter) async throws -> Int
     /// Every tag in use with its photo count, most used first, then by name (case-insensitively).
     func tagCounts() async throws -> [TagCount]
     /// A photo's tags, in name order (case-insensitively).

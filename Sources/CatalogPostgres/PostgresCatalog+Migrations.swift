@@ -240,13 +240,16 @@ extension PostgresCatalog {
                 "CREATE INDEX throttle_repeat_on_start ON throttle_repeat (start)",
             ]),
         monthCountsMigration,
+        tagDatesMigration,
     ]
 
     /// Brings the schema up to date, in one transaction holding an advisory lock: servers that start together
     /// on an empty database queue here, and each later one finds the work done.
     ///
-    /// Without the statement time-out that bounds requests: a migration may fill a new table from every photo
-    /// (the month counts do), and a server waiting for another's migration waits as long as that takes.
+    /// Without the request's `statement_timeout` (`SET LOCAL`, this transaction only): a migration over a
+    /// large library (v3 indexes every tag link, seconds at a million photos) and the wait for another
+    /// server's migrations both take longer than a request may, and a cancelled migration would stop the
+    /// server from starting at all.
     func migrate() async throws {
         try await transaction { connection in
             try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)

@@ -72,32 +72,47 @@ extension SQLiteCatalog {
     /// for the other tags. A missing tag matches nothing.
     static func tagRows(from cursor: PageCursor?, _ walk: Walk, tags: [String], in db: Database) throws -> [PhotoRecord]
     {
-        let marks = Array(repeating: "?", count: tags.count).joined(separator: ",")
-        let known = try Row.fetchAll(
-            db, sql: "SELECT id, name, photoCount FROM tag WHERE name IN (\(marks)) ORDER BY photoCount, id",
-            arguments: StatementArguments(tags))
-        // Tag names compare as NOCASE does (ASCII letters only), so each given name finds at most one row;
-        // fewer rows than distinct names means some tag has no photo.
-        let distinct = Set(tags.map(Self.asciiLowercased)).count
-        guard let rarest = known.first, known.count == distinct else { return [] }
+        guard let ids = try tagIDs(tags, in: db) else { return [] }
         let keyset = walk.sql(takenAt: "photoTag.takenAt", id: "photoTag.photoId")
         var sql = """
             SELECT \(PhotoRecord.positionalColumns) FROM photoTag JOIN photo ON photo.id = photoTag.photoId
             WHERE photoTag.tagId = ?
             """
-        var arguments: StatementArguments = [try rarest.decode(Int64.self, forColumn: "id")]
+        var arguments: StatementArguments = [ids[0]]
         if let cursor {
             sql += " AND " + keyset.comparison
             arguments += [cursor.takenAt, cursor.id]
         }
-        for other in known.dropFirst() {
-            sql +=
-                " AND EXISTS (SELECT 1 FROM photoTag AS other WHERE other.photoId = photoTag.photoId AND other.tagId = ?)"
-            arguments += [try other.decode(Int64.self, forColumn: "id")]
-        }
+        let others = otherTagsCondition(ids)
+        sql += others.sql
+        arguments += others.arguments
         sql += keyset.tail
         arguments += [walk.limit, walk.offset]
         return try positionalPhotos(sql, arguments: arguments, in: db)
+    }
+
+    /// The ids of `tags`, rarest first (its date index is the shortest walk); nil when some tag has no photo.
+    static func tagIDs(_ tags: [String], in db: Database) throws -> [Int64]? {
+        let marks = Array(repeating: "?", count: tags.count).joined(separator: ",")
+        let known = try Int64.fetchAll(
+            db, sql: "SELECT id FROM tag WHERE name IN (\(marks)) ORDER BY photoCount, id",
+            arguments: StatementArguments(tags))
+        // Tag names compare as NOCASE does (ASCII letters only), so each given name finds at most one row;
+        // fewer rows than distinct names means some tag has no photo.
+        let distinct = Set(tags.map(Self.asciiLowercased)).count
+        return !known.isEmpty && known.count == distinct ? known : nil
+    }
+
+    /// ` AND EXISTS …` per tag after the rarest (`ids[0]`, the walked one): the row's photo carries it too.
+    static func otherTagsCondition(_ ids: [Int64]) -> (sql: String, arguments: StatementArguments) {
+        var sql = ""
+        var arguments = StatementArguments()
+        for other in ids.dropFirst() {
+            sql +=
+                " AND EXISTS (SELECT 1 FROM photoTag AS other WHERE other.photoId = photoTag.photoId AND other.tagId = ?)"
+            arguments += [other]
+        }
+        return (sql, arguments)
     }
 
     /// NOCASE's folding: A–Z to a–z, every other byte as it is.

@@ -10,6 +10,14 @@ extension PhotoPage {
         writer.key("nextCursor")
         if let nextCursor { writer.string(nextCursor) } else { writer.null() }
         writer.field("previousCursor", ifPresent: previousCursor)
+        if let position {
+            writer.key("position")
+            writer.beginObject()
+            writer.field("year", position.year)
+            writer.field("month", position.month)
+            writer.field("offset", position.offset)
+            writer.endObject()
+        }
         writer.field("total", total)
         writer.endObject()
         return writer.bytes

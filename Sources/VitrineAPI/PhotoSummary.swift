@@ -44,23 +44,31 @@ public struct PhotoPage: Codable, Sendable, Equatable {
     public var previousCursor: String?
     /// Photos in the whole catalog.
     public var total: Int
+    /// On a page `around` a photo only: where that photo sits in its month, so a client laid out in month
+    /// sections (`Timeline`) can place it at once; left out on every other page.
+    public var position: Position?
 
-    public init(items: [PhotoSummary], nextCursor: String?, previousCursor: String? = nil, total: Int) {
+    public init(
+        items: [PhotoSummary], nextCursor: String?, previousCursor: String? = nil, total: Int,
+        position: Position? = nil
+    ) {
         self.items = items
         self.nextCursor = nextCursor
         self.previousCursor = previousCursor
         self.total = total
+        self.position = position
     }
 
-    enum CodingKeys: String, CodingKey { case items, nextCursor, previousCursor, total }
+    enum CodingKeys: String, CodingKey { case items, nextCursor, previousCursor, position, total }
 
     /// Writes `nextCursor: null` explicitly (clients test for null, not for a missing key) and
-    /// `previousCursor` only when there is one.
+    /// `previousCursor` and `position` only when there is one.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(items, forKey: .items)
         try container.encode(nextCursor, forKey: .nextCursor)
         try container.encodeIfPresent(previousCursor, forKey: .previousCursor)
+        try container.encodeIfPresent(position, forKey: .position)
         try container.encode(total, forKey: .total)
     }
 }

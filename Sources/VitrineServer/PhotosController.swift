@@ -47,7 +47,10 @@ struct PhotosController<Context: RequestContext>: Sendable {
             }
             let body = PhotoPage(
                 items: page.items.map { WireMapping.summary($0, assets: assets) },
-                nextCursor: page.nextCursor?.encoded, previousCursor: page.previousCursor?.encoded, total: page.total)
+                nextCursor: page.nextCursor?.encoded, previousCursor: page.previousCursor?.encoded, total: page.total,
+                position: page.position.map {
+                    PhotoPage.Position(year: $0.month.year, month: $0.month.month, offset: $0.offset)
+                })
             return body.jsonBytes()
         }
     }

@@ -61,7 +61,12 @@ import VitrineAPI
             let page = PhotoPage(
                 items: (0..<generator.int(0...5)).map { _ in generator.summary() },
                 nextCursor: round % 3 == 0 ? nil : generator.text(),
-                previousCursor: round % 4 < 2 ? nil : generator.text(), total: generator.int(Int.min...Int.max))
+                previousCursor: round % 4 < 2 ? nil : generator.text(), total: generator.int(Int.min...Int.max),
+                position: round % 5 < 3
+                    ? nil
+                    : PhotoPage.Position(
+                        year: generator.int(Int.min...Int.max), month: generator.int(1...12),
+                        offset: generator.int(0...Int.max)))
             let written = page.jsonBytes()
             #expect(try JSONDecoder().decode(PhotoPage.self, from: Data(written)) == page)
             try sameDocument(written, try JSONEncoder().encode(page))
@@ -96,6 +101,16 @@ import VitrineAPI
                 decoding: Timeline(months: [.init(year: 2025, month: 11, count: 3)], total: 3).jsonBytes(),
                 as: UTF8.self)
                 == #"{"months":[{"year":2025,"month":11,"count":3}],"total":3}"#)
+    }
+
+    @Test func aPositionIsWrittenAsAnObjectAfterThePreviousCursor() {
+        let page = PhotoPage(
+            items: [], nextCursor: nil, previousCursor: "p", total: 40,
+            position: PhotoPage.Position(year: 2019, month: 3, offset: 17))
+        #expect(
+            String(decoding: page.jsonBytes(), as: UTF8.self)
+                == #"{"items":[],"nextCursor":null,"previousCursor":"p","position":{"year":2019,"month":3,"offset":17},"total":40}"#
+        )
     }
 
     @Test func aLastPageWritesANullCursorAndAnEmptyList() {

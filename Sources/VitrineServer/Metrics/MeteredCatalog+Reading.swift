@@ -58,6 +58,10 @@ extension MeteredCatalog {
         try await metered(.monthCounts) { try await base.monthCounts(filter: filter) }
     }
 
+    public func monthOffset(of position: PageCursor, filter: PhotoFilter) async throws -> Int {
+        try await metered(.monthOffset) { try await base.monthOffset(of: position, filter: filter) }
+    }
+
     public func tagCounts() async throws -> [TagCount] {
         try await metered(.tagCounts) { try await base.tagCounts() }
     }

@@ -44,6 +44,7 @@ enum CatalogOperation: String, CaseIterable {
     case pageBefore = "page_before"
     case relevancePage = "relevance_page", variantByKey = "variant_by_key", variant, sizedVariant = "sized_variant"
     case tagCounts = "tag_counts", tags, counters, photosMissing = "photos_missing", monthCounts = "month_counts"
+    case monthOffset = "month_offset"
     // PhotoWriting
     case insert, insertMany = "insert_many", update, delete, addVariant = "add_variant"
     case insertSizedVariant = "insert_sized_variant", increment

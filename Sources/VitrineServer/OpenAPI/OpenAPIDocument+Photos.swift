@@ -22,7 +22,7 @@ extension OpenAPIDocument {
         #"""
         "get": {
           "operationId": "listPhotos", "tags": ["photos"], "summary": "One page of photos, newest first, optionally filtered",
-          "description": "Keyset pagination by date taken then id: a cursor stays valid while photos are added, and no item is skipped or repeated. `q` is full text over title, file name, tags, camera and lens (every word must match as a prefix, diacritics folded); tags combine with AND, without case. A page starts at the top, or at one position: `cursor` (older than a page), `after` (newer than a page, returned newest first too), `before` (an instant), `around` (a photo) or `month` with `offset`. A page from a position carries `previousCursor` when newer photos match.",
+          "description": "Keyset pagination by date taken then id: a cursor stays valid while photos are added, and no item is skipped or repeated. `q` is full text over title, file name, tags, camera and lens (every word must match as a prefix, diacritics folded); tags combine with AND, without case. A page starts at the top, or at one position: `cursor` (older than a page), `after` (newer than a page, returned newest first too), `before` (an instant), `around` (a photo) or `month` with `offset`. A page from a position carries `previousCursor` when newer photos match; an `around` page also carries `position`, where the photo sits in its month.",
           \#(readSecurity),
           "parameters": [
             {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": \#(PhotosController<BasicRequestContext>.maximumLimit), "default": \#(PhotosController<BasicRequestContext>.defaultLimit)}},
@@ -32,7 +32,7 @@ extension OpenAPIDocument {
             {"name": "order", "in": "query", "description": "`relevance` ranks by BM25 (title matches first); its cursor is an offset, and it takes no other position.", "schema": {"type": "string", "enum": ["newest", "relevance"], "default": "newest"}},
             {"name": "before", "in": "query", "description": "Start at this instant: photos taken strictly before it. `YYYY-MM-DD` (midnight UTC) or `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM`.", "schema": {"type": "string", "maxLength": 64}},
             {"name": "after", "in": "query", "description": "`previousCursor` of a page: the page just newer than it, newest first.", "schema": {"type": "string", "maxLength": 64}},
-            {"name": "around", "in": "query", "description": "A page centred on this photo, with cursors both ways; 404 when there is no such photo.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
+            {"name": "around", "in": "query", "description": "A page centred on this photo, with cursors both ways and the photo's `position` in its month; 404 when there is no such photo.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
             {"name": "month", "in": "query", "description": "A UTC month `YYYY-MM`: the page starts at its newest photo, `offset` photos down.", "schema": {"type": "string", "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])$"}},
             {"name": "offset", "in": "query", "description": "With `month`: photos to skip from the month's top (each one an index step).", "schema": {"type": "integer", "minimum": 0, "maximum": \#(PhotosController<BasicRequestContext>.maximumMonthOffset), "default": 0}}
           ],

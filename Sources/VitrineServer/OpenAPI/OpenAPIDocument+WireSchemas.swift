@@ -51,6 +51,17 @@ extension OpenAPIDocument {
               "items": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumLimit), "items": {"$ref": "#/components/schemas/PhotoSummary"}},
               "nextCursor": {"type": ["string", "null"], "description": "Pass back as `cursor`; null on the last page."},
               "previousCursor": {"type": "string", "description": "Pass back as `after` for the newer page; absent when no newer photo matches or the page began at the top."},
+              "position": {
+                "type": "object",
+                "description": "On an `around` page only: the photo's UTC month and how many of the filter's matches sort above it there (newest first); `month=YYYY-MM&offset=N` starts a page at it.",
+                "required": ["year", "month", "offset"],
+                "additionalProperties": false,
+                "properties": {
+                  "year": {"type": "integer"},
+                  "month": {"type": "integer", "minimum": 1, "maximum": 12},
+                  "offset": {"type": "integer", "minimum": 0}
+                }
+              },
               "total": {"type": "integer", "minimum": 0}
             }
           },
