@@ -261,11 +261,15 @@ export class Grid {
     const margin = Math.ceil(1 + Math.abs(lead) / Math.max(1, this.height));
     if (margin !== this.cancelMargin) this.timeline.configurePlanner({ ...PLANNER, cancelMargin: this.cancelMargin = margin });
     const p = this.timeline.plan(at, this.height, this.scrubbing ? 1e9 : v);
-    for (const c of p.cancelled) { this.inflight.get(c.id)?.abort(); this.inflight.delete(c.id); }
+    // What the planner cancels is left to arrive rather than aborted: the server answers it anyway (an
+    // abort only frees the browser's connection), and its photos are good ones to have. It still counts
+    // against the loads at a time, so a fast scrub or fling never has the server answer more than that
+    // at once; cancelled pages arriving late cost a little, a pile-up of abandoned ones cost everything.
     const blocked = this.scrubbing || Date.now() < this.lib.retryAt;
     const visible = this.holding && !blocked ? this.timeline.spans(at, at + this.height) : null;
     for (const r of p.requests) {
-      const wanted = !blocked && (!visible || visible.some((v) => v.section === r.section && v.start < r.end && r.start < v.end));
+      const wanted = !blocked && this.inflight.size < PLANNER.maximumInFlight &&
+        (!visible || visible.some((v) => v.section === r.section && v.start < r.end && r.start < v.end));
       if (wanted) this.fetch(r); else this.timeline.finish(r.id);
     }
   }
