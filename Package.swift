@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "vitrine", targets: ["vitrine"]),
         .library(name: "GalleryEngine", targets: ["GalleryEngine"]),
         .library(name: "VitrineAPI", targets: ["VitrineAPI"]),
+        .library(name: "VitrineKit", targets: ["VitrineKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -111,10 +112,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The SDK for native clients: the API client, the image pipeline, the launch controller and the
+        // gallery store. Foundation, never UIKit or AppKit; builds and is tested on Linux.
+        .target(
+            name: "VitrineKit",
+            dependencies: [
+                "VitrineAPI", "GalleryEngine",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs",
+                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -204,6 +217,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // VitrineKit against a real server on loopback, and its pipeline against a small HTTP server the
+        // tests control.
+        .testTarget(
+            name: "VitrineKitTests",
+            dependencies: [
+                "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest", "Catalog",
+                "Blobs", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -1,0 +1,43 @@
+import Foundation
+import VitrineAPI
+
+extension VitrineClient {
+    /// A page of photos: `query`'s filter, order and position.
+    public func photos(_ query: PhotoQuery = PhotoQuery()) async throws -> PhotoPage {
+        try await json(PhotoPage.self, request("GET", url("/api/v1/photos", query: query.queryItems)))
+    }
+
+    /// The months with photos, newest first, for the whole library or `query`'s filter.
+    public func timeline(_ query: PhotoQuery = PhotoQuery()) async throws -> Timeline {
+        try await json(Timeline.self, request("GET", url("/api/v1/timeline", query: query.filterItems)))
+    }
+
+    /// One photo's full record; `VitrineError.http(404, "not_found", …)` when there is none.
+    public func photo(id: String) async throws -> PhotoDetail {
+        try await json(PhotoDetail.self, request("GET", url("/api/v1/photos/" + id)))
+    }
+
+    /// Every tag with its count, most used first.
+    public func tags() async throws -> TagList {
+        try await json(TagList.self, request("GET", url("/api/v1/tags")))
+    }
+
+    /// Whether reads need the token, and whether this client's token is the admin's.
+    public func session() async throws -> SessionInfo {
+        try await json(SessionInfo.self, request("GET", url("/api/v1/session")))
+    }
+
+    /// An asset (`/assets/…`, `/api/v1/photos/{id}/sized/…`) or any URL, streamed; relative paths are
+    /// on this server. `headers` may ask for a range (`Range`, `If-Range`).
+    public func download(
+        _ pathOrURL: String, headers: [String: String] = [:], timeout: Duration = .seconds(300)
+    ) async throws -> TransportResponse {
+        try await send(request("GET", resolve(pathOrURL), headers: headers, timeout: timeout))
+    }
+
+    /// A path from the API (`/assets/…`) on this server, or an absolute URL as it is.
+    public func resolve(_ pathOrURL: String) -> URL {
+        if let absolute = URL(string: pathOrURL), absolute.scheme != nil { return absolute }
+        return url(pathOrURL)
+    }
+}

@@ -1,0 +1,102 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// `HTTPTransport` over AsyncHTTPClient: the transport VitrineKit uses on Linux, and anywhere else an
+/// app does not bring its own.
+///
+/// By default every instance shares one process-wide `HTTPClient` that is never shut down, so no
+/// caller has to remember to: an `HTTPClient` dropped without `shutdown()` traps in its deinit.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    /// The process's client: connections pooled per host (16 at once, idle ones closed after 60 s),
+    /// connect time-out 10 s, redirects followed within the same scheme (at most 5).
+    public static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            timeout: .init(connect: .seconds(10)),
+            connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 16))
+        configuration.decompression = .disabled
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    public static let shared = AsyncHTTPClientTransport()
+
+    let client: HTTPClient
+
+    /// A transport over `client`, which the caller owns and shuts down.
+    public init(client: HTTPClient = AsyncHTTPClientTransport.sharedHTTPClient) {
+        self.client = client
+    }
+
+    public func send(
+        _ request: TransportRequest, uploadProgress: (@Sendable (Int64) -> Void)?
+    ) async throws -> TransportResponse {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headers { outgoing.headers.replaceOrAdd(name: name, value: value) }
+        switch request.body {
+        case .none: break
+        case .data(let data):
+            outgoing.body = .bytes(ByteBuffer(bytes: data))
+            uploadProgress?(Int64(data.count))
+        case .file(let url):
+            let chunks = try FileChunks(url: url, progress: uploadProgress)
+            outgoing.body = .stream(chunks, length: .known(chunks.size))
+        }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(outgoing, timeout: TimeAmount(request.timeout))
+        } catch {
+            throw Self.map(error)
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in response.headers {
+            let key = name.lowercased()
+            headers[key] = headers[key].map { $0 + ", " + value } ?? value
+        }
+        let body = response.body
+        return TransportResponse(
+            status: Int(response.status.code), headers: headers,
+            body: TransportBody {
+                let iterator = IteratorBox(body.makeAsyncIterator())
+                return {
+                    do {
+                        guard let buffer = try await iterator.base.next() else { return nil }
+                        return Data(buffer.readableBytesView)
+                    } catch {
+                        throw Self.map(error)
+                    }
+                }
+            })
+    }
+
+    /// AsyncHTTPClient's and NIO's errors in VitrineKit's vocabulary; cancellation stays cancellation.
+    static func map(_ error: any Error) -> any Error {
+        if error is CancellationError || error is VitrineError { return error }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .connectTimeout, .readTimeout, .writeTimeout: return VitrineError.timeout
+            case .cancelled: return CancellationError()
+            default: return VitrineError.offline(String(describing: error))
+            }
+        }
+        return VitrineError.offline(String(describing: error))
+    }
+}
+
+/// Holds a body iterator so the body's reading closure can advance it.
+private final class IteratorBox: @unchecked Sendable {
+    var base: HTTPClientResponse.Body.AsyncIterator
+    init(_ base: HTTPClientResponse.Body.AsyncIterator) { self.base = base }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        self =
+            nanoseconds.overflow
+            ? .nanoseconds(.max) : .nanoseconds(nanoseconds.partialValue + attoseconds / 1_000_000_000)
+    }
+}
