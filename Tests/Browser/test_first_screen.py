@@ -102,8 +102,12 @@ def test_tiles_take_the_small_thumbnail_when_it_fills_them(browser, server, cata
     page.goto(server + path)
     wait_grid(page)
     # Every load done (the client's own tiles come with their pages), every tile's image shown.
-    page.wait_for_function(f"!vitrine.grid.inflight.size && !vitrine.grid.waiting && ({SHOWN}).every((t) => t[1])", timeout=T)
-    small, tiles = 0, page.evaluate(SHOWN)  # one reading: the planner may mount more tiles after it
+    # The wait returns the tiles it checked: the planner may mount more tiles right after, still loading.
+    done = page.wait_for_function(
+        f"(() => {{ const t = {SHOWN}; return !vitrine.grid.inflight.size && !vitrine.grid.waiting && t.every((x) => x[1]) && t; }})()",
+        timeout=T,
+    )
+    small, tiles = 0, done.json_value()
     for photo_id, shown, w, h in tiles:
         it = by_id[photo_id]
         s = it["small"]
