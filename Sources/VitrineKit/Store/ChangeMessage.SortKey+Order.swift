@@ -1,0 +1,21 @@
+import VitrineAPI
+
+extension ChangeMessage.SortKey {
+    /// A page item's place in the newest-first order, as the change feed writes it: `takenAt` in ms, then
+    /// the id. A time without a zone is a wall clock the server orders as if it were UTC. Nil when the
+    /// item's `takenAt` does not parse.
+    init?(photo: PhotoSummary) {
+        guard
+            let milliseconds = TimestampParser.milliseconds(photo.takenAt)
+                ?? TimestampParser.milliseconds(photo.takenAt + "Z")
+        else { return nil }
+        self.init(takenAt: milliseconds, id: photo.id)
+    }
+
+    /// Whether this key comes first in the newest-first order: taken later, or at the same time with the
+    /// larger id (ids compared as bytes, as the catalog does).
+    func isNewer(than other: ChangeMessage.SortKey) -> Bool {
+        if takenAt != other.takenAt { return takenAt > other.takenAt }
+        return other.id.utf8.lexicographicallyPrecedes(id.utf8)
+    }
+}

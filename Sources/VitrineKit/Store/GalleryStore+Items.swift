@@ -1,0 +1,83 @@
+import GalleryEngine
+import VitrineAPI
+
+extension GalleryStore {
+    /// How change messages apply to this store's list as it stands.
+    var merge: GalleryMerge {
+        GalleryMerge(
+            isComplete: state.isComplete, startsAtTop: query.position == .top,
+            isFiltered: query.text.map { !$0.isEmpty } == true || !query.tags.isEmpty,
+            orderedByDate: query.order == .date)
+    }
+
+    /// Adds the next page after the loaded photos (skipping any already here), with the messages that
+    /// came while it was in flight applied to it too.
+    func append(_ page: PhotoPage) -> GalleryChanges {
+        var seen = Set(state.items.map(\.id))
+        var items = state.items
+        for photo in page.items where seen.insert(photo.id).inserted { items.append(photo) }
+        state.nextCursor = page.nextCursor
+        state.total = max(page.total, 0)
+        items = merge.apply(appliedWhileLoading, to: items)
+        return setItems(items)
+    }
+
+    /// Takes a fresh fetch of the loaded range as the list, with the messages that came while it was in
+    /// flight applied to it.
+    func replace(with page: PhotoPage) -> GalleryChanges {
+        var seen = Set<String>()
+        var items = page.items.filter { seen.insert($0.id).inserted }
+        state.nextCursor = page.nextCursor
+        state.total = max(page.total, 0)
+        items = merge.apply(appliedWhileLoading, to: items)
+        return setItems(items)
+    }
+
+    /// Applies change-feed messages: new photos at their place when it is within the loaded range,
+    /// updates in place, deletions removed; the total as the last message says (the filtered count when
+    /// the query filters: the messages' totals are the whole library's).
+    func apply(_ messages: [ChangeMessage]) {
+        guard !messages.isEmpty else { return }
+        if loading != nil { appliedWhileLoading += messages }
+        let before = state.items.count
+        let items = merge.apply(messages, to: state.items)
+        if state.total != nil {
+            if merge.isFiltered {
+                state.total = max(0, (state.total ?? 0) + items.count - before)
+            } else if let last = messages.last {
+                state.total = max(last.total, 0)
+            }
+        }
+        publish(setItems(items))
+    }
+
+    /// Makes `items` the list: the diff from the old one (GalleryEngine's `Diff`), the open photo
+    /// followed to its new index (or its neighbour when it is gone), and the deck planned again.
+    func setItems(_ items: [PhotoSummary]) -> GalleryChanges {
+        let old = state.items
+        var changes = GalleryChanges(Diff.diff(old: old.map(\.id), new: items.map(\.id)))
+        var oldByID: [String: Int] = [:]
+        for (index, photo) in old.enumerated() { oldByID[photo.id] = index }
+        var newByID: [String: Int] = [:]
+        for (index, photo) in items.enumerated() {
+            newByID[photo.id] = index
+            if let was = oldByID[photo.id], old[was] != photo { changes.updates.insert(index) }
+        }
+        if let current = state.current, old.indices.contains(current) {
+            state.current = Self.follow(current, old: old, newIndex: newByID, count: items.count)
+        }
+        state.items = items
+        updateDeck()
+        return changes
+    }
+
+    /// Where the viewer goes when the list changes: the open photo's new index; if it is gone, the next
+    /// photo that stayed, else the previous one, else the nearest index; nil when the list is empty.
+    static func follow(_ current: Int, old: [PhotoSummary], newIndex: [String: Int], count: Int) -> Int? {
+        guard count > 0 else { return nil }
+        if let index = newIndex[old[current].id] { return index }
+        for photo in old[(current + 1)...] { if let index = newIndex[photo.id] { return index } }
+        for photo in old[..<current].reversed() { if let index = newIndex[photo.id] { return index } }
+        return min(current, count - 1)
+    }
+}

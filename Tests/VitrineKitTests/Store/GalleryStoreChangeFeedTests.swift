@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+import VitrineAPI
+import VitrineKit
+
+/// Fresh data from the real change feed applied through GalleryEngine's diff: observers get insertions,
+/// removals, moves and updates, never a reload, and the viewer stays on its photo.
+@Suite struct GalleryStoreChangeFeedTests {
+    /// The first `count` photos as the server lists them now.
+    static func fresh(_ client: VitrineClient, count: Int) async throws -> [PhotoSummary] {
+        var items: [PhotoSummary] = []
+        var page = try await client.photos(PhotoQuery(limit: 200))
+        items += page.items
+        while items.count < count, let cursor = page.nextCursor {
+            page = try await client.photos(PhotoQuery(limit: 200, position: .cursor(cursor)))
+            items += page.items
+        }
+        return Array(items.prefix(count))
+    }
+
+    @Test func anUploadArrivesAsOneInsertionAndTheViewerKeepsItsPhoto() async throws {
+        try await StoreServer.with(photos: 25) { server in
+            let client = server.client()
+            let store = GalleryStore(client: client)
+            await store.send(.loadMore)
+            await store.send(.open(index: 3))
+            let log = await StoreUpdateLog.start(store)
+            let seq = try await StoreWaiting.feedPosition(client)
+
+            let uploaded = try await client.upload(.file(try server.newPhoto(seed: 1)))
+            let message = try await StoreWaiting.change(client, since: seq, id: uploaded.id)
+            #expect(message.kind == "insert" && message.total == 26)
+            await store.send(.apply([message]))
+
+            let update = try await log.wait(for: "the insertion") { !$0.changes.isEmpty }
+            #expect(update.changes == GalleryChanges(insertions: [0]), "one insertion at the top, no reload")
+            #expect(log.itemChanges.count == 1)
+            var state = await store.state
+            #expect(state.total == 26 && state.items.first?.id == uploaded.id)
+            #expect(state.items == (try await Self.fresh(client, count: 21)))
+            #expect(state.current == 4 && state.currentItem?.id == server.ids[3], "the viewer follows its photo")
+            #expect(state.deck == 2...8)
+
+            // The next page still starts after the last loaded photo: nothing twice, nothing missing.
+            await store.send(.loadMore)
+            state = await store.state
+            #expect(state.items == (try await Self.fresh(client, count: 26)) && state.isComplete)
+        }
+    }
+
+    @Test func aDeleteArrivesAsOneRemovalAndTheViewerMovesToTheNeighbour() async throws {
+        try await StoreServer.with(photos: 25) { server in
+            let client = server.client()
+            let store = GalleryStore(client: client)
+            await store.send(.loadMore)
+            await store.send(.open(index: 5))
+            let log = await StoreUpdateLog.start(store)
+            var seq = try await StoreWaiting.feedPosition(client)
+
+            try await client.delete(id: server.ids[2])
+            var message = try await StoreWaiting.change(client, since: seq, id: server.ids[2])
+            #expect(message.kind == "delete" && message.photo == nil)
+            seq = message.seq
+            await store.send(.apply([message]))
+            var update = try await log.wait(for: "the removal") { !$0.changes.isEmpty }
+            #expect(update.changes == GalleryChanges(removals: [2]))
+            var state = await store.state
+            #expect(state.total == 24 && state.items == (try await Self.fresh(client, count: 19)))
+            #expect(state.current == 4 && state.currentItem?.id == server.ids[5])
+
+            // The open photo itself: the viewer moves to the next one, which takes its index.
+            try await client.delete(id: server.ids[5])
+            message = try await StoreWaiting.change(client, since: seq, id: server.ids[5])
+            await store.send(.apply([message]))
+            update = try await log.wait(for: "the second removal") { $0.changes == GalleryChanges(removals: [4]) }
+            state = await store.state
+            #expect(state.current == 4 && state.currentItem?.id == server.ids[6])
+            #expect(log.itemChanges.count == 2)
+        }
+    }
+
+    @Test func anEditArrivesAsOneUpdateInPlace() async throws {
+        try await StoreServer.with(photos: 5) { server in
+            let client = server.client()
+            let store = GalleryStore(client: client)
+            await store.send(.loadMore)
+            let log = await StoreUpdateLog.start(store)
+            let seq = try await StoreWaiting.feedPosition(client)
+            _ = try await client.edit(id: server.ids[1], PhotoEdit(title: "Renamed"))
+            let message = try await StoreWaiting.change(client, since: seq, id: server.ids[1])
+            await store.send(.apply([message]))
+            let update = try await log.wait(for: "the update") { !$0.changes.isEmpty }
+            #expect(update.changes == GalleryChanges(updates: [1]))
+            #expect(update.state.items[1].title == "Renamed")
+            #expect(update.state.items == (try await Self.fresh(client, count: 5)))
+        }
+    }
+
+    @Test func aPhotoOlderThanTheLoadedRangeWaitsForItsPage() async throws {
+        try await StoreServer.with(photos: 25) { server in
+            let client = server.client()
+            let store = GalleryStore(client: client)
+            await store.send(.loadMore)
+            let log = await StoreUpdateLog.start(store)
+            let seq = try await StoreWaiting.feedPosition(client)
+            let old = try Fixtures.write(
+                server.inputs.file("old.jpg"), width: 160, height: 120, seed: 777,
+                fields: ["exif-ifd2-DateTimeOriginal": "2019:06:01 12:00:00"])
+            let uploaded = try await client.upload(.file(URL(fileURLWithPath: old)))
+            let message = try await StoreWaiting.change(client, since: seq, id: uploaded.id)
+            await store.send(.apply([message]))
+            try await log.wait(for: "the new total") { $0.state.total == 26 }
+            #expect(log.itemChanges.isEmpty, "below the loaded range: not inserted")
+
+            await store.send(.loadMore)
+            let state = await store.state
+            #expect(state.items.last?.id == uploaded.id && state.items == (try await Self.fresh(client, count: 26)))
+        }
+    }
+
+    @Test func resetAppliesWhatChangedMeanwhileAsADiff() async throws {
+        try await StoreServer.with(photos: 25) { server in
+            let client = server.client()
+            let store = GalleryStore(client: client)
+            await store.send(.loadMore)
+            await store.send(.open(index: 6))
+            let log = await StoreUpdateLog.start(store)
+            let uploaded = try await client.upload(.file(try server.newPhoto(seed: 2)))
+            try await client.delete(id: server.ids[1])
+            await store.send(.reset)
+            let update = try await log.wait(for: "the refresh") { !$0.changes.isEmpty }
+            #expect(update.changes.removals == [1] && update.changes.insertions == [0])
+            #expect(update.changes.moves.isEmpty && update.changes.updates.isEmpty)
+            let state = await store.state
+            #expect(state.items == (try await Self.fresh(client, count: 20)))
+            #expect(state.items.first?.id == uploaded.id && state.currentItem?.id == server.ids[6])
+        }
+    }
+}
