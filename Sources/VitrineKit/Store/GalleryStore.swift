@@ -18,7 +18,7 @@ public actor GalleryStore {
     let retry: RetryPolicy
     let planner: DeckPlanner
 
-    public private(set) var state = GalleryState()
+    public internal(set) var state = GalleryState()
 
     /// The page or refresh being fetched; at most one.
     var loading: Task<Result<PhotoPage, any Error>, Never>?
@@ -101,6 +101,11 @@ public actor GalleryStore {
     }
 
     func removeObserver(_ id: UUID) { observers[id] = nil }
+
+    /// Ends every observer's stream, so no consumer waits for a store that is gone.
+    deinit {
+        for continuation in observers.values { continuation.finish() }
+    }
 
     /// Sends the state to observers if it changed, with `changes` to `items`.
     func publish(_ changes: GalleryChanges = GalleryChanges()) {

@@ -29,7 +29,7 @@ import VitrineKit
             let seq = try await StoreWaiting.feedPosition(client)
 
             let uploaded = try await client.upload(.file(try server.newPhoto(seed: 1)))
-            let message = try await StoreWaiting.change(client, since: seq, id: uploaded.id)
+            let message = try await StoreWaiting.change(client, since: seq, id: uploaded.photo.id)
             #expect(message.kind == "insert" && message.total == 26)
             await store.send(.apply([message]))
 
@@ -37,15 +37,17 @@ import VitrineKit
             #expect(update.changes == GalleryChanges(insertions: [0]), "one insertion at the top, no reload")
             #expect(log.itemChanges.count == 1)
             var state = await store.state
-            #expect(state.total == 26 && state.items.first?.id == uploaded.id)
-            #expect(state.items == (try await Self.fresh(client, count: 21)))
+            #expect(state.total == 26 && state.items.first?.id == uploaded.photo.id)
+            let fresh21 = try await Self.fresh(client, count: 21)
+            #expect(state.items == fresh21)
             #expect(state.current == 4 && state.currentItem?.id == server.ids[3], "the viewer follows its photo")
             #expect(state.deck == 2...8)
 
             // The next page still starts after the last loaded photo: nothing twice, nothing missing.
             await store.send(.loadMore)
             state = await store.state
-            #expect(state.items == (try await Self.fresh(client, count: 26)) && state.isComplete)
+            let fresh26 = try await Self.fresh(client, count: 26)
+            #expect(state.items == fresh26 && state.isComplete)
         }
     }
 
@@ -66,7 +68,8 @@ import VitrineKit
             var update = try await log.wait(for: "the removal") { !$0.changes.isEmpty }
             #expect(update.changes == GalleryChanges(removals: [2]))
             var state = await store.state
-            #expect(state.total == 24 && state.items == (try await Self.fresh(client, count: 19)))
+            let fresh19 = try await Self.fresh(client, count: 19)
+            #expect(state.total == 24 && state.items == fresh19)
             #expect(state.current == 4 && state.currentItem?.id == server.ids[5])
 
             // The open photo itself: the viewer moves to the next one, which takes its index.
@@ -93,7 +96,8 @@ import VitrineKit
             let update = try await log.wait(for: "the update") { !$0.changes.isEmpty }
             #expect(update.changes == GalleryChanges(updates: [1]))
             #expect(update.state.items[1].title == "Renamed")
-            #expect(update.state.items == (try await Self.fresh(client, count: 5)))
+            let fresh5 = try await Self.fresh(client, count: 5)
+            #expect(update.state.items == fresh5)
         }
     }
 
@@ -108,14 +112,15 @@ import VitrineKit
                 server.inputs.file("old.jpg"), width: 160, height: 120, seed: 777,
                 fields: ["exif-ifd2-DateTimeOriginal": "2019:06:01 12:00:00"])
             let uploaded = try await client.upload(.file(URL(fileURLWithPath: old)))
-            let message = try await StoreWaiting.change(client, since: seq, id: uploaded.id)
+            let message = try await StoreWaiting.change(client, since: seq, id: uploaded.photo.id)
             await store.send(.apply([message]))
             try await log.wait(for: "the new total") { $0.state.total == 26 }
             #expect(log.itemChanges.isEmpty, "below the loaded range: not inserted")
 
             await store.send(.loadMore)
             let state = await store.state
-            #expect(state.items.last?.id == uploaded.id && state.items == (try await Self.fresh(client, count: 26)))
+            let fresh26 = try await Self.fresh(client, count: 26)
+            #expect(state.items.last?.id == uploaded.photo.id && state.items == fresh26)
         }
     }
 
@@ -133,8 +138,9 @@ import VitrineKit
             #expect(update.changes.removals == [1] && update.changes.insertions == [0])
             #expect(update.changes.moves.isEmpty && update.changes.updates.isEmpty)
             let state = await store.state
-            #expect(state.items == (try await Self.fresh(client, count: 20)))
-            #expect(state.items.first?.id == uploaded.id && state.currentItem?.id == server.ids[6])
+            let fresh20 = try await Self.fresh(client, count: 20)
+            #expect(state.items == fresh20)
+            #expect(state.items.first?.id == uploaded.photo.id && state.currentItem?.id == server.ids[6])
         }
     }
 }

@@ -58,13 +58,14 @@ struct StoreServer: Sendable {
             }
             ids.append(photo.id)
         }
+        let newestFirst = Array(ids.reversed())
         let token = try AdminToken(directory: library.directory).loadOrCreate().token
         let app = Application(router: try VitrineServer.makeRouter(library: library, webRoot: nil))
         return try await app.test(.live) { client in
             guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)/") else {
                 throw StoreServerError.noPort
             }
-            return try await body(StoreServer(baseURL: url, token: token, ids: ids.reversed(), inputs: inputs))
+            return try await body(StoreServer(baseURL: url, token: token, ids: newestFirst, inputs: inputs))
         }
     }
 }
