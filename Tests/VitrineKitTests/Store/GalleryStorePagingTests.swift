@@ -59,13 +59,17 @@ import VitrineKit
             let first = Task { await store.send(.loadMore) }
             try await StoreWaiting.until("the first page request") { faults.pageRequests.count == 1 }
             #expect(await store.state.isLoading)
-            // Dropped triggers return at once, while the first request is still held.
-            try await StoreWaiting.deadline("dropped triggers to return") {
+            // Dropped triggers return at once, while the first request is still held. They run in a task
+            // of their own: a trigger that waited for the held request would ignore a deadline's cancel.
+            let returned = StoreFlag()
+            Task {
                 async let a: Void = store.send(.loadMore)
                 async let b: Void = store.send(.visible(index: 0))
                 async let c: Void = store.send(.visible(index: 19))
                 _ = await (a, b, c)
+                returned.raise()
             }
+            try await StoreWaiting.until("dropped triggers to return") { returned.isRaised }
             #expect(faults.pageRequests.count == 1)
             faults.release()
             await first.value

@@ -11,7 +11,7 @@ enum StoreWaiting {
         var description: String { "timed out waiting for \(what)" }
     }
 
-    /// `body`'s value, or `TimedOut` after `limit`.
+    /// `body`'s value, or `TimedOut` after `limit`. `body` must end when cancelled (the group waits for it).
     static func deadline<T: Sendable>(
         _ what: String, _ limit: Duration = .seconds(60), _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
@@ -55,6 +55,13 @@ enum StoreWaiting {
             throw TimedOut(what: "a change before the feed ended")
         }
     }
+}
+
+/// A flag one task raises and another polls.
+final class StoreFlag: Sendable {
+    private let raised = Mutex(false)
+    var isRaised: Bool { raised.withLock { $0 } }
+    func raise() { raised.withLock { $0 = true } }
 }
 
 /// Every update a store sends, collected as it comes.
