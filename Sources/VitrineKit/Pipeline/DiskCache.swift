@@ -25,7 +25,8 @@ final class DiskCache: Sendable {
         var found: [(name: String, size: Int, date: Date)] = []
         for file in files where Self.isEntryName(file.lastPathComponent) {
             let values = try? file.resourceValues(forKeys: Set(keys))
-            found.append((file.lastPathComponent, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast))
+            found.append(
+                (file.lastPathComponent, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast))
         }
         for entry in found.sorted(by: { $0.date < $1.date }) {
             for evicted in list.insert(entry.size, for: entry.name, cost: entry.size) {

@@ -37,7 +37,9 @@ extension ImagePipeline {
                 }
                 partial = nil
                 let length = response.header("content-length").flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
-                let total = length.flatMap { received.count.addingReportingOverflow($0).overflow ? nil : received.count + $0 }
+                let total = length.flatMap {
+                    received.count.addingReportingOverflow($0).overflow ? nil : received.count + $0
+                }
                 if let total, total > limit { throw VitrineError.tooLarge(limit: limit) }
                 progress.update(completed: received.count, total: total)
                 for try await chunk in response.body {

@@ -20,11 +20,11 @@ public final class ImagePipeline: Sendable {
         let progress: DownloadProgress
         var work: Task<Void, Never>?
     }
-    private struct Jobs {
+    struct Jobs {
         var byKey: [ImageRequest.Key: Job] = [:]
         var nextID: UInt64 = 0
     }
-    private let jobs = Mutex(Jobs())
+    let jobs = Mutex(Jobs())
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -106,7 +106,9 @@ public final class ImagePipeline: Sendable {
         for task in waiting { task.resolve(result) }
     }
 
-    private func load(_ request: ImageRequest, id: UInt64, progress: DownloadProgress) async throws
+    private func load(
+        _ request: ImageRequest, id: UInt64, progress: DownloadProgress
+    ) async throws
         -> ImageResponse
     {
         if let data = diskCache?.data(for: request.url) {
@@ -165,4 +167,16 @@ public final class ImagePipeline: Sendable {
 
     /// Requests in flight (for tests and diagnostics).
     var inFlightCount: Int { jobs.withLock { $0.byKey.count } }
+}
+
+extension ImagePipeline {
+    /// Requesters waiting on the in-flight work for `request` (for tests and diagnostics).
+    func requesterCount(for request: ImageRequest) -> Int {
+        jobs.withLock { $0.byKey[request.key]?.subscribers.count ?? 0 }
+    }
+
+    /// The priority of the in-flight work for `request`.
+    func priority(for request: ImageRequest) -> ImagePriority? {
+        jobs.withLock { $0.byKey[request.key]?.priority }
+    }
 }

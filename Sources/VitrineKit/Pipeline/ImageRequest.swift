@@ -50,11 +50,12 @@ public struct ImageRequest: Hashable, Sendable {
         hasher.combine(targetSize)
     }
 
-    /// What identifies the decoded image in the memory cache and among in-flight work.
+    /// What identifies the decoded image in the memory cache and among in-flight work: the URL's
+    /// string, which hashes faster than a `URL`.
     struct Key: Hashable, Sendable {
-        let url: URL
+        let url: String
         let targetSize: PixelSize?
     }
 
-    var key: Key { Key(url: url, targetSize: targetSize) }
+    var key: Key { Key(url: url.absoluteString, targetSize: targetSize) }
 }
