@@ -23,6 +23,10 @@ final class DiskCache: Sendable {
         let files =
             (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
         var found: [(name: String, size: Int, date: Date)] = []
+        // Temporary files are writes a crash interrupted.
+        for file in files where file.lastPathComponent.hasPrefix(".tmp-") {
+            try? FileManager.default.removeItem(at: file)
+        }
         for file in files where Self.isEntryName(file.lastPathComponent) {
             let values = try? file.resourceValues(forKeys: Set(keys))
             found.append(
@@ -52,7 +56,10 @@ final class DiskCache: Sendable {
     }
 
     func store(_ data: Data, for url: URL) {
-        let name = Self.fileName(for: url)
+        store(data, named: Self.fileName(for: url))
+    }
+
+    private func store(_ data: Data, named name: String) {
         guard (try? writeAtomically(data, to: directory.appendingPathComponent(name))) != nil else { return }
         let evicted = index.withLock { $0.insert(data.count, for: name, cost: data.count) }
         for entry in evicted {
@@ -62,28 +69,30 @@ final class DiskCache: Sendable {
 
     // MARK: Partial downloads
 
-    /// The bytes of an interrupted download of `url` and the validator they were sent with.
+    /// The bytes of an interrupted download of `url` and the validator they were sent with, stored as
+    /// one file (the validator, a newline, the bytes) that counts against the size limit like an image.
     func partial(for url: URL) -> PartialDownload? {
-        let base = directory.appendingPathComponent(Self.fileName(for: url))
-        guard let validator = try? String(contentsOf: base.appendingPathExtension("validator"), encoding: .utf8),
-            let data = try? Data(contentsOf: base.appendingPathExtension("partial")), !data.isEmpty
+        let name = Self.fileName(for: url) + Self.partialSuffix
+        guard index.withLock({ $0.value(for: name) }) != nil,
+            let file = try? Data(contentsOf: directory.appendingPathComponent(name)),
+            let newline = file.firstIndex(of: 0x0A), newline < file.endIndex - 1,
+            let validator = String(data: file[file.startIndex..<newline], encoding: .utf8), !validator.isEmpty
         else { return nil }
-        return PartialDownload(data: data, validator: validator)
+        return PartialDownload(data: Data(file[(newline + 1)...]), validator: validator)
     }
 
     func storePartial(_ partial: PartialDownload, for url: URL) {
-        let base = directory.appendingPathComponent(Self.fileName(for: url))
-        removePartial(for: url)
-        // The validator first: data without its validator is never read.
-        guard (try? writeAtomically(Data(partial.validator.utf8), to: base.appendingPathExtension("validator"))) != nil
-        else { return }
-        try? writeAtomically(partial.data, to: base.appendingPathExtension("partial"))
+        // A validator is one header value: it never holds a newline, but a hostile one is not stored.
+        guard !partial.validator.contains("\n") else { return }
+        store(
+            Data(partial.validator.utf8) + Data([0x0A]) + partial.data,
+            named: Self.fileName(for: url) + Self.partialSuffix)
     }
 
     func removePartial(for url: URL) {
-        let base = directory.appendingPathComponent(Self.fileName(for: url))
-        try? FileManager.default.removeItem(at: base.appendingPathExtension("partial"))
-        try? FileManager.default.removeItem(at: base.appendingPathExtension("validator"))
+        let name = Self.fileName(for: url) + Self.partialSuffix
+        guard index.withLock({ $0.remove(name) }) != nil else { return }
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
     }
 
     // MARK: Files
@@ -92,8 +101,12 @@ final class DiskCache: Sendable {
         SHA256.hash(data: Data(url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
+    private static let partialSuffix = ".partial"
+
+    /// A cached image's name, or an interrupted download's.
     private static func isEntryName(_ name: String) -> Bool {
-        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        let hash = name.hasSuffix(partialSuffix) ? name.utf8.dropLast(partialSuffix.utf8.count) : name.utf8[...]
+        return hash.count == 64 && hash.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     private func writeAtomically(_ data: Data, to file: URL) throws {

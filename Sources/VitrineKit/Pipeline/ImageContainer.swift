@@ -22,7 +22,10 @@ public struct ImageContainer: @unchecked Sendable {
     /// What the image costs the memory cache, in bytes.
     var cost: Int {
         #if canImport(ImageIO)
-            if let image { return max(data.count, image.bytesPerRow * image.height) }
+            if let image {
+                let pixels = image.bytesPerRow.multipliedReportingOverflow(by: image.height)
+                return pixels.overflow ? Int.max : max(data.count, pixels.partialValue)
+            }
         #endif
         return data.count
     }

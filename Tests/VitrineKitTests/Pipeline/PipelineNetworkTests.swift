@@ -36,11 +36,13 @@ import Testing
                 $0.diskCache = disk
             }
             await #expect(throws: VitrineError.self) { try await first.image(for: ImageRequest(url: url)) }
+            #expect(partialFiles(in: folder).count == 1)
             // A new instance finds the partial bytes on disk and resumes.
             let second = makePipeline(server) { $0.diskCache = disk }
             let resumed = try await second.image(for: ImageRequest(url: url))
             #expect(resumed.container.data == body)
             #expect(server.requests("/r.jpg").last?.headers["range"] != nil)
+            #expect(partialFiles(in: folder).isEmpty)
 
             // The same again, but the image changes before the resume: If-Range fails, a 200 restarts.
             let other = server.serve("/s.jpg", body)
@@ -127,5 +129,9 @@ import Testing
             let response = try await pipeline.image(for: ImageRequest(url: url, pixelSize: size))
             #expect(response.container.pixelSize == size)
         }
+    }
+
+    private func partialFiles(in folder: TemporaryDirectory) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") }
     }
 }
