@@ -137,6 +137,16 @@ let package = Package(
             dependencies: ["VitrineApp", "Ingest", "Imaging"],
             path: "Benchmarks/vitrine-bench"
         ),
+        .executableTarget(
+            name: "vitrinekit-bench",
+            dependencies: [
+                "VitrineKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/vitrinekit-bench"
+        ),
         // Makes large synthetic catalogs that reuse real assets, for browser benchmarks.
         .executableTarget(
             name: "vitrine-fixture",
@@ -226,6 +236,7 @@ let package = Package(
             dependencies: [
                 "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest", "Catalog",
                 "Blobs", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
