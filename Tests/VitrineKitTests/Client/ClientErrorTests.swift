@@ -18,7 +18,7 @@ import VitrineKit
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
-        try await ScriptedListener.with(.silent) { port in
+        try await ScriptedListener.with(.silent) { port async throws in
             let started = ContinuousClock.now
             let error = await #expect(throws: VitrineError.self) {
                 _ = try await Self.client(port: port, timeout: .milliseconds(400)).photos()
@@ -31,7 +31,7 @@ import VitrineKit
     @Test func anHTMLAnswerIsADecodingError() async throws {
         try await ScriptedListener.with(
             .http(status: "200 OK", contentType: "text/html", body: "<html><body>captive portal</body></html>")
-        ) { port in
+        ) { port async throws in
             let error = await #expect(throws: VitrineError.self) { _ = try await Self.client(port: port).photos() }
             guard case .decoding? = error else {
                 Issue.record("expected decoding: \(String(describing: error))")
@@ -42,7 +42,7 @@ import VitrineKit
     }
 
     @Test func errorStatusesCarryTheServersCode() async throws {
-        try await LiveVitrine.with(photos: 1, private: true) { server in
+        try await LiveVitrine.with(photos: 1, private: true) { server async throws in
             let missing = await #expect(throws: VitrineError.self) { _ = try await server.client.photo(id: "nope") }
             guard case .http(404, "not_found", _)? = missing else {
                 Issue.record("expected 404 not_found: \(String(describing: missing))")
@@ -65,7 +65,7 @@ import VitrineKit
     }
 
     @Test func aFaultyTransportsErrorsReachTheCaller() async throws {
-        try await LiveVitrine.with(photos: 1) { server in
+        try await LiveVitrine.with(photos: 1) { server async throws in
             let transport = FaultyTransport()
             let client = server.client(transport: transport)
             transport.failNext(1, with: .offline("injected"))

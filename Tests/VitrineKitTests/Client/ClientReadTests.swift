@@ -5,7 +5,7 @@ import VitrineKit
 
 @Suite struct ClientReadTests {
     @Test func cursorsWalkEveryPhotoOnceNewestFirst() async throws {
-        try await LiveVitrine.with(photos: 7) { server in
+        try await LiveVitrine.with(photos: 7) { server async throws in
             let client = server.client
             var seen: [String] = []
             var query = PhotoQuery(limit: 3)
@@ -27,7 +27,7 @@ import VitrineKit
     }
 
     @Test func positionsBeforeAroundAndMonth() async throws {
-        try await LiveVitrine.with(photos: 7) { server in
+        try await LiveVitrine.with(photos: 7) { server async throws in
             let client = server.client
             let before = try await client.photos(PhotoQuery(position: .before("2020-01-03")))
             #expect(before.items.map(\.id) == [server.ids[1], server.ids[0]])
@@ -52,7 +52,7 @@ import VitrineKit
     }
 
     @Test func filtersRelevanceDetailAndTags() async throws {
-        try await LiveVitrine.with(photos: 4) { server in
+        try await LiveVitrine.with(photos: 4) { server async throws in
             let client = server.client
             _ = try await client.edit(id: server.ids[0], PhotoEdit(title: "Harbour sunset", tags: ["sea", "dusk"]))
             _ = try await client.edit(id: server.ids[2], PhotoEdit(title: "Sunset sunset sunset", tags: ["dusk"]))
@@ -79,7 +79,7 @@ import VitrineKit
     }
 
     @Test func sessionTellsTheAdminByToken() async throws {
-        try await LiveVitrine.with(photos: 0, private: true) { server in
+        try await LiveVitrine.with(photos: 0, private: true) { server async throws in
             #expect(try await server.client.session() == SessionInfo(private: true, admin: true))
             #expect(try await server.anonymous.session() == SessionInfo(private: true, admin: false))
         }

@@ -5,7 +5,7 @@ import VitrineKit
 
 @Suite struct ClientWriteTests {
     @Test func aFileUploadReportsProgressToItsSizeAndAgainIsADuplicate() async throws {
-        try await LiveVitrine.with(photos: 1) { server in
+        try await LiveVitrine.with(photos: 1) { server async throws in
             let file = try server.newPhoto("upload.jpg", seed: 77, width: 1600)
             let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)
             let progress = ProgressLog()
@@ -28,7 +28,7 @@ import VitrineKit
     }
 
     @Test func editSetsAndClearsThenDeleteRemoves() async throws {
-        try await LiveVitrine.with(photos: 2) { server in
+        try await LiveVitrine.with(photos: 2) { server async throws in
             let client = server.client
             let id = server.ids[0]
             let titled = try await client.edit(id: id, PhotoEdit(title: "Kite", tags: ["sky", "wind"]))
@@ -52,7 +52,7 @@ import VitrineKit
     }
 
     @Test func writesNeedTheToken() async throws {
-        try await LiveVitrine.with(photos: 1) { server in
+        try await LiveVitrine.with(photos: 1) { server async throws in
             let error = await #expect(throws: VitrineError.self) {
                 _ = try await server.anonymous.edit(id: server.ids[0], PhotoEdit(title: "x"))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineAPI
 import VitrineKit
 
 @Suite struct ChangeFeedTests {
@@ -9,7 +10,7 @@ import VitrineKit
     }
 
     @Test func readyFirstThenAnUploadArrivesAsAChange() async throws {
-        try await LiveVitrine.with(photos: 2) { server in
+        try await LiveVitrine.with(photos: 2) { server async throws in
             let recorder = FeedRecorder(server.client.changes())
             try await recorder.wait { !$0.isEmpty }
             guard case .ready(let start)? = recorder.events.first?.event else {
@@ -30,7 +31,7 @@ import VitrineKit
     /// A connection cut mid-stream is resumed from the last seq seen; a change made while the feed is
     /// disconnected arrives on the next connection; none arrives twice.
     @Test func aCutConnectionResumesFromTheLastSeqAndDeliversEachChangeOnce() async throws {
-        try await LiveVitrine.with(photos: 1) { server in
+        try await LiveVitrine.with(photos: 1) { server async throws in
             let transport = FaultyTransport()
             transport.cutNextBodies(1, afterChunks: 2)
             let feed = server.client(transport: transport)
@@ -72,10 +73,22 @@ import VitrineKit
     }
 
     @Test func anUnreachableServerIsRetriedWithBackoff() async throws {
-        try await LiveVitrine.with(photos: 1) { server in
-            let transport = FaultyTransport()
+        try await Self.expectBackoff(attempts: 4) { transport in
             transport.failNext(2, with: .offline("unreachable"))
             transport.answerNext(1, status: 503)
+        }
+    }
+
+    @Test func aStreamThatEndsAtOnceIsNotAskedAgainInALoop() async throws {
+        try await Self.expectBackoff(attempts: 3) { transport in transport.answerNext(2, status: 200) }
+    }
+
+    /// With `faults` injected, the feed reaches the server's `.ready` after `attempts` requests, each
+    /// later than the one before by at least the back-off's lower bound.
+    static func expectBackoff(attempts expected: Int, faults: @Sendable (FaultyTransport) -> Void) async throws {
+        try await LiveVitrine.with(photos: 1) { server async throws in
+            let transport = FaultyTransport()
+            faults(transport)
             let backoff = ChangeFeed.Backoff(initial: .milliseconds(200), maximum: .seconds(10))
             let recorder = FeedRecorder(
                 server.client(transport: transport).changes(backoff: backoff), transport: transport)
@@ -84,7 +97,7 @@ import VitrineKit
             try await recorder.finished()
 
             let attempts = transport.requests.map(\.at)
-            #expect(attempts.count == 4, "three failures, then the stream")
+            #expect(attempts.count == expected)
             for index in 1..<attempts.count {
                 // The back-off doubles from `initial`, less up to 20 % jitter.
                 let lowerBound = backoff.initial * (1 << (index - 1)) * 0.8
@@ -93,28 +106,8 @@ import VitrineKit
         }
     }
 
-    @Test func aStreamThatEndsAtOnceIsNotAskedAgainInALoop() async throws {
-        try await LiveVitrine.with(photos: 1) { server in
-            let transport = FaultyTransport()
-            transport.answerNext(2, status: 200)
-            let backoff = ChangeFeed.Backoff(initial: .milliseconds(200), maximum: .seconds(10))
-            let recorder = FeedRecorder(
-                server.client(transport: transport).changes(backoff: backoff), transport: transport)
-            try await recorder.wait { $0.contains(where: Self.isReady) }
-            recorder.cancel()
-            try await recorder.finished()
-
-            let attempts = transport.requests.map(\.at)
-            #expect(attempts.count == 3, "two empty streams, then the real one")
-            for index in 1..<attempts.count {
-                let lowerBound = backoff.initial * (1 << (index - 1)) * 0.8
-                #expect(attempts[index] - attempts[index - 1] >= lowerBound, "gap \(index)")
-            }
-        }
-    }
-
     @Test func aRefusalEndsTheFeedWithItsErrorInsteadOfRetrying() async throws {
-        try await LiveVitrine.with(photos: 1, private: true) { server in
+        try await LiveVitrine.with(photos: 1, private: true) { server async throws in
             let transport = FaultyTransport()
             let recorder = FeedRecorder(
                 server.client(transport: transport, token: .some(nil)).changes(
@@ -132,7 +125,7 @@ import VitrineKit
     }
 
     @Test func cancellingTheConsumerEndsTheFeedWhileStreaming() async throws {
-        try await LiveVitrine.with(photos: 1) { server in
+        try await LiveVitrine.with(photos: 1) { server async throws in
             let recorder = FeedRecorder(server.client.changes())
             try await recorder.wait { $0.contains(where: Self.isReady) }
             recorder.cancel()

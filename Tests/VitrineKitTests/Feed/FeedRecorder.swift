@@ -1,4 +1,5 @@
 import Foundation
+import VitrineAPI
 import VitrineKit
 
 /// Consumes a change feed in its own task and records each event with the number of requests the

@@ -9,7 +9,7 @@ import VitrineKit
     }
 
     @Test func theGalleryStartsWithTheFirstPageAndItsThumbnails() async throws {
-        try await LiveVitrine.with(photos: 5) { server in
+        try await LiveVitrine.with(photos: 5) { server async throws in
             let launch = GalleryLaunch(
                 client: server.client, firstScreen: 4, thumbnailBudget: .seconds(120),
                 loader: Self.downloader(server.client))
@@ -27,7 +27,7 @@ import VitrineKit
     }
 
     @Test func aSlowLoaderStartsTheGalleryWithWhatArrivedWithinTheBudget() async throws {
-        try await LiveVitrine.with(photos: 4) { server in
+        try await LiveVitrine.with(photos: 4) { server async throws in
             let client = server.client
             let slow = try await Set(client.photos().items.prefix(2).map { client.resolve($0.thumb.url) })
             let budget = Duration.milliseconds(800)
@@ -65,7 +65,7 @@ import VitrineKit
         let body = #"{"error":{"code":"busy","message":"try later"}}"#
         try await ScriptedListener.with(
             .http(status: "503 Service Unavailable", contentType: "application/json", body: body)
-        ) { port in
+        ) { port async throws in
             let client = VitrineClient(baseURL: URL(string: "http://127.0.0.1:\(port)/")!)
             let outcome = await GalleryLaunch(client: client, loader: { _ in }).run()
             guard case .failed(.serverError(let service, 503, "busy")) = outcome else {
@@ -77,7 +77,7 @@ import VitrineKit
     }
 
     @Test func aFaultyTransportsServerErrorFailsTheLaunch() async throws {
-        try await LiveVitrine.with(photos: 1) { server in
+        try await LiveVitrine.with(photos: 1) { server async throws in
             let transport = FaultyTransport()
             transport.answerNext(1, status: 502)
             let launch = GalleryLaunch(client: server.client(transport: transport), loader: { _ in })
@@ -90,7 +90,7 @@ import VitrineKit
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
-        try await ScriptedListener.with(.silent) { port in
+        try await ScriptedListener.with(.silent) { port async throws in
             let client = VitrineClient(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, timeout: .seconds(600))
             let started = ContinuousClock.now
             let outcome = await GalleryLaunch(client: client, serviceTimeout: .milliseconds(500), loader: { _ in })
@@ -104,7 +104,7 @@ import VitrineKit
     }
 
     @Test func aPrivateGalleryWithoutTheTokenIsRefused() async throws {
-        try await LiveVitrine.with(photos: 1, private: true) { server in
+        try await LiveVitrine.with(photos: 1, private: true) { server async throws in
             let outcome = await GalleryLaunch(client: server.anonymous, loader: { _ in }).run()
             guard case .failed(.serverError(_, 401, "unauthorized")) = outcome else {
                 Issue.record("expected a 401: \(outcome)")

@@ -1,3 +1,4 @@
+import Blobs
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -12,7 +13,7 @@ import VitrineServer
 ///
 /// `with` starts it, runs the body and stops it on every path:
 /// ```swift
-/// try await LiveVitrine.with(photos: 3, private: true) { server in
+/// try await LiveVitrine.with(photos: 3, private: true) { server async throws in
 ///     let page = try await server.client.photos()
 /// }
 /// ```
@@ -85,6 +86,8 @@ struct LiveVitrine: Sendable {
             ids.append(id)
             sources[id] = path
         }
+        let photoIDs = ids
+        let photoSources = sources
         let token = try AdminToken(directory: library.directory).loadOrCreate().token
         let router = try VitrineServer.makeRouter(
             library: library, webRoot: nil, access: AccessConfiguration(isPrivate: isPrivate))
@@ -95,7 +98,8 @@ struct LiveVitrine: Sendable {
             }
             return try await body(
                 LiveVitrine(
-                    baseURL: url, token: token, ids: ids, sources: sources, isPrivate: isPrivate, scratch: scratch,
+                    baseURL: url, token: token, ids: photoIDs, sources: photoSources, isPrivate: isPrivate,
+                    scratch: scratch,
                     library: library))
         }
     }
