@@ -43,7 +43,9 @@ import VitrineKit
 
     @Test func errorStatusesCarryTheServersCode() async throws {
         try await LiveVitrine.with(photos: 1, private: true) { server async throws in
-            let missing = await #expect(throws: VitrineError.self) { _ = try await server.client.photo(id: "nope") }
+            let missing = await #expect(throws: VitrineError.self) {
+                _ = try await server.client.photo(id: String(server.ids[0].reversed()))
+            }
             guard case .http(404, "not_found", _)? = missing else {
                 Issue.record("expected 404 not_found: \(String(describing: missing))")
                 return
