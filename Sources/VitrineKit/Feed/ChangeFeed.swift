@@ -6,7 +6,7 @@ import VitrineAPI
 /// with each failed attempt and resets once an event arrives.
 ///
 /// It fails only for what waiting cannot mend: a 4xx answer (a wrong token, a bad `since`).
-/// Cancelling the consuming task ends it.
+/// Cancelling the consuming task ends it: `next()` answers nil, whether it was reading or waiting.
 public struct ChangeFeed: AsyncSequence, Sendable {
     public enum Event: Sendable, Equatable {
         /// The stream started without a resume point; `seq` is the newest change so far.
@@ -62,7 +62,7 @@ public struct ChangeFeed: AsyncSequence, Sendable {
 
         public mutating func next() async throws -> Event? {
             while true {
-                try Task.checkCancellation()
+                if Task.isCancelled { return nil }
                 if !queued.isEmpty { return queued.removeFirst() }
                 if body == nil {
                     do {
@@ -72,13 +72,16 @@ public struct ChangeFeed: AsyncSequence, Sendable {
                     } catch is CancellationError {
                         return nil
                     } catch {
-                        try await pause()
+                        guard await pause() else { return nil }
                         continue
                     }
                 }
                 do {
                     guard let chunk = try await body?.next() else {
+                        // A stream the server ended is resumed after the same wait as a dropped one, so a
+                        // server (or proxy) that answers and hangs up at once is not asked again in a loop.
                         body = nil
+                        guard await pause() else { return nil }
                         continue
                     }
                     for event in try parser.feed(chunk) { if let event = decode(event) { queued.append(event) } }
@@ -87,7 +90,7 @@ public struct ChangeFeed: AsyncSequence, Sendable {
                     return nil
                 } catch {
                     body = nil
-                    try await pause()
+                    guard await pause() else { return nil }
                 }
             }
         }
@@ -105,11 +108,17 @@ public struct ChangeFeed: AsyncSequence, Sendable {
             return try await client.send(request).body.makeAsyncIterator()
         }
 
-        private mutating func pause() async throws {
+        /// Waits before the next attempt; false when the consuming task was cancelled meanwhile.
+        private mutating func pause() async -> Bool {
             let server = parser.retryMilliseconds.map { Duration.milliseconds($0) } ?? .zero
             let delay = Swift.max(backoff.delay(attempt: failures), failures == 0 ? server : .zero)
             failures += 1
-            try await Task.sleep(for: delay)
+            do {
+                try await Task.sleep(for: delay)
+                return true
+            } catch {
+                return false
+            }
         }
 
         private mutating func decode(_ event: ServerSentEvents.Event) -> Event? {
