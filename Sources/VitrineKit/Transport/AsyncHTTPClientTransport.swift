@@ -10,13 +10,16 @@ import NIOHTTP1
 /// caller has to remember to: an `HTTPClient` dropped without `shutdown()` traps in its deinit.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The process's client: connections pooled per host (16 at once, idle ones closed after 60 s),
-    /// connect time-out 10 s, redirects followed within the same scheme (at most 5).
+    /// connect time-out 10 s, redirects followed within the same scheme (at most 5). A refused connection
+    /// fails at once (`.offline`) rather than being retried until the connect time-out: the SDK's own
+    /// layers (the feed, the pipeline, the store) retry with their back-off.
     public static let sharedHTTPClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 5, allowCycles: false),
             timeout: .init(connect: .seconds(10)),
             connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 16))
         configuration.decompression = .disabled
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 

@@ -33,7 +33,9 @@ final class FeedRecorder: @unchecked Sendable {
     var end: Result<Void, any Error>? { lock.withLock { ending } }
 
     /// The changes received, in order.
-    var changes: [ChangeMessage] {
+    var changes: [ChangeMessage] { Self.changes(in: events) }
+
+    static func changes(in events: [Received]) -> [ChangeMessage] {
         events.compactMap {
             if case .change(let message) = $0.event { return message }
             return nil
@@ -43,6 +45,7 @@ final class FeedRecorder: @unchecked Sendable {
     func cancel() { task?.cancel() }
 
     /// Returns once `condition` holds for the events received (or the sequence has ended), polling, within 90 s.
+    /// `condition` runs under the recorder's lock: it reads the events it is given, never the recorder.
     func wait(until condition: @escaping @Sendable ([Received]) -> Bool) async throws {
         try await within {
             while !self.lock.withLock({ self.ending != nil || condition(self.received) }) {
