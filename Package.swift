@@ -225,7 +225,7 @@ let package = Package(
             name: "VitrineKitTests",
             dependencies: [
                 "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest", "Catalog",
-                "Blobs", "TestSupport",
+                "Blobs", "TestSupport", "vitrine",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
