@@ -59,7 +59,10 @@ struct MirrorDownloader: Sendable {
                 size += Int64(chunk.count)
                 onBytes(chunk.count)
             }
-            guard fsync(fd) == 0 else { throw MirrorError.io("fsync \(partial.path): \(MirrorFiles.errnoText())") }
+            let path = partial.path
+            try await MirrorFiles.offPool {
+                guard fsync(fd) == 0 else { throw MirrorError.io("fsync \(path): \(MirrorFiles.errnoText())") }
+            }
         } catch {
             close(fd)
             throw error

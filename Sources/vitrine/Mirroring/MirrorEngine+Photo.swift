@@ -43,7 +43,8 @@ extension MirrorEngine {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try MirrorFiles.writeAtomically(try encoder.encode(detail), to: directory.appendingPathComponent(id + ".json"))
+        try await MirrorFiles.writeAtomically(
+            try encoder.encode(detail), to: directory.appendingPathComponent(id + ".json"))
         return outcome
     }
 }

@@ -12,6 +12,19 @@ enum MirrorFiles {
     static let partialFolder = ".partial"
     static let deletedFolder = ".deleted"
 
+    /// `writeAtomically` with the sync off Swift's cooperative pool.
+    static func writeAtomically(_ data: Data, to url: URL) async throws {
+        try await offPool { try writeAtomically(data, to: url) }
+    }
+
+    /// Runs blocking file work (fsync above all) on a Dispatch thread, so that the cooperative pool,
+    /// one thread a core, keeps receiving and hashing the other downloads meanwhile.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     /// Writes `data` to a temporary sibling, syncs it, and renames it to `url`.
     static func writeAtomically(_ data: Data, to url: URL) throws {
         let temporary = url.deletingLastPathComponent()

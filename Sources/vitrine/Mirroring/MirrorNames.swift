@@ -6,12 +6,10 @@ enum MirrorNames {
     /// The longest id accepted; Vitrine's own ids are far shorter.
     static let maximumIDLength = 128
 
-    /// An id that is safe as a file name: 1–128 characters from `A–Z a–z 0–9 - _`, not starting with
-    /// a dot or a dash (so never `..`, a hidden file or something a shell reads as an option).
+    /// An id that is safe as a file name: 1–128 characters from `A–Z a–z 0–9 - _` (Vitrine's ids are
+    /// base64url), so never a path separator, `..` or a hidden file.
     static func isSafeID(_ id: String) -> Bool {
-        guard !id.isEmpty, id.utf8.count <= maximumIDLength, let first = id.utf8.first,
-            first != UInt8(ascii: "-")
-        else { return false }
+        guard !id.isEmpty, id.utf8.count <= maximumIDLength else { return false }
         return id.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")

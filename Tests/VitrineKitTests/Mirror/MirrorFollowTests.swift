@@ -18,7 +18,7 @@ import VitrineKit
             do {
                 try await MirrorCheck.wait("the first sync") {
                     library.sources.keys.allSatisfy { MirrorCheck.exists(folder.file($0 + ".json")) }
-                        && (try? MirrorState.load(from: URL(fileURLWithPath: folder.path)))??.photos.count == 2
+                        && (try? MirrorState.load(from: URL(fileURLWithPath: folder.path)))?.photos.count == 2
                 }
                 let admin = VitrineClient(baseURL: url, token: token)
                 let uploaded = try await admin.upload(.file(URL(fileURLWithPath: newPhoto))).photo

@@ -1,3 +1,4 @@
+import Blobs
 import Foundation
 import Hummingbird
 import HummingbirdTesting
