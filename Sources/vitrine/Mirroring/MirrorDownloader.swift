@@ -17,11 +17,33 @@ struct MirrorDownloader: Sendable {
     /// Called with each chunk's size as it is written, for the progress bar.
     let onBytes: @Sendable (Int) -> Void
 
+    /// Bounds the transfers in flight; the sync to disk that follows each happens outside it, so the
+    /// network stays busy while finished files are flushed.
+    var transfers: MirrorLimiter?
+
     /// Downloads `path` to `file`, verified against `sha256`; answers the file's size.
     func fetch(_ path: String, sha256: String, file: String) async throws -> Int64 {
         let partialFolder = directory.appendingPathComponent(MirrorFiles.partialFolder)
         try FileManager.default.createDirectory(at: partialFolder, withIntermediateDirectories: true)
         let partial = partialFolder.appendingPathComponent(file + ".part")
+        await transfers?.acquire()
+        let received: Result<Int64, any Error>
+        do {
+            received = .success(try await receive(path, sha256: sha256, into: partial))
+        } catch {
+            received = .failure(error)
+        }
+        await transfers?.release()
+        let size = try received.get()
+        let partialPath = partial.path
+        try await MirrorFiles.offPool { try MirrorFiles.syncFile(atPath: partialPath) }
+        try MirrorFiles.move(partial, to: directory.appendingPathComponent(file))
+        return size
+    }
+
+    /// Receives `path` into `partial`, resuming it when it holds a prefix; verifies the whole against
+    /// `sha256` and answers its size.
+    func receive(_ path: String, sha256: String, into partial: URL) async throws -> Int64 {
         var hasher = SHA256()
         var have = MirrorFiles.size(of: partial) ?? 0
         if have > 0 { have = try Self.hash(partial, upTo: have, into: &hasher) }
@@ -36,7 +58,7 @@ struct MirrorDownloader: Sendable {
         } catch VitrineError.http(status: 416, _, _) where have > 0 {
             // The partial file is longer than the asset: it is not a prefix of it, start again.
             unlink(partial.path)
-            return try await fetch(path, sha256: sha256, file: file)
+            return try await receive(path, sha256: sha256, into: partial)
         }
         let resumes = have > 0 && response.status == 206 && Self.startsAt(have, response.header("content-range"))
         guard response.status == 200 || resumes else {
@@ -59,10 +81,6 @@ struct MirrorDownloader: Sendable {
                 size += Int64(chunk.count)
                 onBytes(chunk.count)
             }
-            let path = partial.path
-            try await MirrorFiles.offPool {
-                guard fsync(fd) == 0 else { throw MirrorError.io("fsync \(path): \(MirrorFiles.errnoText())") }
-            }
         } catch {
             close(fd)
             throw error
@@ -74,7 +92,6 @@ struct MirrorDownloader: Sendable {
             unlink(partial.path)
             throw MirrorError.hashMismatch(expected: sha256, actual: actual)
         }
-        try MirrorFiles.move(partial, to: directory.appendingPathComponent(file))
         return size
     }
 

@@ -35,9 +35,10 @@ extension MirrorEngine {
             outcome = .present(entry)
         } else {
             if !previews { progress.update { $0.bytesToFetch += max(0, detail.byteSize) } }
-            let size = try await MirrorDownloader(client: client, directory: directory) { [progress] in
-                progress.received($0)
-            }.fetch(url, sha256: address.sha256, file: file)
+            let downloader = MirrorDownloader(
+                client: client, directory: directory, onBytes: { [progress] in progress.received($0) },
+                transfers: transfers)
+            let size = try await downloader.fetch(url, sha256: address.sha256, file: file)
             if let entry, entry.file != file { try? MirrorFiles.moveToDeleted(entry.file, in: directory) }
             outcome = .downloaded(MirrorState.Entry(sha256: address.sha256, file: file, size: size))
         }

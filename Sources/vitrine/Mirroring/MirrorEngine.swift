@@ -12,6 +12,8 @@ struct MirrorEngine: Sendable {
     let parallel: Int
     let previews: Bool
     let progress: MirrorProgress
+    /// Bounds transfers to `parallel`; as many photos again may be syncing to disk meanwhile.
+    let transfers: MirrorLimiter
 
     init(client: VitrineClient, directory: URL, parallel: Int = 8, previews: Bool = false, progress: MirrorProgress) {
         self.client = client
@@ -19,6 +21,7 @@ struct MirrorEngine: Sendable {
         self.parallel = max(1, min(parallel, 64))
         self.previews = previews
         self.progress = progress
+        self.transfers = MirrorLimiter(self.parallel)
     }
 
     /// A sync, then, with `follow`, the change feed until the task is cancelled; answers what it did.
@@ -71,15 +74,7 @@ struct MirrorEngine: Sendable {
     func sync(_ state: inout MirrorState) async throws {
         let plan = MirrorPlanner.plan(listing: try await listing(), state: state, directory: directory)
         for (id, error) in plan.refused { progress.fail(id, error) }
-        for (id, entry) in plan.gone {
-            do {
-                try moveToDeleted(id: id, entry: entry)
-                state.photos[id] = nil
-                progress.update { $0.movedToDeleted += 1 }
-            } catch {
-                progress.fail(id, error)
-            }
-        }
+        for id in plan.gone.keys { record(id, .success(.gone), in: &state) }
         for (id, entry) in plan.kept { state.photos[id] = entry }
         progress.update {
             $0.alreadyThere += plan.kept.count
@@ -89,7 +84,7 @@ struct MirrorEngine: Sendable {
         try await fetchAll(plan.fetch, into: &state)
     }
 
-    /// Fetches `photos`, `parallel` at a time, recording each in the state as it completes and saving
+    /// Fetches `photos`, `parallel` transfers at a time, recording each in the state as it completes and saving
     /// the state at most once a second (a kill loses at most that, and the next run's hashing recovers it).
     func fetchAll(_ photos: [(id: String, entry: MirrorState.Entry?)], into state: inout MirrorState) async throws {
         var lastSave = ContinuousClock.now
@@ -105,7 +100,7 @@ struct MirrorEngine: Sendable {
                     }
                 }
             }
-            for _ in 0..<parallel { startNext() }
+            for _ in 0..<parallel * 2 { startNext() }
             while let (id, result) = try await group.next() {
                 try Task.checkCancellation()
                 record(id, result, in: &state)

@@ -58,6 +58,14 @@ enum MirrorFiles {
         }
     }
 
+    /// Flushes a file's bytes to disk (any descriptor of the file will do on Linux).
+    static func syncFile(atPath path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw MirrorError.io("cannot open \(path): \(errnoText())") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw MirrorError.io("fsync \(path): \(errnoText())") }
+    }
+
     static func move(_ from: URL, to: URL) throws {
         guard rename(from.path, to.path) == 0 else {
             throw MirrorError.io("rename \(from.path) → \(to.path): \(errnoText())")

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import vitrine
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -65,6 +67,41 @@ import Testing
                 binary, ["mirror", url.absoluteString, folder.path], environment: ["VITRINE_TOKEN": token])
             #expect(allowed.status == 0, "\(allowed.output)")
             try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
+    @Test func followEndsCleanlyOnSIGTERM() async throws {
+        let binary = try #require(VitrineBinary.path, "set VITRINE_BINARY or build the vitrine product")
+        let library = try await MirrorLibrary(photos: 1)
+        let folder = TemporaryDirectory("mirror")
+        let logs = TemporaryDirectory("mirror-log")
+        let log = logs.write([], to: "out.log")
+        try await library.serve { url in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["mirror", url.absoluteString, folder.path, "--follow"]
+            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            do {
+                try await MirrorCheck.wait("the sync before following") {
+                    let state = try? MirrorState.load(from: URL(fileURLWithPath: folder.path))
+                    return state?.seq != nil && state?.photos.count == 1
+                }
+                kill(process.processIdentifier, SIGTERM)
+                try await MirrorCheck.wait("the mirror to end on SIGTERM", deadline: .seconds(60)) {
+                    !process.isRunning
+                }
+            } catch {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw error
+            }
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+            let printed = String(decoding: logs.read("out.log"), as: UTF8.self)
+            #expect(printed.contains("downloaded 1 ") && printed.contains("failed 0"), "\(printed)")
         }
     }
 
