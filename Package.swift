@@ -235,7 +235,7 @@ let package = Package(
             name: "VitrineKitTests",
             dependencies: [
                 "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest", "Catalog",
-                "Blobs", "TestSupport",
+                "Blobs", "TestSupport", "vitrine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,0 +1,150 @@
+import Foundation
+import VitrineAPI
+import VitrineKit
+
+/// Keeps a folder a verified copy of a Vitrine gallery, through VitrineKit only: a sync lists the
+/// library, fetches what is missing in parallel and moves what the server lost to `.deleted/`; a follow
+/// then applies the change feed until cancelled.
+struct MirrorEngine: Sendable {
+    let client: VitrineClient
+    let directory: URL
+    /// Downloads at once.
+    let parallel: Int
+    let previews: Bool
+    let progress: MirrorProgress
+    /// Bounds transfers to `parallel`; as many photos again may be syncing to disk meanwhile.
+    let transfers: MirrorLimiter
+
+    init(client: VitrineClient, directory: URL, parallel: Int = 8, previews: Bool = false, progress: MirrorProgress) {
+        self.client = client
+        self.directory = directory
+        self.parallel = max(1, min(parallel, 64))
+        self.previews = previews
+        self.progress = progress
+        self.transfers = MirrorLimiter(self.parallel)
+    }
+
+    /// A sync, then, with `follow`, the change feed until the task is cancelled; answers what it did.
+    /// Throws for what stops the whole mirror (an unreachable server, a refused token, an unusable
+    /// folder); a photo that fails is counted and reported, and retried by the next run.
+    func run(follow: Bool) async throws -> MirrorProgress.Counts {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var state = try openState()
+        _ = try await client.session()
+        // The feed's position is read before the listing, so a change made during it is not missed.
+        var feed = client.changes().makeAsyncIterator()
+        guard case .ready(let seq)? = try await feed.next() else { return progress.snapshot }
+        try await sync(&state)
+        state.seq = seq
+        try state.save(to: directory)
+        if follow { try await self.follow(&feed, state: &state) }
+        return progress.snapshot
+    }
+
+    /// The folder's state, or a new one; refuses a folder that mirrors another server or mode.
+    func openState() throws -> MirrorState {
+        let server = client.baseURL.absoluteString
+        guard let state = try MirrorState.load(from: directory) else {
+            return MirrorState(server: server, previews: previews)
+        }
+        guard state.server == server else {
+            throw MirrorError.badState("\(directory.path) mirrors \(state.server), not \(server)")
+        }
+        guard state.previews == previews else {
+            throw MirrorError.badState(
+                "\(directory.path) mirrors \(state.previews ? "previews" : "originals"); run with"
+                    + " \(state.previews ? "" : "no ")--previews")
+        }
+        return state
+    }
+
+    /// Every photo the server lists, page by page.
+    func listing() async throws -> [PhotoSummary] {
+        var photos: [PhotoSummary] = []
+        var query = PhotoQuery(limit: 200)
+        while true {
+            let page = try await client.photos(query)
+            photos += page.items
+            guard let next = page.nextCursor, !page.items.isEmpty else { return photos }
+            query.position = .cursor(next)
+        }
+    }
+
+    /// Brings the folder in line with the server's listing.
+    func sync(_ state: inout MirrorState) async throws {
+        let plan = MirrorPlanner.plan(listing: try await listing(), state: state, directory: directory)
+        for (id, error) in plan.refused { progress.fail(id, error) }
+        for id in plan.gone.keys { record(id, .success(.gone), in: &state) }
+        for (id, entry) in plan.kept { state.photos[id] = entry }
+        progress.update {
+            $0.alreadyThere += plan.kept.count
+            $0.toFetch += plan.fetch.count
+        }
+        try state.save(to: directory)
+        try await fetchAll(plan.fetch, into: &state)
+    }
+
+    /// Fetches `photos`, `parallel` transfers at a time, recording each in the state as it completes and saving
+    /// the state at most once a second (a kill loses at most that, and the next run's hashing recovers it).
+    func fetchAll(_ photos: [(id: String, entry: MirrorState.Entry?)], into state: inout MirrorState) async throws {
+        var lastSave = ContinuousClock.now
+        try await withThrowingTaskGroup(of: (String, Result<MirrorOutcome, any Error>).self) { group in
+            var queue = photos[...]
+            func startNext() {
+                guard let (id, entry) = queue.popFirst() else { return }
+                group.addTask {
+                    do {
+                        return (id, .success(try await mirrorPhoto(id: id, entry: entry)))
+                    } catch {
+                        return (id, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<parallel * 2 { startNext() }
+            while let (id, result) = try await group.next() {
+                try Task.checkCancellation()
+                record(id, result, in: &state)
+                startNext()
+                if ContinuousClock.now - lastSave > .seconds(1) {
+                    try state.save(to: directory)
+                    lastSave = .now
+                }
+            }
+        }
+        try state.save(to: directory)
+    }
+
+    /// Counts one photo's outcome and records it in the state.
+    func record(_ id: String, _ result: Result<MirrorOutcome, any Error>, in state: inout MirrorState) {
+        switch result {
+        case .success(.downloaded(let entry)):
+            state.photos[id] = entry
+            progress.update {
+                $0.downloaded += 1
+                $0.downloadedBytes += entry.size
+            }
+        case .success(.present(let entry)):
+            state.photos[id] = entry
+            progress.update { $0.alreadyThere += 1 }
+        case .success(.gone):
+            let entry = state.photos[id]
+            guard entry != nil || MirrorFiles.size(of: directory.appendingPathComponent(id + ".json")) != nil
+            else { return }
+            do {
+                try moveToDeleted(id: id, entry: entry)
+                state.photos[id] = nil
+                progress.update { $0.movedToDeleted += 1 }
+            } catch {
+                progress.fail(id, error)
+            }
+        case .failure(let error):
+            progress.fail(id, error)
+        }
+    }
+
+    /// Moves a photo's bytes and detail to `.deleted/`.
+    func moveToDeleted(id: String, entry: MirrorState.Entry?) throws {
+        if let entry { try MirrorFiles.moveToDeleted(entry.file, in: directory) }
+        try MirrorFiles.moveToDeleted(id + ".json", in: directory)
+    }
+}

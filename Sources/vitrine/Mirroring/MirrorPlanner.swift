@@ -1,0 +1,65 @@
+import Foundation
+import VitrineAPI
+
+/// What a sync has to do, decided from the server's listing, the state file and the folder: which
+/// photos are already there (verified by size, or by hash when the state does not know them), which
+/// need fetching, and which the server no longer has.
+struct MirrorPlan: Sendable {
+    /// Photos to fetch (detail, then bytes unless already there), with their entry when there is one.
+    var fetch: [(id: String, entry: MirrorState.Entry?)] = []
+    /// Photos whose bytes and detail are already in the folder.
+    var kept: [String: MirrorState.Entry] = [:]
+    /// Photos the server no longer lists, to move to `.deleted/`.
+    var gone: [String: MirrorState.Entry] = [:]
+    /// Photos the server listed that cannot be mirrored, and why.
+    var refused: [(id: String, error: MirrorError)] = []
+}
+
+enum MirrorPlanner {
+    /// The variant a mirror keeps of a photo: its original, or its preview with `--previews`.
+    static func variant(of summary: PhotoSummary, previews: Bool) -> VariantInfo {
+        previews ? summary.preview : summary.original
+    }
+
+    static func plan(listing: [PhotoSummary], state: MirrorState, directory: URL) -> MirrorPlan {
+        var plan = MirrorPlan()
+        var listed = Set<String>()
+        for summary in listing {
+            let id = summary.id
+            guard MirrorNames.isSafeID(id) else {
+                plan.refused.append((id, .unsafeName(id)))
+                continue
+            }
+            guard listed.insert(id).inserted else { continue }
+            let url = variant(of: summary, previews: state.previews).url
+            guard let address = MirrorNames.contentAddress(of: url) else {
+                plan.refused.append((id, .noContentAddress(url)))
+                continue
+            }
+            let hasDetail = MirrorFiles.size(of: directory.appendingPathComponent(id + ".json")) != nil
+            if let entry = state.photos[id], entry.sha256 == address.sha256,
+                MirrorFiles.size(of: directory.appendingPathComponent(entry.file)) == entry.size
+            {
+                if hasDetail { plan.kept[id] = entry } else { plan.fetch.append((id, entry)) }
+            } else if state.photos[id] == nil, let ext = address.ext,
+                let adopted = adopt(id: id, file: id + "." + ext, sha256: address.sha256, directory: directory)
+            {
+                // A file a killed run finished but never recorded: its hash proves it.
+                if hasDetail { plan.kept[id] = adopted } else { plan.fetch.append((id, adopted)) }
+            } else {
+                plan.fetch.append((id, state.photos[id]))
+            }
+        }
+        for (id, entry) in state.photos where !listed.contains(id) { plan.gone[id] = entry }
+        return plan
+    }
+
+    /// The entry for a file already in the folder under its final name, when its bytes hash to `sha256`.
+    static func adopt(id: String, file: String, sha256: String, directory: URL) -> MirrorState.Entry? {
+        let url = directory.appendingPathComponent(file)
+        guard let size = MirrorFiles.size(of: url), (try? MirrorDownloader.sha256(of: url)) == sha256 else {
+            return nil
+        }
+        return MirrorState.Entry(sha256: sha256, file: file, size: size)
+    }
+}

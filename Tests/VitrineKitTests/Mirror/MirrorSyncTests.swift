@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+import VitrineKit
+import VitrineServer
+
+@testable import vitrine
+
+/// `vitrine mirror`'s engine against a real server on loopback.
+@Suite struct MirrorSyncTests {
+    @Test func firstMirrorWritesEverythingAndAReRunDownloadsNothing() async throws {
+        let library = try await MirrorLibrary(photos: 4)
+        let folder = TemporaryDirectory("mirror")
+        try await library.serve { url in
+            let first = MirrorTransportProbe()
+            let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: first)
+            #expect(counts.downloaded == 4 && counts.failed == 0 && counts.alreadyThere == 0)
+            #expect(first.assetRequestCount == 4)
+            try MirrorCheck.expectComplete(folder.path, library: library)
+            let state = try #require(try MirrorState.load(from: URL(fileURLWithPath: folder.path)))
+            #expect(state.seq != nil)
+
+            let second = MirrorTransportProbe()
+            let again = try await MirrorCheck.mirror(url, into: folder.path, transport: second)
+            #expect(second.assetRequestCount == 0)
+            #expect(again.downloaded == 0 && again.alreadyThere == 4 && again.failed == 0)
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
+    @Test func aFileWithoutItsStateEntryIsVerifiedByHashNotDownloaded() async throws {
+        let library = try await MirrorLibrary(photos: 2)
+        let folder = TemporaryDirectory("mirror")
+        try await library.serve { url in
+            _ = try await MirrorCheck.mirror(url, into: folder.path)
+            // As after a kill between a file's rename and the next state save.
+            try FileManager.default.removeItem(atPath: folder.file(MirrorState.fileName))
+            let probe = MirrorTransportProbe()
+            let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
+            #expect(probe.assetRequestCount == 0 && counts.alreadyThere == 2)
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
+    @Test func aRemoteDeleteMovesThePhotoToDeleted() async throws {
+        let library = try await MirrorLibrary(photos: 3)
+        let folder = TemporaryDirectory("mirror")
+        let token = try library.adminToken()
+        try await library.serve { url in
+            _ = try await MirrorCheck.mirror(url, into: folder.path)
+            let victim = try #require(library.sources.keys.sorted().first)
+            try await VitrineClient(baseURL: url, token: token).delete(id: victim)
+
+            let counts = try await MirrorCheck.mirror(url, into: folder.path)
+            #expect(counts.movedToDeleted == 1 && counts.downloaded == 0 && counts.alreadyThere == 2)
+            #expect(!MirrorCheck.exists(folder.file(victim + ".jpg")))
+            #expect(!MirrorCheck.exists(folder.file(victim + ".json")))
+            #expect(
+                FileManager.default.contents(atPath: folder.file(".deleted/\(victim).jpg"))
+                    == FileManager.default.contents(atPath: library.sources[victim]!))
+            #expect(MirrorCheck.exists(folder.file(".deleted/\(victim).json")))
+            let state = try #require(try MirrorState.load(from: URL(fileURLWithPath: folder.path)))
+            #expect(state.photos[victim] == nil && state.photos.count == 2)
+        }
+    }
+
+    @Test func aPrivateGalleryNeedsTheToken() async throws {
+        let library = try await MirrorLibrary(photos: 2)
+        let folder = TemporaryDirectory("mirror")
+        let token = try library.adminToken()
+        try await library.serve(access: AccessConfiguration(isPrivate: true)) { url in
+            let refused = await #expect(throws: VitrineError.self) {
+                _ = try await MirrorCheck.mirror(url, into: folder.path)
+            }
+            guard case .http(status: 401, _, _)? = refused else {
+                Issue.record("expected a 401, got \(String(describing: refused))")
+                return
+            }
+            #expect(MirrorCheck.explain401(url).contains("--token"))
+            let counts = try await MirrorCheck.mirror(url, into: folder.path, token: token)
+            #expect(counts.downloaded == 2 && counts.failed == 0)
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
+    @Test func aCorruptedDownloadIsNeverKept() async throws {
+        let library = try await MirrorLibrary(photos: 2)
+        let folder = TemporaryDirectory("mirror")
+        try await library.serve { url in
+            let counts = try await MirrorCheck.mirror(
+                url, into: folder.path, transport: MirrorTransportProbe(corrupts: true))
+            #expect(counts.failed == 2 && counts.downloaded == 0)
+            for id in library.sources.keys {
+                #expect(!MirrorCheck.exists(folder.file(id + ".jpg")))
+                #expect(!MirrorCheck.exists(folder.file(".partial/\(id).jpg.part")))
+            }
+            let state = try #require(try MirrorState.load(from: URL(fileURLWithPath: folder.path)))
+            #expect(state.photos.isEmpty)
+
+            let retry = try await MirrorCheck.mirror(url, into: folder.path)
+            #expect(retry.downloaded == 2 && retry.failed == 0)
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+}
+
+extension MirrorCheck {
+    static func explain401(_ url: URL) -> String {
+        MirrorCommand.explain(VitrineError.http(status: 401, code: "unauthorized", message: nil), url: url)
+    }
+}
