@@ -87,30 +87,38 @@ struct MirrorEngine: Sendable {
     /// Fetches `photos`, `parallel` transfers at a time, recording each in the state as it completes and saving
     /// the state at most once a second (a kill loses at most that, and the next run's hashing recovers it).
     func fetchAll(_ photos: [(id: String, entry: MirrorState.Entry?)], into state: inout MirrorState) async throws {
+        var queue = photos[...]
         var lastSave = ContinuousClock.now
-        try await withThrowingTaskGroup(of: (String, Result<MirrorOutcome, any Error>).self) { group in
-            var queue = photos[...]
-            func startNext() {
-                guard let (id, entry) = queue.popFirst() else { return }
-                group.addTask {
-                    do {
-                        return (id, .success(try await mirrorPhoto(id: id, entry: entry)))
-                    } catch {
-                        return (id, .failure(error))
+        var saveError: (any Error)?
+        await withTaskGroup(of: MirrorCompletion.self) { group in
+            var running = 0
+            while true {
+                while running < parallel * 2, saveError == nil, !Task.isCancelled, let (id, entry) = queue.popFirst() {
+                    running += 1
+                    group.addTask { [self] in
+                        do {
+                            return MirrorCompletion(
+                                id: id, result: .success(try await mirrorPhoto(id: id, entry: entry)))
+                        } catch {
+                            return MirrorCompletion(id: id, result: .failure(error))
+                        }
                     }
                 }
-            }
-            for _ in 0..<parallel * 2 { startNext() }
-            while let (id, result) = try await group.next() {
-                try Task.checkCancellation()
-                record(id, result, in: &state)
-                startNext()
-                if ContinuousClock.now - lastSave > .seconds(1) {
-                    try state.save(to: directory)
+                guard let completion = await group.next() else { break }
+                running -= 1
+                record(completion.id, completion.result, in: &state)
+                if saveError == nil, ContinuousClock.now - lastSave > .seconds(1) {
+                    do {
+                        try state.save(to: directory)
+                    } catch {
+                        saveError = error
+                    }
                     lastSave = .now
                 }
             }
         }
+        if let saveError { throw saveError }
+        try Task.checkCancellation()
         try state.save(to: directory)
     }
 
@@ -147,4 +155,10 @@ struct MirrorEngine: Sendable {
         if let entry { try MirrorFiles.moveToDeleted(entry.file, in: directory) }
         try MirrorFiles.moveToDeleted(id + ".json", in: directory)
     }
+}
+
+/// One photo's transfer as it ends, handed from its child task to the loop that records it.
+struct MirrorCompletion: Sendable {
+    let id: String
+    let result: Result<MirrorOutcome, any Error>
 }
