@@ -66,12 +66,23 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 return {
                     do {
                         guard let buffer = try await iterator.base.next() else { return nil }
-                        return Data(buffer.readableBytesView)
+                        return Self.data(sharing: buffer)
                     } catch {
                         throw Self.map(error)
                     }
                 }
             })
+    }
+
+    /// A chunk's bytes as `Data` without copying them: the `Data` keeps the buffer's storage alive, and
+    /// nobody writes to a received buffer. A download's bytes pass through here once each.
+    static func data(sharing buffer: ByteBuffer) -> Data {
+        buffer.withUnsafeReadableBytes { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return Data() }
+            return Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count,
+                deallocator: .custom { _, _ in withExtendedLifetime(buffer) {} })
+        }
     }
 
     /// AsyncHTTPClient's and NIO's errors in VitrineKit's vocabulary; cancellation stays cancellation.

@@ -20,6 +20,8 @@ struct MirrorDownloader: Sendable {
     /// Bounds the transfers in flight; the sync to disk that follows each happens outside it, so the
     /// network stays busy while finished files are flushed.
     var transfers: MirrorLimiter?
+    /// Makes each finished file durable before its rename; nil syncs each file on its own.
+    var syncer: MirrorSyncer?
 
     /// Downloads `path` to `file`, verified against `sha256`; answers the file's size.
     func fetch(_ path: String, sha256: String, file: String) async throws -> Int64 {
@@ -36,7 +38,11 @@ struct MirrorDownloader: Sendable {
         await transfers?.release()
         let size = try received.get()
         let partialPath = partial.path
-        try await MirrorFiles.offPool { try MirrorFiles.syncFile(atPath: partialPath) }
+        if let syncer {
+            try await syncer.sync(partialPath)
+        } else {
+            try await MirrorFiles.offPool { try MirrorFiles.syncFile(atPath: partialPath) }
+        }
         try MirrorFiles.move(partial, to: directory.appendingPathComponent(file))
         return size
     }

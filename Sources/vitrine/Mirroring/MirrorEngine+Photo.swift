@@ -37,7 +37,7 @@ extension MirrorEngine {
             if !previews { progress.update { $0.bytesToFetch += max(0, detail.byteSize) } }
             let downloader = MirrorDownloader(
                 client: client, directory: directory, onBytes: { [progress] in progress.received($0) },
-                transfers: transfers)
+                transfers: transfers, syncer: syncer)
             let size = try await downloader.fetch(url, sha256: address.sha256, file: file)
             if let entry, entry.file != file { try? MirrorFiles.moveToDeleted(entry.file, in: directory) }
             outcome = .downloaded(MirrorState.Entry(sha256: address.sha256, file: file, size: size))
@@ -45,7 +45,7 @@ extension MirrorEngine {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try await MirrorFiles.writeAtomically(
-            try encoder.encode(detail), to: directory.appendingPathComponent(id + ".json"))
+            try encoder.encode(detail), to: directory.appendingPathComponent(id + ".json"), syncer: syncer)
         return outcome
     }
 }

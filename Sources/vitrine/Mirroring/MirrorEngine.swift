@@ -14,6 +14,8 @@ struct MirrorEngine: Sendable {
     let progress: MirrorProgress
     /// Bounds transfers to `parallel`; as many photos again may be syncing to disk meanwhile.
     let transfers: MirrorLimiter
+    /// Flushes finished files to disk in batches before their renames.
+    let syncer: MirrorSyncer
 
     init(client: VitrineClient, directory: URL, parallel: Int = 8, previews: Bool = false, progress: MirrorProgress) {
         self.client = client
@@ -22,6 +24,7 @@ struct MirrorEngine: Sendable {
         self.previews = previews
         self.progress = progress
         self.transfers = MirrorLimiter(self.parallel)
+        self.syncer = MirrorSyncer(directory: directory)
     }
 
     /// A sync, then, with `follow`, the change feed until the task is cancelled; answers what it did.

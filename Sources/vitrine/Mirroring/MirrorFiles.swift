@@ -12,9 +12,22 @@ enum MirrorFiles {
     static let partialFolder = ".partial"
     static let deletedFolder = ".deleted"
 
-    /// `writeAtomically` with the sync off Swift's cooperative pool.
-    static func writeAtomically(_ data: Data, to url: URL) async throws {
-        try await offPool { try writeAtomically(data, to: url) }
+    /// Writes `data` to a temporary sibling, has `syncer` make it durable, and renames it to `url`.
+    static func writeAtomically(_ data: Data, to url: URL, syncer: MirrorSyncer) async throws {
+        let temporary = temporarySibling(of: url)
+        try writeFile(data, to: temporary, sync: false)
+        do {
+            try await syncer.sync(temporary.path)
+            try move(temporary, to: url)
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
+    }
+
+    static func temporarySibling(of url: URL) -> URL {
+        url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 
     /// Runs blocking file work (fsync above all) on a Dispatch thread, so that the cooperative pool,
@@ -27,20 +40,24 @@ enum MirrorFiles {
 
     /// Writes `data` to a temporary sibling, syncs it, and renames it to `url`.
     static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw MirrorError.io("cannot create \(temporary.path): \(errnoText())") }
+        let temporary = temporarySibling(of: url)
+        try writeFile(data, to: temporary, sync: true)
+        try move(temporary, to: url)
+    }
+
+    /// Writes `data` as a new file at `url`, synced to disk when `sync`; leaves nothing on failure.
+    static func writeFile(_ data: Data, to url: URL, sync: Bool) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw MirrorError.io("cannot create \(url.path): \(errnoText())") }
         do {
-            try data.withUnsafeBytes { try writeAll(fd, $0, path: temporary.path) }
-            guard fsync(fd) == 0 else { throw MirrorError.io("fsync \(temporary.path): \(errnoText())") }
+            try data.withUnsafeBytes { try writeAll(fd, $0, path: url.path) }
+            if sync, fsync(fd) != 0 { throw MirrorError.io("fsync \(url.path): \(errnoText())") }
         } catch {
             close(fd)
-            unlink(temporary.path)
+            unlink(url.path)
             throw error
         }
         close(fd)
-        try move(temporary, to: url)
     }
 
     /// Writes every byte of `buffer` to `fd`, resuming after short writes and interrupts.
@@ -57,6 +74,17 @@ enum MirrorFiles {
             base += written
         }
     }
+
+    #if os(Linux)
+        /// Flushes every file of the file system holding `path` (`syncfs`): one journal commit for all the
+        /// files written meanwhile.
+        static func syncFileSystem(containing path: String) throws {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw MirrorError.io("cannot open \(path): \(errnoText())") }
+            defer { close(fd) }
+            guard linuxSyncfs(fd) == 0 else { throw MirrorError.io("syncfs \(path): \(errnoText())") }
+        }
+    #endif
 
     /// Flushes a file's bytes to disk (any descriptor of the file will do on Linux).
     static func syncFile(atPath path: String) throws {
@@ -90,3 +118,9 @@ enum MirrorFiles {
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
 }
+
+#if os(Linux)
+    /// glibc's `syncfs(2)`, which its Swift module map leaves out (it is declared under `_GNU_SOURCE`).
+    @_silgen_name("syncfs")
+    private func linuxSyncfs(_ fd: Int32) -> Int32
+#endif
