@@ -20,7 +20,7 @@ S3_PATH_STYLE ?=
 BLOB_FLAGS := $(if $(BLOBS), --blobs "$(BLOBS)")$(if $(S3_ENDPOINT), --s3-endpoint "$(S3_ENDPOINT)")$(if \
 	$(S3_REGION), --s3-region "$(S3_REGION)")$(if $(filter 1,$(S3_PATH_STYLE)), --s3-path-style)
 
-.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline cluster format clean
+.PHONY: deps wasm build release serve test test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk cluster format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -105,6 +105,16 @@ bench: deps wasm
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/catalogs/bench.py
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/server/bench.py
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/web/timeline.py
+	.build/release/vitrinekit-bench
+	python3 Benchmarks/sdk/mirror.py
+
+## VitrineKit alone: a memory-cache hit, 1 000 concurrent requests over 100 URLs, and `vitrine mirror`'s
+## throughput next to curl fetching the same originals with the same parallelism.
+bench-sdk: deps
+	swift build -c release --product vitrine
+	swift build -c release --product vitrinekit-bench
+	.build/release/vitrinekit-bench
+	python3 Benchmarks/sdk/mirror.py
 
 ## The timeline alone, on the 1 000 000-photo library (the catalog bench's fixture): scrub to the middle,
 ## Home → End, a deep link to the oldest photo, and a fling at 2 000 rows/s, in headless Chromium.
