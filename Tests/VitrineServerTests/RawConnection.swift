@@ -25,7 +25,9 @@ final class RawConnection: @unchecked Sendable {
             }
         }
         guard result == 0 else {
-            Glibc.close(fd)
+            // Through `close()`, so the deinit (which runs for an initializer that throws once every
+            // property is set) does not close the number again: by then another thread may own it.
+            close()
             throw POSIXError(.ECONNREFUSED)
         }
     }
