@@ -106,11 +106,15 @@ private final class IteratorBox: @unchecked Sendable {
 }
 
 extension TimeAmount {
+    /// A duration in NIO's nanoseconds, saturating: negative ones are zero, overlong ones the maximum.
     init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        self =
-            nanoseconds.overflow
-            ? .nanoseconds(.max) : .nanoseconds(nanoseconds.partialValue + attoseconds / 1_000_000_000)
+        guard seconds >= 0 else {
+            self = .zero
+            return
+        }
+        let whole = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let total = whole.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000)
+        self = whole.overflow || total.overflow ? .nanoseconds(.max) : .nanoseconds(total.partialValue)
     }
 }

@@ -34,7 +34,14 @@ extension MirrorEngine {
         {
             outcome = .present(entry)
         } else {
-            if !previews { progress.update { $0.bytesToFetch += max(0, detail.byteSize) } }
+            if !previews {
+                // The server's byte size feeds only the progress bar: saturated, never trusted to add up.
+                let size = Int64(clamping: max(0, detail.byteSize))
+                progress.update {
+                    let sum = $0.bytesToFetch.addingReportingOverflow(size)
+                    $0.bytesToFetch = sum.overflow ? .max : sum.partialValue
+                }
+            }
             let downloader = MirrorDownloader(
                 client: client, directory: directory, onBytes: { [progress] in progress.received($0) },
                 transfers: transfers, syncer: syncer)

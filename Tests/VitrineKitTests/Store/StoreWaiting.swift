@@ -15,15 +15,10 @@ enum StoreWaiting {
     static func deadline<T: Sendable>(
         _ what: String, _ limit: Duration = .seconds(60), _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw TimedOut(what: what) }
-            return value
+        do {
+            return try await within(limit, body)
+        } catch is DeadlineExceeded {
+            throw TimedOut(what: what)
         }
     }
 
