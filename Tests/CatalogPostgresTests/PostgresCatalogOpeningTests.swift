@@ -37,20 +37,29 @@ import Testing
     }
 
     /// A migration is not a request: a server waiting for another's migration (here, a session holding the
-    /// lock for a second) waits past the statement time-out that bounds its requests.
+    /// lock for 3 s) waits past the statement time-out that bounds its requests.
     @Test func waitingForAnotherMigrationOutlastsTheStatementTimeout() async throws {
         let server = try PostgresServer.shared()
         let url = try server.makeDatabase("slow")
         let database = String(try #require(url.split(separator: "/").last?.split(separator: "?").first))
         let holder = Task.detached {
             try server.psql(
-                "SELECT pg_advisory_lock(\(PostgresCatalog.migrationLockKey)); SELECT pg_sleep(1.5);",
+                "SELECT pg_advisory_lock(\(PostgresCatalog.migrationLockKey)); SELECT pg_sleep(3);",
                 database: database)
         }
-        try await Task.sleep(for: .milliseconds(300))  // the session holds the lock by now
+        // The open starts only once the session holds the lock, however long psql takes to get there.
+        let held =
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database ="
+            + " (SELECT oid FROM pg_database WHERE datname = '\(database)')"
+        var polls = 0
+        while try server.psql(held) != "1" {
+            polls += 1
+            try #require(polls < 400, "the holder never took the lock")
+            try await Task.sleep(for: .milliseconds(25))
+        }
         let started = ContinuousClock.now
         let catalog = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url + "&statement_timeout=200"))
-        #expect(ContinuousClock.now - started > .milliseconds(500), "it waited for the lock")
+        #expect(ContinuousClock.now - started > .milliseconds(500), "it waited for the lock, past the time-out")
         #expect(try await catalog.count() == 0)
         await catalog.close()
         _ = try await holder.value
