@@ -8,26 +8,30 @@ import VitrineKit
     import Darwin
 #endif
 
-/// Fetches one content-addressed asset into the mirror folder: bytes go to `.partial/<file>.part`,
-/// are hashed as they arrive, and reach `<file>` only once synced and verified against the SHA-256
-/// their URL names. A partial file left by a killed run is resumed with `Range` + `If-Range`.
+/// Fetches one content-addressed asset into the mirror folder's `.partial/<id>.<sha256>.part`, hashing the bytes
+/// as they arrive and keeping them only when they match the SHA-256 their URL names; the caller renames
+/// the file to its final name. A partial file left by a killed run is resumed with `Range` + `If-Range`.
 struct MirrorDownloader: Sendable {
     let client: VitrineClient
     let directory: URL
     /// Called with each chunk's size as it is written, for the progress bar.
     let onBytes: @Sendable (Int) -> Void
 
-    /// Bounds the transfers in flight; the sync to disk that follows each happens outside it, so the
-    /// network stays busy while finished files are flushed.
+    /// Bounds the transfers in flight.
     var transfers: MirrorLimiter?
-    /// Makes each finished file durable before its rename; nil syncs each file on its own.
-    var syncer: MirrorSyncer?
 
-    /// Downloads `path` to `file`, verified against `sha256`; answers the file's size.
-    func fetch(_ path: String, sha256: String, file: String) async throws -> Int64 {
-        let partialFolder = directory.appendingPathComponent(MirrorFiles.partialFolder)
-        try FileManager.default.createDirectory(at: partialFolder, withIntermediateDirectories: true)
-        let partial = partialFolder.appendingPathComponent(file + ".part")
+    /// Where photo `id`'s bytes named `sha256` are received until they are verified and renamed to their
+    /// final name; named by both, so a resume only ever continues the same bytes.
+    func partial(for id: String, sha256: String) -> URL {
+        directory.appendingPathComponent(MirrorFiles.partialFolder).appendingPathComponent("\(id).\(sha256).part")
+    }
+
+    /// Downloads `path` into `partial(for: id, sha256: sha256)`, verified against `sha256`; answers the
+    /// file's size.
+    func fetch(_ path: String, sha256: String, id: String) async throws -> Int64 {
+        let partial = partial(for: id, sha256: sha256)
+        try FileManager.default.createDirectory(
+            at: partial.deletingLastPathComponent(), withIntermediateDirectories: true)
         await transfers?.acquire()
         let received: Result<Int64, any Error>
         do {
@@ -36,15 +40,7 @@ struct MirrorDownloader: Sendable {
             received = .failure(error)
         }
         await transfers?.release()
-        let size = try received.get()
-        let partialPath = partial.path
-        if let syncer {
-            try await syncer.sync(partialPath)
-        } else {
-            try await MirrorFiles.offPool { try MirrorFiles.syncFile(atPath: partialPath) }
-        }
-        try MirrorFiles.move(partial, to: directory.appendingPathComponent(file))
-        return size
+        return try received.get()
     }
 
     /// Receives `path` into `partial`, resuming it when it holds a prefix; verifies the whole against
@@ -87,6 +83,7 @@ struct MirrorDownloader: Sendable {
                 size += Int64(chunk.count)
                 onBytes(chunk.count)
             }
+            try MirrorDurability.finish(fd, path: partial.path)
         } catch {
             close(fd)
             throw error

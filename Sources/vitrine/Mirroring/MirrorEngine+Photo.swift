@@ -2,6 +2,12 @@ import Foundation
 import VitrineAPI
 import VitrineKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What mirroring one photo did.
 enum MirrorOutcome: Sendable, Equatable {
     /// Its bytes were fetched and verified.
@@ -13,46 +19,98 @@ enum MirrorOutcome: Sendable, Equatable {
 }
 
 extension MirrorEngine {
-    /// Fetches one photo's detail, then its bytes unless `entry` shows them already there, and writes
-    /// the detail as `<id>.json` last, so a detail file means its bytes are complete.
-    func mirrorPhoto(id: String, entry: MirrorState.Entry?) async throws -> MirrorOutcome {
+    /// Mirrors one photo: its detail, and its bytes unless `entry` shows them already there. When the
+    /// listing named the bytes (`listed`, their URL), they download while the detail is fetched. The
+    /// detail is written last, as `<id>.json`, so a detail file means its bytes are complete.
+    func mirrorPhoto(id: String, entry: MirrorState.Entry?, listed: String? = nil) async throws -> MirrorOutcome {
         guard MirrorNames.isSafeID(id) else { throw MirrorError.unsafeName(id) }
-        let detail: PhotoDetail
-        do {
-            detail = try await client.photo(id: id)
-        } catch VitrineError.http(status: 404, _, _) {
-            return .gone
+        if let listed, let address = MirrorNames.contentAddress(of: listed), let ext = address.ext,
+            !isPresent(entry, sha256: address.sha256)
+        {
+            async let early = downloader.fetch(listed, sha256: address.sha256, id: id)
+            guard let detail = try await detail(of: id) else { return .gone }
+            guard variantURL(of: detail) == listed else {
+                // The photo changed between the listing and its detail: the detail's bytes replace these.
+                if (try? await early) != nil { unlink(downloader.partial(for: id, sha256: address.sha256).path) }
+                return try await mirror(detail, entry: entry)
+            }
+            let size = try await early
+            let file = id + "." + ext
+            try commit(id: id, sha256: address.sha256, file: file, replacing: entry)
+            try writeDetail(detail)
+            return .downloaded(MirrorState.Entry(sha256: address.sha256, file: file, size: size))
         }
-        guard detail.id == id else { throw MirrorError.badResponse("asked for \(id), got \(detail.id)") }
-        let url = previews ? detail.preview.url : detail.original.url
+        guard let detail = try await detail(of: id) else { return .gone }
+        return try await mirror(detail, entry: entry)
+    }
+
+    /// Mirrors a photo whose detail is in hand: its bytes unless present, then the detail.
+    func mirror(_ detail: PhotoDetail, entry: MirrorState.Entry?) async throws -> MirrorOutcome {
+        let id = detail.id
+        let url = variantURL(of: detail)
         guard let address = MirrorNames.contentAddress(of: url) else { throw MirrorError.noContentAddress(url) }
         let ext = address.ext ?? (previews ? "jpg" : MirrorNames.fallbackExtension(format: detail.format))
         let file = id + "." + ext
         let outcome: MirrorOutcome
-        if let entry, entry.sha256 == address.sha256,
-            MirrorFiles.size(of: directory.appendingPathComponent(entry.file)) == entry.size
-        {
+        if let entry, isPresent(entry, sha256: address.sha256) {
             outcome = .present(entry)
         } else {
-            if !previews {
-                // The server's byte size feeds only the progress bar: saturated, never trusted to add up.
-                let size = Int64(clamping: max(0, detail.byteSize))
-                progress.update {
-                    let sum = $0.bytesToFetch.addingReportingOverflow(size)
-                    $0.bytesToFetch = sum.overflow ? .max : sum.partialValue
-                }
-            }
-            let downloader = MirrorDownloader(
-                client: client, directory: directory, onBytes: { [progress] in progress.received($0) },
-                transfers: transfers, syncer: syncer)
-            let size = try await downloader.fetch(url, sha256: address.sha256, file: file)
-            if let entry, entry.file != file { try? MirrorFiles.moveToDeleted(entry.file, in: directory) }
+            let size = try await downloader.fetch(url, sha256: address.sha256, id: id)
+            try commit(id: id, sha256: address.sha256, file: file, replacing: entry)
             outcome = .downloaded(MirrorState.Entry(sha256: address.sha256, file: file, size: size))
         }
+        try writeDetail(detail)
+        return outcome
+    }
+
+    /// The photo's detail, or nil when the server no longer has it.
+    func detail(of id: String) async throws -> PhotoDetail? {
+        let detail: PhotoDetail
+        do {
+            detail = try await client.photo(id: id)
+        } catch VitrineError.http(status: 404, _, _) {
+            return nil
+        }
+        guard detail.id == id else { throw MirrorError.badResponse("asked for \(id), got \(detail.id)") }
+        if !previews {
+            // The server's byte size feeds only the progress bar: saturated, never trusted to add up.
+            let size = Int64(clamping: max(0, detail.byteSize))
+            progress.update {
+                let sum = $0.bytesToFetch.addingReportingOverflow(size)
+                $0.bytesToFetch = sum.overflow ? .max : sum.partialValue
+            }
+        }
+        return detail
+    }
+
+    /// The URL of the variant this mirror keeps.
+    func variantURL(of detail: PhotoDetail) -> String {
+        previews ? detail.preview.url : detail.original.url
+    }
+
+    /// Whether `entry`'s file holds the bytes named `sha256`, by the size it was verified at.
+    func isPresent(_ entry: MirrorState.Entry?, sha256: String) -> Bool {
+        guard let entry, entry.sha256 == sha256 else { return false }
+        return MirrorFiles.size(of: directory.appendingPathComponent(entry.file)) == entry.size
+    }
+
+    /// Gives verified bytes their final name; an older file of the photo under another name goes to `.deleted/`.
+    func commit(id: String, sha256: String, file: String, replacing entry: MirrorState.Entry?) throws {
+        try MirrorFiles.move(
+            downloader.partial(for: id, sha256: sha256), to: directory.appendingPathComponent(file))
+        if let entry, entry.file != file { try? MirrorFiles.moveToDeleted(entry.file, in: directory) }
+    }
+
+    func writeDetail(_ detail: PhotoDetail) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try await MirrorFiles.writeAtomically(
-            try encoder.encode(detail), to: directory.appendingPathComponent(id + ".json"), syncer: syncer)
-        return outcome
+        try MirrorFiles.writeReplacing(
+            try encoder.encode(detail), to: directory.appendingPathComponent(detail.id + ".json"))
+    }
+
+    var downloader: MirrorDownloader {
+        MirrorDownloader(
+            client: client, directory: directory, onBytes: { [progress] in progress.received($0) },
+            transfers: transfers)
     }
 }

@@ -12,10 +12,8 @@ struct MirrorEngine: Sendable {
     let parallel: Int
     let previews: Bool
     let progress: MirrorProgress
-    /// Bounds transfers to `parallel`; as many photos again may be syncing to disk meanwhile.
+    /// Bounds transfers to `parallel`; as many photos again may be fetching their details meanwhile.
     let transfers: MirrorLimiter
-    /// Flushes finished files to disk in batches before their renames.
-    let syncer: MirrorSyncer
 
     init(client: VitrineClient, directory: URL, parallel: Int = 8, previews: Bool = false, progress: MirrorProgress) {
         self.client = client
@@ -24,7 +22,6 @@ struct MirrorEngine: Sendable {
         self.previews = previews
         self.progress = progress
         self.transfers = MirrorLimiter(self.parallel)
-        self.syncer = MirrorSyncer(directory: directory)
     }
 
     /// A sync, then, with `follow`, the change feed until the task is cancelled; answers what it did.
@@ -44,10 +41,11 @@ struct MirrorEngine: Sendable {
         return progress.snapshot
     }
 
-    /// The folder's state, or a new one; refuses a folder that mirrors another server or mode.
+    /// The folder's state, settled (see `MirrorState.settle`), or a new one; refuses a folder that mirrors
+    /// another server or mode.
     func openState() throws -> MirrorState {
         let server = client.baseURL.absoluteString
-        guard let state = try MirrorState.load(from: directory) else {
+        guard var state = try MirrorState.load(from: directory) else {
             return MirrorState(server: server, previews: previews)
         }
         guard state.server == server else {
@@ -58,6 +56,7 @@ struct MirrorEngine: Sendable {
                 "\(directory.path) mirrors \(state.previews ? "previews" : "originals"); run with"
                     + " \(state.previews ? "" : "no ")--previews")
         }
+        try state.settle(in: directory)
         return state
     }
 
@@ -85,25 +84,29 @@ struct MirrorEngine: Sendable {
         }
         try state.save(to: directory)
         try await fetchAll(plan.fetch, into: &state)
+        if progress.snapshot.failed == 0 {
+            // Every photo is in place, so what is left in `.partial/` belongs to bytes nobody needs any more.
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(MirrorFiles.partialFolder))
+        }
     }
 
     /// Fetches `photos`, `parallel` transfers at a time, recording each in the state as it completes and saving
     /// the state at most once a second (a kill loses at most that, and the next run's hashing recovers it).
-    func fetchAll(_ photos: [(id: String, entry: MirrorState.Entry?)], into state: inout MirrorState) async throws {
+    func fetchAll(_ photos: [MirrorFetch], into state: inout MirrorState) async throws {
         var queue = photos[...]
         var lastSave = ContinuousClock.now
         var saveError: (any Error)?
         await withTaskGroup(of: MirrorCompletion.self) { group in
             var running = 0
             while true {
-                while running < parallel * 2, saveError == nil, !Task.isCancelled, let (id, entry) = queue.popFirst() {
+                while running < parallel * 2, saveError == nil, !Task.isCancelled, let photo = queue.popFirst() {
                     running += 1
                     group.addTask { [self] in
                         do {
-                            return MirrorCompletion(
-                                id: id, result: .success(try await mirrorPhoto(id: id, entry: entry)))
+                            let outcome = try await mirrorPhoto(id: photo.id, entry: photo.entry, listed: photo.listed)
+                            return MirrorCompletion(id: photo.id, result: .success(outcome))
                         } catch {
-                            return MirrorCompletion(id: id, result: .failure(error))
+                            return MirrorCompletion(id: photo.id, result: .failure(error))
                         }
                     }
                 }
@@ -121,8 +124,8 @@ struct MirrorEngine: Sendable {
             }
         }
         if let saveError { throw saveError }
-        try Task.checkCancellation()
         try state.save(to: directory)
+        try Task.checkCancellation()
     }
 
     /// Counts one photo's outcome and records it in the state.
@@ -130,12 +133,14 @@ struct MirrorEngine: Sendable {
         switch result {
         case .success(.downloaded(let entry)):
             state.photos[id] = entry
+            state.wrote(id)
             progress.update {
                 $0.downloaded += 1
                 $0.downloadedBytes += entry.size
             }
         case .success(.present(let entry)):
             state.photos[id] = entry
+            state.wrote(id)
             progress.update { $0.alreadyThere += 1 }
         case .success(.gone):
             let entry = state.photos[id]

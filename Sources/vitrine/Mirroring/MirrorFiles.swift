@@ -7,17 +7,26 @@ import Foundation
 #endif
 
 /// The file operations a mirror needs to be crash-safe: every final name is reached by a rename of a
-/// file already synced to disk.
+/// complete file, and `MirrorDurability` decides when the bytes are on disk.
 enum MirrorFiles {
     static let partialFolder = ".partial"
     static let deletedFolder = ".deleted"
 
-    /// Writes `data` to a temporary sibling, has `syncer` make it durable, and renames it to `url`.
-    static func writeAtomically(_ data: Data, to url: URL, syncer: MirrorSyncer) async throws {
+    /// Writes `data` to a temporary sibling and renames it to `url` (flushed first only where
+    /// `MirrorDurability` needs it): the file is whole under its final name.
+    static func writeReplacing(_ data: Data, to url: URL) throws {
+        try writeThenRename(data, to: url, sync: false)
+    }
+
+    /// Writes `data` to a temporary sibling, syncs it, and renames it to `url`.
+    static func writeAtomically(_ data: Data, to url: URL) throws {
+        try writeThenRename(data, to: url, sync: true)
+    }
+
+    private static func writeThenRename(_ data: Data, to url: URL, sync: Bool) throws {
         let temporary = temporarySibling(of: url)
-        try writeFile(data, to: temporary, sync: false)
+        try writeFile(data, to: temporary, sync: sync)
         do {
-            try await syncer.sync(temporary.path)
             try move(temporary, to: url)
         } catch {
             unlink(temporary.path)
@@ -30,28 +39,18 @@ enum MirrorFiles {
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 
-    /// Runs blocking file work (fsync above all) on a Dispatch thread, so that the cooperative pool,
-    /// one thread a core, keeps receiving and hashing the other downloads meanwhile.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
-    }
-
-    /// Writes `data` to a temporary sibling, syncs it, and renames it to `url`.
-    static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = temporarySibling(of: url)
-        try writeFile(data, to: temporary, sync: true)
-        try move(temporary, to: url)
-    }
-
-    /// Writes `data` as a new file at `url`, synced to disk when `sync`; leaves nothing on failure.
+    /// Writes `data` as a new file at `url`, synced to disk when `sync`, or readied for its rename by
+    /// `MirrorDurability`; leaves nothing on failure.
     static func writeFile(_ data: Data, to url: URL, sync: Bool) throws {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw MirrorError.io("cannot create \(url.path): \(errnoText())") }
         do {
             try data.withUnsafeBytes { try writeAll(fd, $0, path: url.path) }
-            if sync, fsync(fd) != 0 { throw MirrorError.io("fsync \(url.path): \(errnoText())") }
+            if sync {
+                guard fsync(fd) == 0 else { throw MirrorError.io("fsync \(url.path): \(errnoText())") }
+            } else {
+                try MirrorDurability.finish(fd, path: url.path)
+            }
         } catch {
             close(fd)
             unlink(url.path)
@@ -73,25 +72,6 @@ enum MirrorFiles {
             left -= written
             base += written
         }
-    }
-
-    #if os(Linux)
-        /// Flushes every file of the file system holding `path` (`syncfs`): one journal commit for all the
-        /// files written meanwhile.
-        static func syncFileSystem(containing path: String) throws {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw MirrorError.io("cannot open \(path): \(errnoText())") }
-            defer { close(fd) }
-            guard linuxSyncfs(fd) == 0 else { throw MirrorError.io("syncfs \(path): \(errnoText())") }
-        }
-    #endif
-
-    /// Flushes a file's bytes to disk (any descriptor of the file will do on Linux).
-    static func syncFile(atPath path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw MirrorError.io("cannot open \(path): \(errnoText())") }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw MirrorError.io("fsync \(path): \(errnoText())") }
     }
 
     static func move(_ from: URL, to: URL) throws {
@@ -118,9 +98,3 @@ enum MirrorFiles {
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
 }
-
-#if os(Linux)
-    /// glibc's `syncfs(2)`, which its Swift module map leaves out (it is declared under `_GNU_SOURCE`).
-    @_silgen_name("syncfs")
-    private func linuxSyncfs(_ fd: Int32) -> Int32
-#endif

@@ -22,6 +22,12 @@ enum MirrorNames {
             && ext.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7a) }
     }
 
+    /// A file name as a mirror writes it, `<id>.<ext>` with both parts safe.
+    static func isSafeFile(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 && isSafeID(String(parts[0])) && isSafeExtension(String(parts[1]))
+    }
+
     /// A variant URL's content address: the SHA-256 (64 lowercase hex digits) that names the bytes,
     /// from `/assets/<hex>.<ext>` or an asset base's `BASE/ab/cd/<hex>`, with the extension when the
     /// URL has one. Nil for a URL that names no content address.

@@ -5,14 +5,24 @@ import VitrineAPI
 /// photos are already there (verified by size, or by hash when the state does not know them), which
 /// need fetching, and which the server no longer has.
 struct MirrorPlan: Sendable {
-    /// Photos to fetch (detail, then bytes unless already there), with their entry when there is one.
-    var fetch: [(id: String, entry: MirrorState.Entry?)] = []
+    /// Photos to fetch (detail, and bytes unless already there), with their entry when there is one and
+    /// the URL of their bytes as the listing gave it.
+    var fetch: [MirrorFetch] = []
     /// Photos whose bytes and detail are already in the folder.
     var kept: [String: MirrorState.Entry] = [:]
     /// Photos the server no longer lists, to move to `.deleted/`.
     var gone: [String: MirrorState.Entry] = [:]
     /// Photos the server listed that cannot be mirrored, and why.
     var refused: [(id: String, error: MirrorError)] = []
+}
+
+/// One photo a sync fetches.
+struct MirrorFetch: Sendable {
+    var id: String
+    /// What the state knows of its bytes.
+    var entry: MirrorState.Entry?
+    /// The URL of the variant the mirror keeps, from the listing.
+    var listed: String?
 }
 
 enum MirrorPlanner {
@@ -40,14 +50,19 @@ enum MirrorPlanner {
             if let entry = state.photos[id], entry.sha256 == address.sha256,
                 MirrorFiles.size(of: directory.appendingPathComponent(entry.file)) == entry.size
             {
-                if hasDetail { plan.kept[id] = entry } else { plan.fetch.append((id, entry)) }
+                if hasDetail {
+                    plan.kept[id] = entry
+                } else {
+                    plan.fetch.append(MirrorFetch(id: id, entry: entry, listed: url))
+                }
             } else if state.photos[id] == nil, let ext = address.ext,
                 let adopted = adopt(id: id, file: id + "." + ext, sha256: address.sha256, directory: directory)
             {
-                // A file a killed run finished but never recorded: its hash proves it.
-                if hasDetail { plan.kept[id] = adopted } else { plan.fetch.append((id, adopted)) }
+                // A file a killed run finished but never recorded: its hash proves it. Its detail is fetched
+                // again, since nothing says it reached the disk whole.
+                plan.fetch.append(MirrorFetch(id: id, entry: adopted, listed: url))
             } else {
-                plan.fetch.append((id, state.photos[id]))
+                plan.fetch.append(MirrorFetch(id: id, entry: state.photos[id], listed: url))
             }
         }
         for (id, entry) in state.photos where !listed.contains(id) { plan.gone[id] = entry }

@@ -1,7 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a mirror folder holds, kept in `DIR/.vitrine-mirror.json`: which server, the change-feed
-/// position it is in sync with, and per photo the content address and file name of its bytes.
+/// position it is in sync with, per photo the content address and file name of its bytes, and which of
+/// them may not be on disk yet (see `MirrorDurability`).
 struct MirrorState: Codable, Sendable, Equatable {
     struct Entry: Codable, Sendable, Equatable {
         /// The SHA-256 the file was verified against.
@@ -19,6 +26,10 @@ struct MirrorState: Codable, Sendable, Equatable {
     /// The newest change the folder reflects; a `--follow` resumes after it.
     var seq: Int64?
     var photos: [String: Entry]
+    /// The boot in which the state was written (`MirrorDurability.currentBoot`).
+    var boot: String?
+    /// Photos whose files were written after the folder's last flush; nil when none.
+    var unflushed: Set<String>?
 
     init(server: String, previews: Bool) {
         self.server = server
@@ -26,23 +37,64 @@ struct MirrorState: Codable, Sendable, Equatable {
         self.photos = [:]
     }
 
-    /// The folder's state, or nil when there is none yet.
+    /// Notes that `id`'s files were just written.
+    mutating func wrote(_ id: String) {
+        guard MirrorDurability.currentBoot != nil else { return }
+        var ids = unflushed ?? []
+        unflushed = nil  // the set stays uniquely referenced, so the insert does not copy it
+        ids.insert(id)
+        unflushed = ids
+    }
+
+    /// Settles what an earlier run left unflushed. In the same boot, one flush puts it on disk. After a
+    /// reboot, each such photo's bytes are checked against their content address (and deleted, with
+    /// their entry, when they fail) and its detail is deleted, so the sync fetches it again.
+    mutating func settle(in directory: URL) throws {
+        guard let unflushed, !unflushed.isEmpty else { return }
+        if let boot, boot == MirrorDurability.currentBoot {
+            try MirrorDurability.flush(directory)
+        } else {
+            for id in unflushed where MirrorNames.isSafeID(id) {
+                unlink(directory.appendingPathComponent(id + ".json").path)
+                guard let entry = photos[id] else { continue }
+                let url = directory.appendingPathComponent(entry.file)
+                if (try? MirrorDownloader.sha256(of: url)) != entry.sha256 {
+                    unlink(url.path)
+                    photos[id] = nil
+                }
+            }
+        }
+        self.unflushed = nil
+    }
+
+    /// The folder's state, or nil when there is none yet. Entries whose id or file name a mirror would
+    /// not have written are dropped, so no name from the file leads outside the folder.
     static func load(from directory: URL) throws -> MirrorState? {
         let url = directory.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data = try Data(contentsOf: url)
+        var state: MirrorState
         do {
-            return try JSONDecoder().decode(MirrorState.self, from: data)
+            state = try JSONDecoder().decode(MirrorState.self, from: data)
         } catch {
             throw MirrorError.badState("\(url.path) is not a mirror state file: \(error)")
         }
+        state.photos = state.photos.filter { MirrorNames.isSafeID($0.key) && MirrorNames.isSafeFile($0.value.file) }
+        return state
     }
 
-    /// Writes the state beside its final name, syncs it and renames it over: a kill leaves the old
-    /// state or the new one, never half of one.
+    /// Writes the state beside its final name, syncs it and renames it over: a kill or a power cut
+    /// leaves the old state or the new one, never half of one. Where the boot is unknown, the folder is
+    /// flushed first, so that every file the state names is on disk before the state says so.
     func save(to directory: URL) throws {
+        var state = self
+        state.boot = MirrorDurability.currentBoot
+        if state.boot == nil {
+            try MirrorDurability.flush(directory)
+            state.unflushed = nil
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try MirrorFiles.writeAtomically(try encoder.encode(self), to: directory.appendingPathComponent(Self.fileName))
+        try MirrorFiles.writeAtomically(try encoder.encode(state), to: directory.appendingPathComponent(Self.fileName))
     }
 }
