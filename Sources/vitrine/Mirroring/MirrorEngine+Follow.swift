@@ -22,7 +22,7 @@ extension MirrorEngine {
                 await apply(message, to: &state)
                 state.seq = message.seq
             case .reset(let seq):
-                try await sync(&state)
+                try await sync(&state, refresh: .all)
                 state.seq = seq
             }
             try state.save(to: directory)

@@ -34,8 +34,10 @@ struct MirrorEngine: Sendable {
         // The feed's position is read before the listing, so a change made during it is not missed.
         var feed = client.changes().makeAsyncIterator()
         guard case .ready(let seq)? = try await feed.next() else { return progress.snapshot }
-        try await sync(&state)
-        state.seq = seq
+        try await sync(&state, refresh: try await changes(since: state.seq, upTo: seq))
+        // A photo that failed is fetched again by the next run, but an edit is found only in the feed: the
+        // position moves on only when everything was brought up to it.
+        if progress.snapshot.failed == 0 { state.seq = seq }
         try state.save(to: directory)
         if follow { try await self.follow(&feed, state: &state) }
         return progress.snapshot
@@ -72,9 +74,10 @@ struct MirrorEngine: Sendable {
         }
     }
 
-    /// Brings the folder in line with the server's listing.
-    func sync(_ state: inout MirrorState) async throws {
-        let plan = MirrorPlanner.plan(listing: try await listing(), state: state, directory: directory)
+    /// Brings the folder in line with the server's listing, fetching again the details of `refresh`.
+    func sync(_ state: inout MirrorState, refresh: MirrorRefresh) async throws {
+        let plan = MirrorPlanner.plan(
+            listing: try await listing(), state: state, directory: directory, refresh: refresh)
         for (id, error) in plan.refused { progress.fail(id, error) }
         for id in plan.gone.keys { record(id, .success(.gone), in: &state) }
         for (id, entry) in plan.kept { state.photos[id] = entry }

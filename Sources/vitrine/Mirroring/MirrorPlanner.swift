@@ -1,9 +1,9 @@
 import Foundation
 import VitrineAPI
 
-/// What a sync has to do, decided from the server's listing, the state file and the folder: which
-/// photos are already there (verified by size, or by hash when the state does not know them), which
-/// need fetching, and which the server no longer has.
+/// What a sync has to do, decided from the server's listing, the state file, the folder and the photos
+/// changed since the last sync: which photos are already there (verified by size, or by hash when the
+/// state does not know them), which need fetching, and which the server no longer has.
 struct MirrorPlan: Sendable {
     /// Photos to fetch (detail, and bytes unless already there), with their entry when there is one and
     /// the URL of their bytes as the listing gave it.
@@ -31,7 +31,9 @@ enum MirrorPlanner {
         previews ? summary.preview : summary.original
     }
 
-    static func plan(listing: [PhotoSummary], state: MirrorState, directory: URL) -> MirrorPlan {
+    static func plan(
+        listing: [PhotoSummary], state: MirrorState, directory: URL, refresh: MirrorRefresh = .only([])
+    ) -> MirrorPlan {
         var plan = MirrorPlan()
         var listed = Set<String>()
         for summary in listing {
@@ -50,7 +52,7 @@ enum MirrorPlanner {
             if let entry = state.photos[id], entry.sha256 == address.sha256,
                 MirrorFiles.size(of: directory.appendingPathComponent(entry.file)) == entry.size
             {
-                if hasDetail {
+                if hasDetail, !refresh.contains(id) {
                     plan.kept[id] = entry
                 } else {
                     plan.fetch.append(MirrorFetch(id: id, entry: entry, listed: url))

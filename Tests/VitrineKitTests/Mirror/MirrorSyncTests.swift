@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import VitrineAPI
 import VitrineKit
 import VitrineServer
 
@@ -39,6 +40,47 @@ import VitrineServer
             let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
             #expect(probe.assetRequestCount == 0 && counts.alreadyThere == 2)
             try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
+    @Test func aReRunRewritesTheDetailOfAPhotoEditedSinceTheLastRunAndFetchesNoBytes() async throws {
+        let library = try await MirrorLibrary(photos: 3)
+        let folder = TemporaryDirectory("mirror")
+        let token = try library.adminToken()
+        try await library.serve { url in
+            _ = try await MirrorCheck.mirror(url, into: folder.path)
+            let edited = try #require(library.sources.keys.sorted().first)
+            _ = try await VitrineClient(baseURL: url, token: token)
+                .edit(id: edited, PhotoEdit(title: .some("Renamed on the server"), tags: ["harbour"]))
+
+            let probe = MirrorTransportProbe()
+            let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
+            #expect(counts.downloaded == 0 && counts.alreadyThere == 3 && counts.failed == 0)
+            #expect(probe.assetRequestCount == 0)
+            #expect(probe.detailRequests == [edited], "only the edited photo's detail is fetched again")
+            let json = try #require(FileManager.default.contents(atPath: folder.file(edited + ".json")))
+            let detail = try JSONDecoder().decode(PhotoDetail.self, from: json)
+            #expect(detail.title == "Renamed on the server" && detail.tags == ["harbour"])
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
+    @Test func aFolderAheadOfTheServersHistoryFetchesEveryDetailAgain() async throws {
+        let library = try await MirrorLibrary(photos: 3)
+        let folder = TemporaryDirectory("mirror")
+        try await library.serve { url in
+            _ = try await MirrorCheck.mirror(url, into: folder.path)
+            // As after the server was restored from an older backup: nothing says what changed.
+            let directory = URL(fileURLWithPath: folder.path)
+            var state = try #require(try MirrorState.load(from: directory))
+            state.seq = 1_000_000
+            try state.save(to: directory)
+
+            let probe = MirrorTransportProbe()
+            let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
+            #expect(counts.downloaded == 0 && counts.alreadyThere == 3 && probe.assetRequestCount == 0)
+            #expect(Set(probe.detailRequests) == Set(library.sources.keys))
+            #expect(try MirrorState.load(from: directory)?.seq != 1_000_000, "the folder takes the server's position")
         }
     }
 

@@ -88,6 +88,7 @@ final class MirrorTransportProbe: HTTPTransport, @unchecked Sendable {
     let corrupts: Bool
     private let lock = NSLock()
     private var assetRequests = 0
+    private var details: [String] = []
 
     init(base: any HTTPTransport = AsyncHTTPClientTransport.shared, corrupts: Bool = false) {
         self.base = base
@@ -95,12 +96,19 @@ final class MirrorTransportProbe: HTTPTransport, @unchecked Sendable {
     }
 
     var assetRequestCount: Int { lock.withLock { assetRequests } }
+    /// The ids whose detail (`GET /api/v1/photos/{id}`) was asked for, in order.
+    var detailRequests: [String] { lock.withLock { details } }
 
     func send(
         _ request: TransportRequest, uploadProgress: (@Sendable (Int64) -> Void)?
     ) async throws -> TransportResponse {
         let isAsset = request.url.path.hasPrefix("/assets/")
         if isAsset { lock.withLock { assetRequests += 1 } }
+        let path = request.url.path
+        if request.method == "GET", path.hasPrefix("/api/v1/photos/") {
+            let id = String(path.dropFirst("/api/v1/photos/".count))
+            if !id.isEmpty, !id.contains("/") { lock.withLock { details.append(id) } }
+        }
         var response = try await base.send(request, uploadProgress: uploadProgress)
         if isAsset && corrupts {
             var data = try await response.collect(upTo: 64 << 20)
