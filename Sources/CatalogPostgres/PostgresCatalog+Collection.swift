@@ -22,27 +22,10 @@ extension PostgresCatalog {
     ) async throws
         -> [BlobKey]
     {
-        let keys = Set(candidates).sorted()
-        let collector = "collector-" + PhotoID.make()
-        var deleted: [BlobKey] = []
-        var start = 0
-        // At least one pass, even without candidates: it drops dead holders' leases and marks (`gc` right
-        // after a killed import, with nothing to delete, must still clear what that import held).
-        repeat {
-            let batch = Array(keys[start..<min(start + CatalogPolicy.collectionBatchSize, keys.count)])
-            start += batch.count
-            let marked = try await markCollectable(batch, collector: collector, now: Self.now)
-            guard !marked.isEmpty else { continue }
-            do {
-                try await delete(marked)
-            } catch {
-                await clearMarks(of: collector)
-                throw error
-            }
-            await clearMarks(of: collector)
-            deleted += marked
-        } while start < keys.count
-        return deleted
+        try await BlobCollection.run(
+            candidates: candidates,
+            mark: { batch, collector in try await self.markCollectable(batch, collector: collector, now: Self.now) },
+            clearMarks: { await self.clearMarks(of: $0) }, delete: delete)
     }
 
     /// In one transaction under the blob lock (see `BlobLeases` above): drops dead leases and marks, then

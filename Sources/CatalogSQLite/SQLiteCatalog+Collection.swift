@@ -27,31 +27,16 @@ extension SQLiteCatalog {
     ) async throws
         -> [BlobKey]
     {
-        let keys = Set(candidates).sorted()
-        let collector = "collector-" + PhotoID.make()
-        var deleted: [BlobKey] = []
-        var start = 0
-        // At least one pass, even without candidates: it drops dead holders' leases and marks (`gc` right
-        // after a killed import, with nothing to delete, must still clear what that import held).
-        repeat {
-            let batch = Array(keys[start..<min(start + CatalogPolicy.collectionBatchSize, keys.count)])
-            start += batch.count
-            let now = Self.now
-            let leaseHolder = self.leaseHolder
-            let marked = try await writeWithoutTransaction { db in
-                try Self.markCollectable(batch, collector: collector, holder: leaseHolder, now: now, in: db)
-            }
-            guard !marked.isEmpty else { continue }
-            do {
-                try await delete(marked)
-            } catch {
-                await clearMarks(of: collector)
-                throw error
-            }
-            await clearMarks(of: collector)
-            deleted += marked
-        } while start < keys.count
-        return deleted
+        let leaseHolder = self.leaseHolder
+        return try await BlobCollection.run(
+            candidates: candidates,
+            mark: { batch, collector in
+                let now = Self.now
+                return try await self.writeWithoutTransaction { db in
+                    try Self.markCollectable(batch, collector: collector, holder: leaseHolder, now: now, in: db)
+                }
+            },
+            clearMarks: { await self.clearMarks(of: $0) }, delete: delete)
     }
 
     /// In one transaction: drops dead leases and marks, then marks and returns the keys of `batch` that
