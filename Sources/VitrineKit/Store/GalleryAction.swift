@@ -15,7 +15,9 @@ public enum GalleryAction: Sendable {
     case previous
     /// Closes the viewer.
     case close
-    /// Change-feed messages (`ChangeFeed.Event.change`), oldest first.
+    /// Change-feed messages (`ChangeFeed.Event.change`), oldest first. With a text or tag filter, whose
+    /// matches only the server knows, any message but a delete also fetches the loaded range again (as
+    /// `.reset` does), so a photo that starts or stops matching comes in or goes out as a diff.
     case apply([ChangeMessage])
     /// Fetches the loaded range again and applies the differences (after the feed's `.reset`, or a pull
     /// to refresh): observers get insertions, removals and moves, never a reload.

@@ -11,8 +11,9 @@ struct GalleryMerge {
     /// Whether the list starts at the newest photo (the query began at the top), so a photo newer than
     /// the first one belongs in it.
     var startsAtTop: Bool
-    /// Whether the query filters (text, tags) or orders by relevance: the store cannot tell whether a new
-    /// photo matches, nor where relevance puts it, so only updates and deletes apply.
+    /// Whether the query filters (text, tags) or orders by relevance: the merge cannot tell whether a new
+    /// photo matches, nor where relevance puts it, so only updates and deletes apply here (the store then
+    /// asks the server, see `GalleryAction.apply`).
     var isFiltered: Bool
     var orderedByDate: Bool
 

@@ -81,6 +81,9 @@ public actor GalleryStore {
             publish()
         case .apply(let messages):
             apply(messages)
+            // A filter's matches are the server's to decide (a new photo, a retag, a retitle under a
+            // search): the loaded range is fetched again and the difference applied, as after `.reset`.
+            if merge.isFiltered, messages.contains(where: { $0.kind != "delete" }) { await refresh() }
         case .reset:
             await refresh()
         }

@@ -144,3 +144,44 @@ import VitrineKit
         }
     }
 }
+
+/// A filtered store: whether a photo matches is the server's to say, so a change makes the store fetch
+/// its loaded range again, and what starts or stops matching comes in or goes out as a diff.
+@Suite struct GalleryStoreFilteredChangeTests {
+    static func tagged(_ client: VitrineClient, _ tag: String) async throws -> [PhotoSummary] {
+        try await client.photos(PhotoQuery(limit: 200, tags: [tag])).items
+    }
+
+    @Test func aPhotoRetaggedIntoTheFilterArrivesAsAnInsertionAndOutOfItAsARemoval() async throws {
+        try await StoreServer.with(photos: 12) { server in
+            let client = server.client()
+            for id in [server.ids[1], server.ids[4], server.ids[7]] {
+                _ = try await client.edit(id: id, PhotoEdit(tags: ["harbour"]))
+            }
+            let store = GalleryStore(client: client, query: PhotoQuery(tags: ["harbour"]))
+            await store.send(.loadMore)
+            #expect(await store.state.items.map(\.id) == [server.ids[1], server.ids[4], server.ids[7]])
+            let log = await StoreUpdateLog.start(store)
+            var seq = try await StoreWaiting.feedPosition(client)
+
+            // ids[5] sits between two matches by date: the feed's message cannot say it now matches.
+            _ = try await client.edit(id: server.ids[5], PhotoEdit(tags: ["harbour", "boats"]))
+            var message = try await StoreWaiting.change(client, since: seq, id: server.ids[5])
+            seq = message.seq
+            #expect(message.kind == "update")
+            await store.send(.apply([message]))
+            var update = try await log.wait(for: "the insertion") { !$0.changes.isEmpty }
+            #expect(update.changes == GalleryChanges(insertions: [2]), "one insertion, no reload")
+            var state = await store.state
+            #expect(state.items == (try await Self.tagged(client, "harbour")) && state.total == 4)
+
+            _ = try await client.edit(id: server.ids[4], PhotoEdit(tags: []))
+            message = try await StoreWaiting.change(client, since: seq, id: server.ids[4])
+            await store.send(.apply([message]))
+            update = try await log.wait(for: "the removal") { $0.changes == GalleryChanges(removals: [1]) }
+            state = await store.state
+            #expect(state.items.map(\.id) == [server.ids[1], server.ids[5], server.ids[7]] && state.total == 3)
+            #expect(log.itemChanges.count == 2, "each change is one diff")
+        }
+    }
+}
