@@ -29,6 +29,8 @@ struct MirrorEngine: Sendable {
     /// folder); a photo that fails is counted and reported, and retried by the next run.
     func run(follow: Bool) async throws -> MirrorProgress.Counts {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let lock = try MirrorLock(directory: directory)
+        defer { withExtendedLifetime(lock) {} }
         var state = try openState()
         _ = try await client.session()
         // The feed's position is read before the listing, so a change made during it is not missed.

@@ -12,6 +12,8 @@ enum MirrorError: Error, CustomStringConvertible, Equatable {
     case badState(String)
     /// The server's answer was not a whole body.
     case badResponse(String)
+    /// Another mirror is running in the folder.
+    case busy(String)
     case io(String)
 
     var description: String {
@@ -21,6 +23,7 @@ enum MirrorError: Error, CustomStringConvertible, Equatable {
         case .noContentAddress(let url): "no content address in \(url.debugDescription)"
         case .badState(let message): message
         case .badResponse(let message): message
+        case .busy(let message): message
         case .io(let message): message
         }
     }

@@ -84,6 +84,29 @@ import VitrineServer
         }
     }
 
+    @Test func aSecondMirrorIntoTheSameFolderIsRefusedWhileTheFirstRuns() async throws {
+        let library = try await MirrorLibrary(photos: 2)
+        let folder = TemporaryDirectory("mirror")
+        try await library.serve { url in
+            var held: MirrorLock? = try MirrorLock(directory: URL(fileURLWithPath: folder.path))
+            let refused = await #expect(throws: MirrorError.self) {
+                _ = try await MirrorCheck.mirror(url, into: folder.path)
+            }
+            guard case .busy(let message)? = refused else {
+                Issue.record("expected busy, got \(String(describing: refused))")
+                return
+            }
+            #expect(message.contains("another vitrine mirror"))
+            #expect(!MirrorCheck.exists(folder.file(MirrorState.fileName)), "the refused run wrote nothing")
+            withExtendedLifetime(held) {}
+            held = nil
+
+            let counts = try await MirrorCheck.mirror(url, into: folder.path)
+            #expect(counts.downloaded == 2 && counts.failed == 0)
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
     @Test func aRemoteDeleteMovesThePhotoToDeleted() async throws {
         let library = try await MirrorLibrary(photos: 3)
         let folder = TemporaryDirectory("mirror")
