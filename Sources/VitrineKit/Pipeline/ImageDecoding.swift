@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns downloaded bytes into what an app displays. Runs off the caller's task, once per download.
+/// Turns downloaded bytes into what an app displays. Runs on the pipeline's decoding queue, never on a
+/// thread of the cooperative pool, once per download or disk-cache hit.
 public protocol ImageDecoding: Sendable {
     func decode(_ data: Data, request: ImageRequest) throws -> ImageContainer
 }

@@ -10,7 +10,7 @@ extension ImagePipeline {
     func download(_ url: URL, progress: DownloadProgress) async throws -> Data {
         let client = configuration.client
         let limit = configuration.maximumImageBytes
-        var partial = takePartial(for: url)
+        var partial = await takePartial(for: url)
         var attempt = 0
         while true {
             var received = Data()
@@ -50,12 +50,13 @@ extension ImagePipeline {
                 if let total, received.count != total {
                     throw VitrineError.offline("body ended after \(received.count) of \(total) bytes")
                 }
-                removePartial(for: url)
+                await removePartial(for: url)
                 return received
             } catch {
                 if !received.isEmpty, let validator, received.count < limit {
-                    partial = PartialDownload(data: received, validator: validator)
-                    keepPartial(partial!, for: url)
+                    let kept = PartialDownload(data: received, validator: validator)
+                    partial = kept
+                    await keepPartial(kept, for: url)
                 }
                 guard let failure = error as? VitrineError, failure.isTransient, attempt < configuration.maximumRetries,
                     !Task.isCancelled
@@ -76,18 +77,21 @@ extension ImagePipeline {
 
     // MARK: Partial downloads
 
-    private func takePartial(for url: URL) -> PartialDownload? {
+    private func takePartial(for url: URL) async -> PartialDownload? {
         if let held = partials.withLock({ $0.remove(url) }) { return held }
-        return diskCache?.partial(for: url)
+        guard let diskCache else { return nil }
+        return try? await PipelineQueues.run(on: PipelineQueues.disk) { diskCache.partial(for: url) }
     }
 
-    private func keepPartial(_ partial: PartialDownload, for url: URL) {
+    private func keepPartial(_ partial: PartialDownload, for url: URL) async {
         partials.withLock { _ = $0.insert(partial, for: url, cost: partial.data.count) }
-        diskCache?.storePartial(partial, for: url)
+        guard let diskCache else { return }
+        _ = try? await PipelineQueues.run(on: PipelineQueues.disk) { diskCache.storePartial(partial, for: url) }
     }
 
-    private func removePartial(for url: URL) {
+    private func removePartial(for url: URL) async {
         _ = partials.withLock { $0.remove(url) }
-        diskCache?.removePartial(for: url)
+        guard let diskCache else { return }
+        _ = try? await PipelineQueues.run(on: PipelineQueues.disk) { diskCache.removePartial(for: url) }
     }
 }

@@ -111,9 +111,11 @@ public final class ImagePipeline: Sendable {
     ) async throws
         -> ImageResponse
     {
-        if let data = diskCache?.data(for: request.url) {
+        if let diskCache,
+            let data = try await PipelineQueues.run(on: PipelineQueues.disk, { diskCache.data(for: request.url) })
+        {
             progress.update(completed: data.count, total: data.count)
-            return ImageResponse(container: try configuration.decoder.decode(data, request: request), source: .disk)
+            return ImageResponse(container: try await decode(data, request), source: .disk)
         }
         try await queue.acquire(id)
         let data: Data
@@ -125,9 +127,17 @@ public final class ImagePipeline: Sendable {
             throw error
         }
         queue.release()
-        diskCache?.store(data, for: request.url)
+        if let diskCache {
+            try await PipelineQueues.run(on: PipelineQueues.disk) { diskCache.store(data, for: request.url) }
+        }
         try Task.checkCancellation()
-        return ImageResponse(container: try configuration.decoder.decode(data, request: request), source: .network)
+        return ImageResponse(container: try await decode(data, request), source: .network)
+    }
+
+    /// The configured decoder's work, on the decoding queue.
+    private func decode(_ data: Data, _ request: ImageRequest) async throws -> ImageContainer {
+        let decoder = configuration.decoder
+        return try await PipelineQueues.run(on: PipelineQueues.decoding) { try decoder.decode(data, request: request) }
     }
 
     // MARK: Requesters
