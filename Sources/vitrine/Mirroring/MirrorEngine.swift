@@ -36,10 +36,21 @@ struct MirrorEngine: Sendable {
         // The feed's position is read before the listing, so a change made during it is not missed.
         var feed = client.changes().makeAsyncIterator()
         guard case .ready(let seq)? = try await feed.next() else { return progress.snapshot }
-        try await sync(&state, refresh: try await changes(since: state.seq, upTo: seq))
-        // A photo that failed is fetched again by the next run, but an edit is found only in the feed: the
-        // position moves on only when everything was brought up to it.
-        if progress.snapshot.failed == 0 { state.seq = seq }
+        switch try await changes(since: state.seq, upTo: seq) {
+        case .only(let edited):
+            // Kept in the state until fetched, so an edit whose detail fails now is fetched by the next run.
+            let stale = (state.stale ?? []).union(edited)
+            state.stale = stale.isEmpty ? nil : stale
+            try await sync(&state, refresh: .only(stale))
+            state.seq = seq
+        case .all:
+            try await sync(&state, refresh: .all)
+            // Nothing names the photos whose details failed: the position moves on only when none did.
+            if progress.snapshot.failed == 0 {
+                state.seq = seq
+                state.stale = nil
+            }
+        }
         try state.save(to: directory)
         if follow { try await self.follow(&feed, state: &state) }
         return progress.snapshot
@@ -139,6 +150,7 @@ struct MirrorEngine: Sendable {
         case .success(.downloaded(let entry)):
             state.photos[id] = entry
             state.wrote(id)
+            state.caughtUp(id)
             progress.update {
                 $0.downloaded += 1
                 $0.downloadedBytes += entry.size
@@ -146,8 +158,10 @@ struct MirrorEngine: Sendable {
         case .success(.present(let entry)):
             state.photos[id] = entry
             state.wrote(id)
+            state.caughtUp(id)
             progress.update { $0.alreadyThere += 1 }
         case .success(.gone):
+            state.caughtUp(id)
             let entry = state.photos[id]
             guard entry != nil || MirrorFiles.size(of: directory.appendingPathComponent(id + ".json")) != nil
             else { return }

@@ -30,6 +30,8 @@ struct MirrorState: Codable, Sendable, Equatable {
     var boot: String?
     /// Photos whose files were written after the folder's last flush; nil when none.
     var unflushed: Set<String>?
+    /// Photos edited on the server whose details a run has yet to fetch again; nil when none.
+    var stale: Set<String>?
 
     init(server: String, previews: Bool) {
         self.server = server
@@ -44,6 +46,12 @@ struct MirrorState: Codable, Sendable, Equatable {
         unflushed = nil  // the set stays uniquely referenced, so the insert does not copy it
         ids.insert(id)
         unflushed = ids
+    }
+
+    /// Notes that `id` is as the server has it now: its detail fetched, or the photo gone.
+    mutating func caughtUp(_ id: String) {
+        guard stale?.remove(id) != nil, stale?.isEmpty == true else { return }
+        stale = nil
     }
 
     /// Settles what an earlier run left unflushed. In the same boot, one flush puts it on disk. After a

@@ -65,6 +65,34 @@ import VitrineServer
         }
     }
 
+    @Test func anEditWhoseDetailFailsIsFetchedByTheNextRun() async throws {
+        let library = try await MirrorLibrary(photos: 3)
+        let folder = TemporaryDirectory("mirror")
+        let token = try library.adminToken()
+        try await library.serve { url in
+            _ = try await MirrorCheck.mirror(url, into: folder.path)
+            let edited = try #require(library.sources.keys.sorted().first)
+            _ = try await VitrineClient(baseURL: url, token: token).edit(id: edited, PhotoEdit(title: .some("Later")))
+
+            let dropped = MirrorTransportProbe(unreachableDetails: [edited])
+            let failing = try await MirrorCheck.mirror(url, into: folder.path, transport: dropped)
+            #expect(failing.failed == 1)
+            let directory = URL(fileURLWithPath: folder.path)
+            #expect(try MirrorState.load(from: directory)?.stale == [edited], "the edit is remembered")
+
+            let probe = MirrorTransportProbe()
+            let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
+            #expect(counts.failed == 0 && probe.detailRequests == [edited])
+            let json = try #require(FileManager.default.contents(atPath: folder.file(edited + ".json")))
+            #expect(try JSONDecoder().decode(PhotoDetail.self, from: json).title == "Later")
+            #expect(try MirrorState.load(from: directory)?.stale == nil)
+
+            let third = MirrorTransportProbe()
+            _ = try await MirrorCheck.mirror(url, into: folder.path, transport: third)
+            #expect(third.detailRequests.isEmpty, "nothing is left to fetch again")
+        }
+    }
+
     @Test func aFolderAheadOfTheServersHistoryFetchesEveryDetailAgain() async throws {
         let library = try await MirrorLibrary(photos: 3)
         let folder = TemporaryDirectory("mirror")

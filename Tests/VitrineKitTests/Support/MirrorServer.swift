@@ -90,9 +90,16 @@ final class MirrorTransportProbe: HTTPTransport, @unchecked Sendable {
     private var assetRequests = 0
     private var details: [String] = []
 
-    init(base: any HTTPTransport = AsyncHTTPClientTransport.shared, corrupts: Bool = false) {
+    /// Photos whose detail requests fail as if the connection dropped.
+    let unreachableDetails: Set<String>
+
+    init(
+        base: any HTTPTransport = AsyncHTTPClientTransport.shared, corrupts: Bool = false,
+        unreachableDetails: Set<String> = []
+    ) {
         self.base = base
         self.corrupts = corrupts
+        self.unreachableDetails = unreachableDetails
     }
 
     var assetRequestCount: Int { lock.withLock { assetRequests } }
@@ -108,6 +115,7 @@ final class MirrorTransportProbe: HTTPTransport, @unchecked Sendable {
         if request.method == "GET", path.hasPrefix("/api/v1/photos/") {
             let id = String(path.dropFirst("/api/v1/photos/".count))
             if !id.isEmpty, !id.contains("/") { lock.withLock { details.append(id) } }
+            if unreachableDetails.contains(id) { throw VitrineError.offline("connection reset (injected)") }
         }
         var response = try await base.send(request, uploadProgress: uploadProgress)
         if isAsset && corrupts {
