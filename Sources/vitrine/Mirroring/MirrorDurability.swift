@@ -10,7 +10,8 @@ import Foundation
 ///
 /// On Linux a finished file is renamed as soon as it is verified and left to the kernel's write-back, as
 /// curl, rsync or `aws s3 sync` leave theirs. The state file names the boot that wrote it and the photos
-/// written since the folder was last flushed (`MirrorState.unflushed`). A later run in the same boot
+/// written since the folder was last flushed (`MirrorState.unflushed`; `MirrorFlusher` flushes in the
+/// background during a long sync, so that list stays short). A later run in the same boot
 /// finds those files in the page cache at worst, so one `syncfs` puts them on disk; a run after a
 /// reboot cannot know whether that flush happened, so it checks those photos' bytes against their content
 /// addresses again and fetches their details again (`MirrorState.settle`). A photo the state does not

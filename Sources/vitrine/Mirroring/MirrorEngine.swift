@@ -14,6 +14,8 @@ struct MirrorEngine: Sendable {
     let progress: MirrorProgress
     /// Bounds transfers to `parallel`; as many photos again may be fetching their details meanwhile.
     let transfers: MirrorLimiter
+    /// How often a sync flushes the folder in the background (see `MirrorFlusher`).
+    var flushInterval: Duration = .seconds(30)
 
     init(client: VitrineClient, directory: URL, parallel: Int = 8, previews: Bool = false, progress: MirrorProgress) {
         self.client = client
@@ -112,6 +114,7 @@ struct MirrorEngine: Sendable {
         var queue = photos[...]
         var lastSave = ContinuousClock.now
         var saveError: (any Error)?
+        let flusher = MirrorFlusher(directory: directory, interval: flushInterval)
         await withTaskGroup(of: MirrorCompletion.self) { group in
             var running = 0
             while true {
@@ -129,6 +132,8 @@ struct MirrorEngine: Sendable {
                 guard let completion = await group.next() else { break }
                 running -= 1
                 record(completion.id, completion.result, in: &state)
+                state.flushed(flusher.collect())
+                flusher.startIfDue(covering: state.unflushed)
                 if saveError == nil, ContinuousClock.now - lastSave > .seconds(1) {
                     do {
                         try state.save(to: directory)
@@ -139,6 +144,7 @@ struct MirrorEngine: Sendable {
                 }
             }
         }
+        state.flushed(await flusher.finish())
         if let saveError { throw saveError }
         try state.save(to: directory)
         try Task.checkCancellation()

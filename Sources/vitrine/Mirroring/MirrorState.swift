@@ -48,6 +48,14 @@ struct MirrorState: Codable, Sendable, Equatable {
         unflushed = ids
     }
 
+    /// Notes that a flush put `ids`' files on disk.
+    mutating func flushed(_ ids: Set<String>) {
+        guard !ids.isEmpty, var left = unflushed else { return }
+        unflushed = nil  // the set stays uniquely referenced, so the subtraction does not copy it
+        left.subtract(ids)
+        unflushed = left.isEmpty ? nil : left
+    }
+
     /// Notes that `id` is as the server has it now: its detail fetched, or the photo gone.
     mutating func caughtUp(_ id: String) {
         guard stale?.remove(id) != nil, stale?.isEmpty == true else { return }

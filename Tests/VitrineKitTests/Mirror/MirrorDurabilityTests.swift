@@ -36,6 +36,23 @@ import VitrineKit
         }
     }
 
+    @Test func aLongSyncFlushesInTheBackgroundAndForgetsWhatTheFlushCovered() async throws {
+        try #require(MirrorDurability.currentBoot != nil, "Linux names its boot")
+        let library = try await MirrorLibrary(photos: 4)
+        let folder = TemporaryDirectory("mirror")
+        try await library.serve { url in
+            var engine = MirrorCheck.engine(url, into: folder.path)
+            engine.flushInterval = .zero  // a flush as soon as the first photo is written
+            let counts = try await engine.run(follow: false)
+            #expect(counts.downloaded == 4 && counts.failed == 0)
+            let state = try #require(try MirrorState.load(from: URL(fileURLWithPath: folder.path)))
+            let unflushed = state.unflushed ?? []
+            #expect(unflushed.count < 4, "the first photo, at least, was flushed during the sync")
+            #expect(unflushed.isSubset(of: Set(library.sources.keys)))
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
     @Test func afterARebootUnflushedBytesAreHashedAgainAndADamagedOneIsFetchedAgain() async throws {
         let library = try await MirrorLibrary(photos: 3)
         let folder = TemporaryDirectory("mirror")
