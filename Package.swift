@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "VitrineAPI"),
         // Bounded thread pools for blocking work (SQLite, file system, libvips), shared by the stores and the server.
         .target(name: "Scheduling"),
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // libvips, opened with dlopen on first use (see Sources/CVips/include/CVips.h), so commands that never
+        // touch an image do not load it.
+        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Imaging",
@@ -106,7 +108,8 @@ let package = Package(
         .target(
             name: "VitrineApp",
             dependencies: [
-                "VitrineServer", "Ingest", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "S3", "Scheduling",
+                "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "S3",
+                "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

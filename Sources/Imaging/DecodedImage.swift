@@ -10,7 +10,7 @@ public struct DecodedImage: Sendable {
     /// Decodes `bytes` (any format libvips loads) to 8-bit sRGB, honouring nothing but the pixels
     /// (no EXIF rotation), so tests see exactly what was stored.
     public init(encoded bytes: [UInt8]) throws(ImagingError) {
-        Vips.start()
+        try Vips.start()
         // Decode fully while the buffer is alive: libvips reads it lazily.
         let result: Result<VipsImage, ImagingError> = bytes.withUnsafeBytes { raw in
             guard let opened = vt_image_new_from_buffer(raw.baseAddress, raw.count) else {

@@ -29,11 +29,11 @@ extension ImageHeader {
     )
         throws(ImagingError) -> T
     {
-        Vips.start()
+        try Vips.start()
         guard let source = vt_source_new_from_file(path) else { throw .corrupt(Vips.takeError()) }
-        defer { vt_unref(source) }
+        defer { vt_source_unref(source) }
         guard let loaderName = vt_find_load_source(source) else {
-            vips_error_clear()
+            vt_error_clear()
             throw .notAnImage
         }
         let loader = ImageFormat.loaderName(String(cString: loaderName))

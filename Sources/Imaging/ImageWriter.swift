@@ -22,19 +22,19 @@ public enum ImageWriter {
         pixels: [UInt8], width: Int, height: Int, bands: Int, kind: PixelKind = .uchar,
         to path: String, orientation: Int? = nil, fields: [String: String] = [:]
     ) throws(ImagingError) {
-        Vips.start()
-        let format = kind == .ushort ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR
+        try Vips.start()
+        let format = kind == .ushort ? VT_FORMAT_USHORT : VT_FORMAT_UCHAR
         let created = pixels.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(
+            vt_image_new_from_memory_copy(
                 raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), format)
         }
         guard let created else { throw .encodeFailed(Vips.takeError()) }
         var image = VipsImage(taking: created)
-        let interpretation: VipsInterpretation =
+        let interpretation: VtInterpretation =
             switch kind {
-            case .cmyk: VIPS_INTERPRETATION_CMYK
-            case .ushort: bands >= 3 ? VIPS_INTERPRETATION_RGB16 : VIPS_INTERPRETATION_GREY16
-            case .uchar: bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W
+            case .cmyk: VT_INTERPRETATION_CMYK
+            case .ushort: bands >= 3 ? VT_INTERPRETATION_RGB16 : VT_INTERPRETATION_GREY16
+            case .uchar: bands >= 3 ? VT_INTERPRETATION_sRGB : VT_INTERPRETATION_B_W
             }
         // A fresh copy is ours alone, so setting fields on it is safe.
         image = try VipsImage.make { vt_copy_interpretation(image.pointer, $0, interpretation) }
@@ -48,9 +48,9 @@ public enum ImageWriter {
     public static func enlargeWithGrain(
         from input: String, to output: String, width: Int, height: Int, sigma: Double
     ) throws(ImagingError) {
-        Vips.start()
+        try Vips.start()
         guard let source = vt_source_new_from_file(input) else { throw .corrupt(Vips.takeError()) }
-        defer { vt_unref(source) }
+        defer { vt_source_unref(source) }
         guard let opened = vt_image_new_from_source(source) else { throw .corrupt(Vips.takeError()) }
         let image = VipsImage(taking: opened)
         let hscale = Double(width) / Double(image.width)
@@ -58,7 +58,7 @@ public enum ImageWriter {
         let large = try VipsImage.make { vt_resize(image.pointer, $0, hscale, vscale) }
         let noise = try VipsImage.make { vt_gaussnoise($0, Int32(large.width), Int32(large.height), sigma) }
         let noisy = try VipsImage.make { vt_add(large.pointer, noise.pointer, $0) }
-        let eight = try VipsImage.make { vt_cast(noisy.pointer, $0, VIPS_FORMAT_UCHAR) }
+        let eight = try VipsImage.make { vt_cast(noisy.pointer, $0, VT_FORMAT_UCHAR) }
         try save(eight, to: output)
     }
 

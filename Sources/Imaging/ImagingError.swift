@@ -6,6 +6,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyPixels(width: Int, height: Int, limit: Int)
     case corrupt(String)
     case encodeFailed(String)
+    /// libvips could not be loaded: the machine, not the file, is at fault.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "image is \(width)×\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
         case .corrupt(let detail): "corrupt or truncated image: \(detail)"
         case .encodeFailed(let detail): "could not encode variant: \(detail)"
+        case .unavailable(let detail): "image processing is unavailable: \(detail)"
         }
     }
 
@@ -28,6 +31,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPixels: "too_many_pixels"
         case .corrupt: "corrupt_image"
         case .encodeFailed: "encode_failed"
+        case .unavailable: "imaging_unavailable"
         }
     }
 }

@@ -71,7 +71,7 @@ public enum PhotoRenderer {
         let height = max(1, Int((Double(header.displayHeight) * scale).rounded()))
 
         guard let source = vt_source_new_from_file(path) else { throw .corrupt(Vips.takeError()) }
-        defer { vt_unref(source) }
+        defer { vt_source_unref(source) }
         var image = try VipsImage.make { vt_thumbnail_source(source, $0, Int32(width), Int32(height)) }
         image = try normalized(image)
         // One decode: every variant below reads these pixels from memory.
@@ -81,11 +81,11 @@ public enum PhotoRenderer {
     /// 8-bit sRGB with at most one alpha band, whatever came in (CMYK, 16-bit, greyscale, Lab…).
     static func normalized(_ input: VipsImage) throws(ImagingError) -> VipsImage {
         var image = input
-        if image.interpretation != VIPS_INTERPRETATION_sRGB {
-            image = try VipsImage.make { vt_colourspace(image.pointer, $0, VIPS_INTERPRETATION_sRGB) }
+        if image.interpretation != VT_INTERPRETATION_sRGB {
+            image = try VipsImage.make { vt_colourspace(image.pointer, $0, VT_INTERPRETATION_sRGB) }
         }
-        if image.bandFormat != VIPS_FORMAT_UCHAR {
-            image = try VipsImage.make { vt_cast(image.pointer, $0, VIPS_FORMAT_UCHAR) }
+        if image.bandFormat != VT_FORMAT_UCHAR {
+            image = try VipsImage.make { vt_cast(image.pointer, $0, VT_FORMAT_UCHAR) }
         }
         if image.bands > 4 {
             image = try VipsImage.make { vt_extract_bands(image.pointer, $0, 0, 4) }

@@ -19,11 +19,11 @@ public enum SizedRenderer {
     public static func render(
         path: String, edge: Int, quality: Int = 82, maxPixels: Int = RenderOptions().maxPixels
     ) throws(ImagingError) -> EncodedVariant {
-        Vips.start()
+        try Vips.start()
         return try ImageHeader.read(path: path, maxPixels: maxPixels) { header, _ throws(ImagingError) in
             let target = fitted(width: header.displayWidth, height: header.displayHeight, edge: edge)
             guard let source = vt_source_new_from_file(path) else { throw .corrupt(Vips.takeError()) }
-            defer { vt_unref(source) }
+            defer { vt_source_unref(source) }
             var image = try VipsImage.make {
                 vt_thumbnail_source(source, $0, Int32(target.width), Int32(target.height))
             }

@@ -2,8 +2,12 @@ import CVips
 import Foundation
 
 /// Process-wide libvips set-up and error reporting.
+///
+/// libvips is loaded on the first call to `start()`, not when the process starts, so commands that never
+/// touch an image (`mirror`, `--help`) do not pay the ~23 ms of CPU it and its libraries take to load.
 public enum Vips {
-    private static let started: Bool = {
+    /// nil once libvips is loaded and started; otherwise why it could not be.
+    private static let failure: String? = {
         // libvips prints warnings (e.g. unknown EXIF units) to stderr unless told not to.
         setenv("VIPS_WARNING", "0", 0)
         // No ORC vector code: liborc 0.4.33 (Debian 12) crashed inside its own code with a bad pointer while
@@ -11,23 +15,24 @@ public enum Vips {
         // libvips uses its plain C loops, which are correct under any concurrency.
         setenv("VIPS_NOVECTOR", "1", 1)
         vt_limit_malloc_arenas(2)
-        guard vt_init("vitrine") == 0 else { return false }
+        guard vt_load("vitrine") == 0 else { return String(cString: vt_load_error()) }
         // Operation caching keeps decoded images alive between files; an importer never reuses them.
-        vips_cache_set_max(0)
-        vips_cache_set_max_mem(0)
-        return true
+        vt_cache_set_max(0)
+        vt_cache_set_max_mem(0)
+        return nil
     }()
 
-    /// Starts libvips once; safe to call from any thread, any number of times.
-    public static func start() {
-        precondition(started, "libvips failed to start: \(takeError())")
+    /// Loads and starts libvips once; safe to call from any thread, any number of times. Throws
+    /// `.unavailable` when libvips is not installed (or not the ABI this was built for).
+    public static func start() throws(ImagingError) {
+        if let failure { throw .unavailable(failure) }
     }
 
     /// Reads and clears libvips' per-thread error buffer.
     static func takeError() -> String {
-        guard let buffer = vips_error_buffer() else { return "unknown libvips error" }
+        guard let buffer = vt_error_buffer() else { return "unknown libvips error" }
         let message = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
-        vips_error_clear()
+        vt_error_clear()
         return message.isEmpty ? "unknown libvips error" : message.replacingOccurrences(of: "\n", with: "; ")
     }
 }

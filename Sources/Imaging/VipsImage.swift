@@ -6,27 +6,27 @@ import CVips
 /// copy, before it is shared), GObject reference counting is atomic, and libvips documents that
 /// several threads may read one image at once.
 final class VipsImage: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<CVips.VipsImage>
+    let pointer: OpaquePointer
 
-    init(taking pointer: UnsafeMutablePointer<CVips.VipsImage>) {
+    init(taking pointer: OpaquePointer) {
         self.pointer = pointer
     }
 
-    deinit { vt_unref(pointer) }
+    deinit { vt_image_unref(pointer) }
 
-    var width: Int { Int(vips_image_get_width(pointer)) }
-    var height: Int { Int(vips_image_get_height(pointer)) }
-    var bands: Int { Int(vips_image_get_bands(pointer)) }
-    var bandFormat: VipsBandFormat { vips_image_get_format(pointer) }
-    var interpretation: VipsInterpretation { vips_image_get_interpretation(pointer) }
-    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    var width: Int { Int(vt_image_get_width(pointer)) }
+    var height: Int { Int(vt_image_get_height(pointer)) }
+    var bands: Int { Int(vt_image_get_bands(pointer)) }
+    var bandFormat: VtBandFormat { vt_image_get_format(pointer) }
+    var interpretation: VtInterpretation { vt_image_get_interpretation(pointer) }
+    var hasAlpha: Bool { vt_image_hasalpha(pointer) != 0 }
 
     /// A string field such as `exif-ifd0-Make`, or nil when absent.
     func string(_ name: String) -> String? {
-        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        guard vt_image_has_field(pointer, name) != 0 else { return nil }
         var value: UnsafePointer<CChar>?
-        guard vips_image_get_string(pointer, name, &value) == 0, let value else {
-            vips_error_clear()
+        guard vt_image_get_string(pointer, name, &value) == 0, let value else {
+            vt_error_clear()
             return nil
         }
         return String(cString: value)
@@ -34,21 +34,21 @@ final class VipsImage: @unchecked Sendable {
 
     /// A binary field such as `xmp-data`, or nil when absent.
     func blob(_ name: String) -> [UInt8]? {
-        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        guard vt_image_has_field(pointer, name) != 0 else { return nil }
         var data: UnsafeRawPointer?
         var length = 0
-        guard vips_image_get_blob(pointer, name, &data, &length) == 0, let data else {
-            vips_error_clear()
+        guard vt_image_get_blob(pointer, name, &data, &length) == 0, let data else {
+            vt_error_clear()
             return nil
         }
         return Array(UnsafeRawBufferPointer(start: data, count: length))
     }
 
     func int(_ name: String) -> Int? {
-        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        guard vt_image_has_field(pointer, name) != 0 else { return nil }
         var value: Int32 = 0
         guard vt_image_get_int(pointer, name, &value) == 0 else {
-            vips_error_clear()
+            vt_error_clear()
             return nil
         }
         return Int(value)
@@ -56,18 +56,18 @@ final class VipsImage: @unchecked Sendable {
 
     /// Runs a libvips operation that produces a new image.
     static func make(
-        _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32
+        _ operation: (UnsafeMutablePointer<OpaquePointer?>) -> Int32
     )
         throws(ImagingError) -> VipsImage
     {
-        var out: UnsafeMutablePointer<CVips.VipsImage>?
+        var out: OpaquePointer?
         guard operation(&out) == 0, let out else { throw .corrupt(Vips.takeError()) }
         return VipsImage(taking: out)
     }
 
     /// Evaluates the whole pipeline into memory, so later steps read decoded pixels instead of decoding again.
     func materialized() throws(ImagingError) -> VipsImage {
-        guard let copy = vips_image_copy_memory(pointer) else { throw .corrupt(Vips.takeError()) }
+        guard let copy = vt_image_copy_memory(pointer) else { throw .corrupt(Vips.takeError()) }
         return VipsImage(taking: copy)
     }
 
@@ -85,7 +85,7 @@ final class VipsImage: @unchecked Sendable {
     /// The raw pixels, row by row, band-interleaved.
     func pixelBytes() throws(ImagingError) -> [UInt8] {
         var size = 0
-        guard let memory = vips_image_write_to_memory(pointer, &size) else {
+        guard let memory = vt_write_to_memory(pointer, &size) else {
             throw .corrupt(Vips.takeError())
         }
         defer { vt_free(memory) }

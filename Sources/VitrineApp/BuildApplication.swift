@@ -1,4 +1,5 @@
 import Hummingbird
+import Imaging
 import Ingest
 import ServiceLifecycle
 import VitrineServer
@@ -13,6 +14,9 @@ public func buildApplication(_ configuration: AppConfiguration) async throws -> 
 public func buildApplication(
     _ configuration: AppConfiguration, library: Library
 ) throws -> some ApplicationProtocol {
+    // Imports, uploads and sized variants need libvips: a server without it stops here with the reason,
+    // rather than at its first upload.
+    try Vips.start()
     let metrics = configuration.server.metrics.isEnabled ? VitrineMetrics() : nil
     let library = metrics.map { library.metered(by: $0, store: configuration.storage.blobs.metricsName) } ?? library
     var services: [any Service] = []

@@ -110,13 +110,15 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         return clean.isEmpty || clean == "." || clean == ".." ? "upload" : clean
     }
 
-    /// Bad bytes are the client's problem (4xx), named so a person knows what to do.
+    /// Bad bytes are the client's problem (4xx), named so a person knows what to do; a server without
+    /// libvips is its own (503).
     static func apiError(_ error: ImagingError) -> APIError {
         let status: HTTPResponse.Status =
             switch error {
             case .notAnImage, .unsupportedFormat: .unsupportedMediaType
             case .emptyFile: .badRequest
             case .tooManyPixels, .corrupt, .encodeFailed: .unprocessableContent
+            case .unavailable: .serviceUnavailable
             }
         return APIError(status, code: error.code, message: error.description)
     }
