@@ -202,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "S3Tests",
             dependencies: [
-                "S3", "Blobs", "Scheduling", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "S3", "Blobs", "Scheduling", "TestSupport", "VitrineAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI", "TestSupport"]),

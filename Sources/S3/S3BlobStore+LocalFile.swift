@@ -1,6 +1,7 @@
 import Blobs
 import Crypto
 import NIOCore
+import VitrineAPI
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Blobs
 import Crypto
+import VitrineAPI
 
 #if canImport(Glibc)
     import Glibc

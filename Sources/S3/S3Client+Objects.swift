@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
+import VitrineAPI
 
 /// What HeadObject tells about an object.
 public struct S3ObjectAttributes: Sendable, Equatable {

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import TestSupport
 import Testing
+import VitrineAPI
 
 @testable import S3
 

@@ -1,5 +1,6 @@
 import Crypto
 import Testing
+import VitrineAPI
 
 @testable import S3
 

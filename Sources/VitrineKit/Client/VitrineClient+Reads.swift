@@ -35,6 +35,18 @@ extension VitrineClient {
         try await send(request("GET", resolve(pathOrURL), headers: headers, timeout: timeout))
     }
 
+    /// `download`, with the response handed to `sink` where it arrives (see `TransportSink`): for a
+    /// caller that writes and hashes the bytes as they come, such as `vitrine mirror`. A status of 400 or
+    /// more never reaches the sink; it throws `VitrineError.http` with the server's code, as `send` does.
+    public func download(
+        _ pathOrURL: String, headers: [String: String] = [:], timeout: Duration = .seconds(300),
+        into sink: some TransportSink
+    ) async throws {
+        let checked = StatusCheckingSink(sink)
+        try await transport.send(request("GET", resolve(pathOrURL), headers: headers, timeout: timeout), into: checked)
+        if let failure = checked.failure { throw failure }
+    }
+
     /// A path from the API (`/assets/…`) on this server, or an absolute URL as it is.
     public func resolve(_ pathOrURL: String) -> URL {
         if let absolute = URL(string: pathOrURL), absolute.scheme != nil { return absolute }

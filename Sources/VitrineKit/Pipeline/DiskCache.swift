@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Synchronization
+import VitrineAPI
 
 /// Downloaded image bytes on disk, within a size limit, least recently used evicted first.
 ///
@@ -98,7 +99,7 @@ final class DiskCache: Sendable {
     // MARK: Files
 
     static func fileName(for url: URL) -> String {
-        SHA256.hash(data: Data(url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(url.absoluteString.utf8)))
     }
 
     private static let partialSuffix = ".partial"

@@ -53,14 +53,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         } catch {
             throw Self.map(error)
         }
-        var headers: [String: String] = [:]
-        for (name, value) in response.headers {
-            let key = name.lowercased()
-            headers[key] = headers[key].map { $0 + ", " + value } ?? value
-        }
         let body = response.body
         return TransportResponse(
-            status: Int(response.status.code), headers: headers,
+            status: Int(response.status.code), headers: Self.dictionary(response.headers),
             body: TransportBody {
                 let iterator = IteratorBox(body.makeAsyncIterator())
                 return {
@@ -72,6 +67,16 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                     }
                 }
             })
+    }
+
+    /// Header names lowercased, a repeated header's values joined with ", " (`TransportResponse.headers`).
+    static func dictionary(_ headers: HTTPHeaders) -> [String: String] {
+        var dictionary: [String: String] = [:]
+        for (name, value) in headers {
+            let key = name.lowercased()
+            dictionary[key] = dictionary[key].map { $0 + ", " + value } ?? value
+        }
+        return dictionary
     }
 
     /// A chunk's bytes as `Data` without copying them: the `Data` keeps the buffer's storage alive, and

@@ -13,6 +13,10 @@ public protocol HTTPTransport: Sendable {
     func send(
         _ request: TransportRequest, uploadProgress: (@Sendable (Int64) -> Void)?
     ) async throws -> TransportResponse
+
+    /// Sends `request` and hands its response to `sink` as it arrives; returns after the body's last byte.
+    /// Every transport has it (`streamedSend`); AsyncHTTPClient's calls the sink on its event loop.
+    func send(_ request: TransportRequest, into sink: some TransportSink) async throws
 }
 
 extension HTTPTransport {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import VitrineAPI
 import VitrineKit
 
 #if canImport(Glibc)
@@ -44,7 +45,8 @@ struct MirrorDownloader: Sendable {
     }
 
     /// Receives `path` into `partial`, resuming it when it holds a prefix; verifies the whole against
-    /// `sha256` and answers its size.
+    /// `sha256` and answers its size. The bytes are hashed and written where the transport receives them
+    /// (`MirrorReceiver`), as curl writes them, with no task resumed per chunk.
     func receive(_ path: String, sha256: String, into partial: URL) async throws -> Int64 {
         var hasher = SHA256()
         var have = MirrorFiles.size(of: partial) ?? 0
@@ -54,42 +56,15 @@ struct MirrorDownloader: Sendable {
             headers["Range"] = "bytes=\(have)-"
             headers["If-Range"] = "\"\(sha256)\""
         }
-        let response: TransportResponse
+        let receiver = MirrorReceiver(partial: partial, have: have, hasher: hasher, onBytes: onBytes)
         do {
-            response = try await client.download(path, headers: headers)
+            try await client.download(path, headers: headers, into: receiver)
         } catch VitrineError.http(status: 416, _, _) where have > 0 {
             // The partial file is longer than the asset: it is not a prefix of it, start again.
             unlink(partial.path)
             return try await receive(path, sha256: sha256, into: partial)
         }
-        let resumes = have > 0 && response.status == 206 && Self.startsAt(have, response.header("content-range"))
-        guard response.status == 200 || resumes else {
-            throw MirrorError.badResponse("unexpected status \(response.status) for \(path)")
-        }
-        if !resumes {
-            hasher = SHA256()
-            have = 0
-        }
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (resumes ? O_APPEND : O_TRUNC)
-        let fd = open(partial.path, flags, 0o600)
-        guard fd >= 0 else { throw MirrorError.io("cannot open \(partial.path): \(MirrorFiles.errnoText())") }
-        var size = have
-        do {
-            for try await chunk in response.body {
-                try chunk.withUnsafeBytes { bytes in
-                    hasher.update(bufferPointer: bytes)
-                    try MirrorFiles.writeAll(fd, bytes, path: partial.path)
-                }
-                size += Int64(chunk.count)
-                onBytes(chunk.count)
-            }
-            try MirrorDurability.finish(fd, path: partial.path)
-        } catch {
-            close(fd)
-            throw error
-        }
-        close(fd)
-        let actual = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let (size, actual) = try receiver.finish()
         guard actual == sha256 else {
             // Bytes that are not what their name says are never kept, not even to resume from.
             unlink(partial.path)
@@ -120,6 +95,6 @@ struct MirrorDownloader: Sendable {
     static func sha256(of url: URL) throws -> String {
         var hasher = SHA256()
         _ = try hash(url, upTo: .max, into: &hasher)
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(hasher.finalize())
     }
 }
