@@ -1,7 +1,7 @@
 // The timeline grid: the engine lays the whole library out as month sections from their counts,
 // virtualizes them and plans which pages to load; this file moves tiles and headers, and fetches.
 import { paintColor, HashPainter, show, cancel, el, thumbSrc } from './images.js';
-import { PAGE } from './library.js';
+import { PAGE, LARGEST_PAGE } from './library.js';
 
 /**
  * The small thumbnail when it fills a w×h tile (object-fit: cover) at this screen's pixel density,
@@ -21,6 +21,8 @@ export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', '
   'October', 'November', 'December'];
 /** Faster than this (px/ms) the grid mounts only what is on screen, and plans loads for where it will be. */
 const FAST = 2.5;
+/** The velocity is the distance scrolled over this long (ms), not over the last scroll event's interval. */
+const VELOCITY_WINDOW = 100;
 /**
  * The engine planner's tuning: pages of the server's size, 6 at a time (a fling at 2 000 rows/s needs a
  * page a frame: 4 left it waiting for data in a third of its frames, 8 queue behind the browser's 6
@@ -55,10 +57,12 @@ export class Grid {
     // Pages of the server's size; ahead of a fling by what arrives in about half a second.
     this.timeline.configurePlanner(PLANNER);
     this.cancelMargin = 1;
+    this.pageSize = PAGE;
     this.inflight = new Map(); // planner request id → AbortController
     this.rtt = 50; // ms, a page's round trip (moving average)
     this.lastOffset = 0;
     this.lastTime = 0;
+    this.trail = []; // [time, offset] of the updates within VELOCITY_WINDOW
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
     this.hashes = new HashPainter();
@@ -259,7 +263,13 @@ export class Grid {
     const at = Math.max(0, Math.min(this.maxOffset, offset + lead));
     // What is in flight stays until the screen itself has passed it, not the point planned for.
     const margin = Math.ceil(1 + Math.abs(lead) / Math.max(1, this.height));
-    if (margin !== this.cancelMargin) this.timeline.configurePlanner({ ...PLANNER, cancelMargin: this.cancelMargin = margin });
+    // A fling needs a page a frame, and the browser's 6 connections carry 6 at a time: pages twice as
+    // large halve the requests for the same photos, and each costs the server and the parser less than
+    // twice as much.
+    const pageSize = lead ? LARGEST_PAGE : PAGE;
+    if (margin !== this.cancelMargin || pageSize !== this.pageSize) {
+      this.timeline.configurePlanner({ ...PLANNER, pageSize: this.pageSize = pageSize, cancelMargin: this.cancelMargin = margin });
+    }
     const p = this.timeline.plan(at, this.height, this.scrubbing ? 1e9 : v);
     // What the planner cancels is left to arrive rather than aborted: the server answers it anyway (an
     // abort only frees the browser's connection), and its photos are good ones to have. It still counts
@@ -404,9 +414,15 @@ export class Grid {
 
   update() {
     const now = performance.now(), st = this.scroller.scrollTop, offset = this.space.contentOffset(st);
-    const dt = now - this.lastTime;
-    if (dt > 0 && dt < 200) this.velocity = (offset - this.lastOffset) / dt;
-    else if (dt >= 200 || !this.lastTime) this.velocity = 0;
+    // The velocity over the last VELOCITY_WINDOW ms of movement: scroll events land at uneven times
+    // within frames, so one event's distance over its own interval swings severalfold at a steady speed,
+    // and a fling's lead (velocity × round trip) would send its loads all over with it.
+    if (!this.lastTime || now - this.lastTime >= 200) this.trail = [];
+    this.trail.push([now, offset]);
+    while (this.trail.length > 2 && now - this.trail[1][0] >= VELOCITY_WINDOW) this.trail.shift();
+    const [t0, o0] = this.trail[0];
+    if (now > t0) this.velocity = (offset - o0) / (now - t0);
+    else if (this.trail.length === 1) this.velocity = 0;
     this.lastOffset = offset; this.lastTime = now;
     clearTimeout(this.idle);
     if (this.velocity) this.idle = setTimeout(() => { this.velocity = 0; this.lastTime = 0; this.update(); }, 150);

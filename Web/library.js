@@ -3,8 +3,10 @@
 // place is its index in the whole library, newest first: its month's first index plus its offset.
 import { getJSON, filterQuery, sortKey, before } from './api.js';
 
-/** Photos per request: the server's largest page. */
+/** Photos per request. */
 export const PAGE = 200;
+/** The server's largest page: a fling asks for these, half as many requests for the same photos. */
+export const LARGEST_PAGE = 400;
 
 /** The UTC month of a time in ms since the epoch, as a number: 2019 × 100 + 3. */
 export const monthOf = (ms) => { const d = new Date(ms); return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1; };
@@ -107,7 +109,7 @@ export class Library {
   async load(s, start, end, signal) {
     const m = this.months[s], gen = this.gen;
     if (!m) return null;
-    const limit = Math.max(1, Math.min(PAGE, end - start));
+    const limit = Math.max(1, Math.min(LARGEST_PAGE, end - start));
     const page = await getJSON(this.url(`month=${this.monthName(s)}&offset=${start}&limit=${limit}`), { signal });
     if (gen !== this.gen) return null;
     this.failures = 0;

@@ -15,7 +15,8 @@ struct PhotosController<Context: RequestContext>: Sendable {
     var relevanceDepth = Limits.defaultRelevanceDepth
 
     static var defaultLimit: Int { 20 }
-    static var maximumLimit: Int { 200 }
+    /// The largest page: what the web client asks for in a fling, where it needs a page a frame.
+    static var maximumLimit: Int { 400 }
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("photos", use: list)

@@ -125,6 +125,46 @@ def test_end_then_home_and_pages_by_key(desktop, big_server):
     assert desktop.evaluate("vitrine.grid.offset()") == before
 
 
+# Scrolls at `speed` px/ms for `ms` milliseconds, one step a frame as a native fling does, and resolves
+# to what the grid measured on the way, once a window of movement lay behind it: [velocity (px/ms), the
+# planner's page size].
+FLING = """async ([speed, ms]) => {
+  const g = vitrine.grid, from = g.offset(), seen = [];
+  await new Promise((done) => {
+    let t0 = 0;
+    const step = (t) => {
+      t0 ||= t;
+      g.scroller.scrollTop = g.space.scrollTop(from + (t - t0) * speed);
+      if (t - t0 > 150) seen.push([g.velocity, g.pageSize]);
+      if (t - t0 > ms) done(); else requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+  return seen;
+}"""
+
+
+def test_a_fling_plans_the_largest_pages_from_a_steady_velocity_and_a_walk_the_usual_ones(desktop, big_server):
+    desktop.goto(big_server + "/")
+    wait_grid(desktop)
+    desktop.wait_for_function(PAINTED, timeout=T)
+    urls = _photo_requests(desktop)
+    seen = desktop.evaluate(FLING, [60, 700])
+    # The grid's velocity is the distance over its last 100 ms: steady at a steady speed, whatever the
+    # timing of each scroll event. Its planner asks for the server's largest pages meanwhile (each
+    # month of this library is smaller than a page, so the requests themselves stop at the month).
+    assert seen and all(abs(v - 60) < 20 and size == 400 for v, size in seen), seen
+    assert any("month=" in u for u in urls), urls
+    desktop.wait_for_function(PAINTED, timeout=T)
+    urls.clear()
+    desktop.keyboard.press("PageDown")
+    desktop.keyboard.press("PageDown")
+    desktop.wait_for_function(PAINTED, timeout=T)
+    assert desktop.evaluate("vitrine.grid.pageSize") == 200
+    walked = [u for u in urls if "month=" in u]
+    assert all(int(u.split("limit=")[1].split("&")[0]) <= 200 for u in walked), walked
+
+
 def test_a_deep_link_to_the_oldest_photo_opens_in_place(desktop, big_server):
     _, months = api(big_server, "GET", "/api/v1/timeline")
     oldest = months["months"][-1]

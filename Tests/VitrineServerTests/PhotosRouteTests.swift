@@ -68,7 +68,7 @@ import VitrineAPI
 
     @Test(arguments: [
         ("/api/v1/photos?limit=0", 400, "bad_limit"),
-        ("/api/v1/photos?limit=201", 400, "bad_limit"),
+        ("/api/v1/photos?limit=401", 400, "bad_limit"),
         ("/api/v1/photos?limit=ten", 400, "bad_limit"),
         ("/api/v1/photos?cursor=not-a-cursor!", 400, "bad_cursor"),
         ("/api/v1/photos?cursor=MTIzLmFiYw", 400, "bad_cursor"),

@@ -23,7 +23,7 @@ public struct PhotoQuery: Sendable, Equatable {
         case month(year: Int, month: Int, offset: Int)
     }
 
-    /// 1–200; the server's default is 20.
+    /// 1–400; the server's default is 20.
     public var limit: Int?
     public var text: String?
     /// Every tag must match.
