@@ -120,6 +120,8 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
             case .tooManyPixels, .corrupt, .encodeFailed: .unprocessableContent
             case .unavailable: .serviceUnavailable
             }
-        return APIError(status, code: error.code, message: error.description)
+        // 503s carry a Retry-After, as everywhere in the API.
+        return APIError(
+            status, code: error.code, message: error.description, retryAfter: status == .serviceUnavailable ? 60 : nil)
     }
 }
