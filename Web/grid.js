@@ -24,10 +24,11 @@ const FAST = 2.5;
 /** The velocity is the distance scrolled over this long (ms), not over the last scroll event's interval. */
 const VELOCITY_WINDOW = 100;
 /**
- * The engine planner's tuning: pages of the server's size, 6 at a time (a fling at 2 000 rows/s needs a
- * page a frame: 4 left it waiting for data in a third of its frames, 8 queue behind the browser's 6
- * connections), and bands ahead of a fling as long as half a second of it (at most 40 screens). The
- * scrubber stops loading by itself (`scrubbing`), so the planner's own scrub speed is out of the way.
+ * The engine planner's tuning: pages of 200 (400 in a fling, see `plan`), 6 at a time (a fling at
+ * 2 000 rows/s needs a page a frame: 4 left it waiting for data in a third of its frames, 8 queue
+ * behind the browser's 6 connections), and bands ahead of a fling as long as half a second of it (at
+ * most 40 screens). The scrubber stops loading by itself (`scrubbing`), so the planner's own scrub
+ * speed is out of the way.
  */
 const PLANNER = { pageSize: PAGE, maximumInFlight: 6, scrubSpeed: 1e6, lookaheadMs: 500, maximumOverscan: 40, cancelMargin: 1 };
 
@@ -54,13 +55,12 @@ export class Grid {
     this.width = scroller.clientWidth;
     this.height = scroller.clientHeight;
     this.timeline = engine.createTimeline(this.config());
-    // Pages of the server's size; ahead of a fling by what arrives in about half a second.
+    // Pages of 200; ahead of a fling by what arrives in about half a second.
     this.timeline.configurePlanner(PLANNER);
     this.cancelMargin = 1;
     this.pageSize = PAGE;
     this.inflight = new Map(); // planner request id → AbortController
     this.rtt = 50; // ms, a page's round trip (moving average)
-    this.lastOffset = 0;
     this.lastTime = 0;
     this.trail = []; // [time, offset] of the updates within VELOCITY_WINDOW
     this.velocity = 0;
@@ -423,7 +423,7 @@ export class Grid {
     const [t0, o0] = this.trail[0];
     if (now > t0) this.velocity = (offset - o0) / (now - t0);
     else if (this.trail.length === 1) this.velocity = 0;
-    this.lastOffset = offset; this.lastTime = now;
+    this.lastTime = now;
     clearTimeout(this.idle);
     if (this.velocity) this.idle = setTimeout(() => { this.velocity = 0; this.lastTime = 0; this.update(); }, 150);
     if (!this.lib.months.length) { this.unmountAll(); this.dropServerTiles(); this.waiting = 0; return; }
