@@ -9,14 +9,14 @@ Rows, each run MIRROR_BENCH_RUNS times into a fresh folder, median reported:
   curl           `curl --parallel --parallel-max N` fetching every original's /assets URL to a file
   curl + sha256  the same, then `openssl dgst -sha256` (SHA-NI where the CPU has it) over the files:
                  curl with the check the mirror makes, done after the transfer instead of during it
-  mirror         `vitrine mirror URL DIR --parallel N`: listing, details, originals, SHA-256 checks, state
+  mirror         `vitrine mirror URL DIR --parallel N`: pages of details, originals, SHA-256 checks, state
 
 MB/s is the originals' bytes over wall time. Target (issue 21): mirror ≥ 0.9× curl.
 
 Env (besides VITRINE_BIN_DIR, see Benchmarks/bench_common.py):
   MIRROR_BENCH_DATA      cached library (default .build/bench/mirror-data)
   MIRROR_BENCH_MB        originals to reach, in MB (default 220)
-  MIRROR_BENCH_RUNS      runs per row (default 3)
+  MIRROR_BENCH_RUNS      runs per row (default 7: this machine swings by 30 % between runs)
   MIRROR_BENCH_PARALLEL  downloads at once, both rows (default 8)
 Exit status: 0 (a ✗ is a finding, not an error); 1 when the benchmark itself could not run.
 """
@@ -36,7 +36,7 @@ from bench_common import BIN, ROOT, Server, log, print_table  # noqa: E402
 DATA = pathlib.Path(os.environ.get("MIRROR_BENCH_DATA") or ROOT / ".build/bench/mirror-data")
 WORK = ROOT / ".build/bench/mirror-work"
 TARGET_MB = int(os.environ.get("MIRROR_BENCH_MB") or "260")
-RUNS = int(os.environ.get("MIRROR_BENCH_RUNS") or "3")
+RUNS = int(os.environ.get("MIRROR_BENCH_RUNS") or "7")
 PARALLEL = int(os.environ.get("MIRROR_BENCH_PARALLEL") or "8")
 TARGET_RATIO = 0.9
 
@@ -78,21 +78,17 @@ def prepare():
 
 
 def listing(base):
-    """Every photo's original URL and size."""
+    """Every photo's original URL, and the originals' bytes in all (from the pages of details)."""
     items, cursor = [], None
     while True:
-        url = base + "/api/v1/photos?limit=200" + (f"&cursor={cursor}" if cursor else "")
+        url = base + "/api/v1/details?limit=200" + (f"&cursor={cursor}" if cursor else "")
         with urllib.request.urlopen(url, timeout=60) as r:
             page = json.loads(r.read())
         items += page["items"]
         cursor = page.get("nextCursor")
         if not cursor:
             break
-    sizes = {}
-    for item in items:
-        with urllib.request.urlopen(f"{base}/api/v1/photos/{item['id']}", timeout=60) as r:
-            sizes[item["id"]] = json.loads(r.read())["byteSize"]
-    return [(item["id"], base + item["original"]["url"]) for item in items], sum(sizes.values())
+    return [(item["id"], base + item["original"]["url"]) for item in items], sum(item["byteSize"] for item in items)
 
 
 def fresh(name):

@@ -48,6 +48,9 @@ public protocol PhotoReading: Sendable {
     func tagCounts() async throws -> [TagCount]
     /// A photo's tags, in name order (case-insensitively).
     func tags(of photoId: String) async throws -> [String]
+    /// The tags of many photos in one read, each list in name order (case-insensitively); photos without
+    /// tags, or that do not exist, are absent. What a page of details needs instead of a read per photo.
+    func tags(of photoIds: [String]) async throws -> [String: [String]]
     /// The current view and download counts, nil when there is no such photo.
     func counters(photoId: String) async throws -> (views: Int, downloads: Int)?
     /// Up to `limit` photos without a variant of `kind`, newest first, after `cursor` (keyset order, so a pass

@@ -26,6 +26,22 @@ extension PostgresCatalog {
         }
     }
 
+    public func tags(of photoIds: [String]) async throws -> [String: [String]] {
+        guard !photoIds.isEmpty else { return [:] }
+        return try await withConnection { connection in
+            var result: [String: [String]] = [:]
+            for try await (photoId, name) in try await connection.query(
+                """
+                SELECT photo_tag.photo_id, tag.name FROM tag JOIN photo_tag ON photo_tag.tag_id = tag.id
+                WHERE photo_tag.photo_id = ANY(\(photoIds)::text[]) ORDER BY lower(tag.name), tag.name
+                """, logger: self.logger
+            ).decode((String, String).self) {
+                result[photoId, default: []].append(name)
+            }
+            return result
+        }
+    }
+
     static func tags(of photoId: String, on connection: PostgresConnection, logger: Logger) async throws -> [String] {
         try await connection.query(
             """

@@ -21,6 +21,11 @@ extension SQLiteCatalog {
         try await read { db in try Self.tags(of: photoId, in: db) }
     }
 
+    public func tags(of photoIds: [String]) async throws -> [String: [String]] {
+        guard !photoIds.isEmpty else { return [:] }
+        return try await read { db in try Self.tags(of: photoIds, in: db) }
+    }
+
     static func tags(of photoId: String, in db: Database) throws -> [String] {
         try String.fetchAll(
             db,

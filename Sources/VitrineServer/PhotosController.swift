@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import VitrineAPI
 
-/// `GET /api/v1/photos` and `GET /api/v1/photos/{id}`.
+/// `GET /api/v1/photos`, `GET /api/v1/photos/{id}` and `GET /api/v1/details`.
 struct PhotosController<Context: RequestContext>: Sendable {
     let catalog: any PhotoReading
     /// Answers kept while the change feed stays where it was.
@@ -21,20 +21,13 @@ struct PhotosController<Context: RequestContext>: Sendable {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("photos", use: list)
         group.get("photos/{id}", use: show)
+        group.get("details", use: details)
         group.get("tags", use: tags)
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let query = request.formParameters
-        var limit = Self.defaultLimit
-        if let raw = query["limit"] {
-            guard let parsed = Int(String(raw)), (1...Self.maximumLimit).contains(parsed) else {
-                throw APIError(
-                    .badRequest, code: "bad_limit",
-                    message: "limit must be an integer from 1 to \(Self.maximumLimit)")
-            }
-            limit = parsed
-        }
+        let limit = try Self.limit(from: query, maximum: Self.maximumLimit)
         let filter = try Self.filter(from: query)
         switch query["order"].map(String.init) ?? "newest" {
         case "newest": break
@@ -101,6 +94,15 @@ struct PhotosController<Context: RequestContext>: Sendable {
             let body = TagList(tags: counts.map { TagList.Tag(name: $0.name, count: $0.count) })
             return Array(try JSONResponse.encoder.encode(body))
         }
+    }
+
+    /// The `limit` parameter, 1 to `maximum`; `defaultLimit` when absent.
+    static func limit(from query: Parameters, maximum: Int) throws -> Int {
+        guard let raw = query["limit"] else { return defaultLimit }
+        guard let parsed = Int(String(raw)), (1...maximum).contains(parsed) else {
+            throw APIError(.badRequest, code: "bad_limit", message: "limit must be an integer from 1 to \(maximum)")
+        }
+        return parsed
     }
 
     /// The `cursor` parameter, nil when absent; a cursor this server did not issue is a 400.

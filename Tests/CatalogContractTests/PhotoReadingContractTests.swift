@@ -42,6 +42,18 @@ import Testing
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func theTagsOfManyPhotosAreEachPhotosOwnInNameOrder(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let first = try await Samples.insert(catalog, tags: ["sea", "Beach", "ZOO", "apple"])
+        let second = try await Samples.insert(catalog, tags: ["night", "city"])
+        let bare = try await Samples.insert(catalog)
+        let tags = try await catalog.tags(of: [first.id, bare.id, second.id, "nosuchphoto0"])
+        #expect(tags == [first.id: ["apple", "Beach", "sea", "ZOO"], second.id: ["city", "night"]])
+        for id in [first.id, second.id] { #expect(tags[id] == (try await catalog.tags(of: id))) }
+        #expect(try await catalog.tags(of: [String]()).isEmpty)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func pagingWhilePhotosArriveNeitherSkipsNorRepeats(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         var original: [PhotoRecord] = []

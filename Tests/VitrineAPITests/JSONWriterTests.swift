@@ -83,6 +83,21 @@ import VitrineAPI
         }
     }
 
+    @Test func detailPagesDecodeToTheSameValueAndDocumentAsJSONEncoders() throws {
+        var generator = Generator(state: 22)
+        for round in 0..<100 {
+            let page = PhotoDetailPage(
+                items: (0..<generator.int(0...4)).map { _ in generator.detail() },
+                nextCursor: round % 3 == 0 ? nil : generator.text(), total: generator.int(Int.min...Int.max))
+            let written = page.jsonBytes()
+            #expect(try JSONDecoder().decode(PhotoDetailPage.self, from: Data(written)) == page)
+            try sameDocument(written, try JSONEncoder().encode(page))
+        }
+        #expect(
+            String(decoding: PhotoDetailPage(items: [], nextCursor: nil, total: 0).jsonBytes(), as: UTF8.self)
+                == #"{"items":[],"nextCursor":null,"total":0}"#)
+    }
+
     @Test func timelinesDecodeToTheSameValueAndDocumentAsJSONEncoders() throws {
         var generator = Generator(state: 21)
         for _ in 0..<100 {

@@ -7,6 +7,18 @@ extension VitrineClient {
         try await json(PhotoPage.self, request("GET", url("/api/v1/photos", query: query.queryItems)))
     }
 
+    /// A page of photos' full records, newest first, each as `photo(id:)` answers it, from the top or from a
+    /// page's `nextCursor`; `limit` is 1–200 (the server's default is 20), `text` and `tags` filter as
+    /// `photos` does. For a client that keeps every detail, such as a mirror, instead of a request per photo.
+    public func details(
+        cursor: String? = nil, limit: Int? = nil, text: String? = nil, tags: [String] = []
+    ) async throws -> PhotoDetailPage {
+        var items = PhotoQuery(text: text, tags: tags).filterItems
+        if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
+        if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await json(PhotoDetailPage.self, request("GET", url("/api/v1/details", query: items)))
+    }
+
     /// The months with photos, newest first, for the whole library or `query`'s filter.
     public func timeline(_ query: PhotoQuery = PhotoQuery()) async throws -> Timeline {
         try await json(Timeline.self, request("GET", url("/api/v1/timeline", query: query.filterItems)))

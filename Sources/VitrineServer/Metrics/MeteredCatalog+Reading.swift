@@ -70,6 +70,10 @@ extension MeteredCatalog {
         try await metered(.tags) { try await base.tags(of: photoId) }
     }
 
+    public func tags(of photoIds: [String]) async throws -> [String: [String]] {
+        try await metered(.tagsOfPhotos) { try await base.tags(of: photoIds) }
+    }
+
     public func counters(photoId: String) async throws -> (views: Int, downloads: Int)? {
         try await metered(.counters) { try await base.counters(photoId: photoId) }
     }

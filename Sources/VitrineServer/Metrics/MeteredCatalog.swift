@@ -43,8 +43,8 @@ enum CatalogOperation: String, CaseIterable {
     case photo, detail, photoByHash = "photo_by_hash", photos, count, countOfKind = "count_of_kind", page
     case pageBefore = "page_before"
     case relevancePage = "relevance_page", variantByKey = "variant_by_key", variant, sizedVariant = "sized_variant"
-    case tagCounts = "tag_counts", tags, counters, photosMissing = "photos_missing", monthCounts = "month_counts"
-    case monthOffset = "month_offset"
+    case tagCounts = "tag_counts", tags, tagsOfPhotos = "tags_of_photos", counters
+    case photosMissing = "photos_missing", monthCounts = "month_counts", monthOffset = "month_offset"
     // PhotoWriting
     case insert, insertMany = "insert_many", update, delete, addVariant = "add_variant"
     case insertSizedVariant = "insert_sized_variant", increment

@@ -1,7 +1,7 @@
 import Hummingbird
 
 extension OpenAPIDocument {
-    /// `/api/v1/photos`, `/api/v1/photos/{id}` and `/api/v1/tags`: reads, and the admin's writes on the same paths.
+    /// `/api/v1/photos`, `/api/v1/photos/{id}`, `/api/v1/details` and `/api/v1/tags`: reads, and the admin's writes on the same paths.
     static var photos: String {
         """
         "/api/v1/photos": {
@@ -14,6 +14,7 @@ extension OpenAPIDocument {
         \(editPhoto),
         \(deletePhoto)
         },
+        \(listDetails),
         \(tags)
         """
     }
@@ -73,6 +74,35 @@ extension OpenAPIDocument {
             "400": {"$ref": "#/components/responses/BadRequest"},
             "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
             "404": {"$ref": "#/components/responses/NotFound"}
+          }
+        }
+        """#
+    }
+
+    static var listDetails: String {
+        #"""
+        "/api/v1/details": {
+          "get": {
+            "operationId": "listDetails", "tags": ["photos"], "summary": "One page of photos' full records, newest first",
+            "description": "The order and cursor of `listPhotos`, each item a photo's full record (`showPhoto`): a client that keeps every detail, such as a mirror, reads a page instead of one request per photo.",
+            \#(readSecurity),
+            "parameters": [
+              {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": \#(PhotosController<BasicRequestContext>.maximumDetailLimit), "default": \#(PhotosController<BasicRequestContext>.defaultLimit)}},
+              {"name": "cursor", "in": "query", "description": "`nextCursor` of the previous page; empty is none.", "schema": {"type": "string", "maxLength": 64}},
+              {"name": "q", "in": "query", "description": "Free text, as `listPhotos` takes it, at most \#(PhotosController<BasicRequestContext>.maximumQueryBytes) bytes of UTF-8.", "schema": {"type": "string", "maxLength": \#(PhotosController<BasicRequestContext>.maximumQueryBytes)}},
+              {"name": "tag", "in": "query", "style": "form", "explode": true, "description": "Repeat for several; all must match.", "schema": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumTags), "items": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTagBytes)}}}
+            ],
+            "responses": {
+              "200": {
+                "description": "A page of details.",
+                "links": {
+                  "nextPage": {"operationId": "listDetails", "parameters": {"cursor": "$response.body#/nextCursor"}}
+                },
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoDetailPage"}}}
+              },
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
+            }
           }
         }
         """#

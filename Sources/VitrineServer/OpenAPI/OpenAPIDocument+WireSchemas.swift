@@ -65,6 +65,16 @@ extension OpenAPIDocument {
               "total": {"type": "integer", "minimum": 0}
             }
           },
+          "PhotoDetailPage": {
+            "type": "object",
+            "required": ["items", "nextCursor", "total"],
+            "additionalProperties": false,
+            "properties": {
+              "items": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumDetailLimit), "items": {"$ref": "#/components/schemas/PhotoDetail"}},
+              "nextCursor": {"type": ["string", "null"], "description": "Pass back as `cursor`; null on the last page."},
+              "total": {"type": "integer", "minimum": 0}
+            }
+          },
           "Timeline": {
             "type": "object",
             "required": ["months", "total"],

@@ -19,28 +19,12 @@ enum MirrorOutcome: Sendable, Equatable {
 }
 
 extension MirrorEngine {
-    /// Mirrors one photo: its detail, and its bytes unless `entry` shows them already there. When the
-    /// listing named the bytes (`listed`, their URL), they download while the detail is fetched. The
-    /// detail is written last, as `<id>.json`, so a detail file means its bytes are complete.
-    func mirrorPhoto(id: String, entry: MirrorState.Entry?, listed: String? = nil) async throws -> MirrorOutcome {
+    /// Mirrors one photo the change feed named: its detail, then its bytes unless `entry` shows them already
+    /// there. The detail is written last, as `<id>.json`, so a detail file means its bytes are complete.
+    func mirrorPhoto(id: String, entry: MirrorState.Entry?) async throws -> MirrorOutcome {
         guard MirrorNames.isSafeID(id) else { throw MirrorError.unsafeName(id) }
-        if let listed, let address = MirrorNames.contentAddress(of: listed), let ext = address.ext,
-            !isPresent(entry, sha256: address.sha256)
-        {
-            async let early = downloader.fetch(listed, sha256: address.sha256, id: id)
-            guard let detail = try await detail(of: id) else { return .gone }
-            guard variantURL(of: detail) == listed else {
-                // The photo changed between the listing and its detail: the detail's bytes replace these.
-                if (try? await early) != nil { unlink(downloader.partial(for: id, sha256: address.sha256).path) }
-                return try await mirror(detail, entry: entry)
-            }
-            let size = try await early
-            let file = id + "." + ext
-            try commit(id: id, sha256: address.sha256, file: file, replacing: entry)
-            try writeDetail(detail)
-            return .downloaded(MirrorState.Entry(sha256: address.sha256, file: file, size: size))
-        }
         guard let detail = try await detail(of: id) else { return .gone }
+        if !previews, !isPresent(entry, of: detail) { count(detail) }
         return try await mirror(detail, entry: entry)
     }
 
@@ -72,20 +56,28 @@ extension MirrorEngine {
             return nil
         }
         guard detail.id == id else { throw MirrorError.badResponse("asked for \(id), got \(detail.id)") }
-        if !previews {
-            // The server's byte size feeds only the progress bar: saturated, never trusted to add up.
-            let size = Int64(clamping: max(0, detail.byteSize))
-            progress.update {
-                let sum = $0.bytesToFetch.addingReportingOverflow(size)
-                $0.bytesToFetch = sum.overflow ? .max : sum.partialValue
-            }
-        }
         return detail
+    }
+
+    /// Adds a photo's original to the bytes the progress bar expects. The server's byte size feeds only the
+    /// bar: saturated, never trusted to add up.
+    func count(_ detail: PhotoDetail) {
+        let size = Int64(clamping: max(0, detail.byteSize))
+        progress.update {
+            let sum = $0.bytesToFetch.addingReportingOverflow(size)
+            $0.bytesToFetch = sum.overflow ? .max : sum.partialValue
+        }
     }
 
     /// The URL of the variant this mirror keeps.
     func variantURL(of detail: PhotoDetail) -> String {
         previews ? detail.preview.url : detail.original.url
+    }
+
+    /// Whether `entry`'s file holds the bytes `detail` names for the variant this mirror keeps.
+    func isPresent(_ entry: MirrorState.Entry?, of detail: PhotoDetail) -> Bool {
+        guard let address = MirrorNames.contentAddress(of: variantURL(of: detail)) else { return false }
+        return isPresent(entry, sha256: address.sha256)
     }
 
     /// Whether `entry`'s file holds the bytes named `sha256`, by the size it was verified at.

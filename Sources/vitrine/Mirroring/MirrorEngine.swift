@@ -77,19 +77,20 @@ struct MirrorEngine: Sendable {
         return state
     }
 
-    /// Every photo the server lists, page by page.
-    func listing() async throws -> [PhotoSummary] {
-        var photos: [PhotoSummary] = []
-        var query = PhotoQuery(limit: 200)
+    /// Every photo's detail, page by page: one request per 200 photos, where a listing of summaries would
+    /// need another request per photo for its detail.
+    func listing() async throws -> [PhotoDetail] {
+        var photos: [PhotoDetail] = []
+        var cursor: String?
         while true {
-            let page = try await client.photos(query)
+            let page = try await client.details(cursor: cursor, limit: 200)
             photos += page.items
             guard let next = page.nextCursor, !page.items.isEmpty else { return photos }
-            query.position = .cursor(next)
+            cursor = next
         }
     }
 
-    /// Brings the folder in line with the server's listing, fetching again the details of `refresh`.
+    /// Brings the folder in line with the server's listing, writing again the details of `refresh`.
     func sync(_ state: inout MirrorState, refresh: MirrorRefresh) async throws {
         let plan = MirrorPlanner.plan(
             listing: try await listing(), state: state, directory: directory, refresh: refresh)
@@ -100,6 +101,7 @@ struct MirrorEngine: Sendable {
             $0.alreadyThere += plan.kept.count
             $0.toFetch += plan.fetch.count
         }
+        if !previews { for photo in plan.fetch where !isPresent(photo.entry, of: photo.detail) { count(photo.detail) } }
         try state.save(to: directory)
         try await fetchAll(plan.fetch, into: &state)
         if progress.snapshot.failed == 0 {
@@ -122,7 +124,7 @@ struct MirrorEngine: Sendable {
                     running += 1
                     group.addTask { [self] in
                         do {
-                            let outcome = try await mirrorPhoto(id: photo.id, entry: photo.entry, listed: photo.listed)
+                            let outcome = try await mirror(photo.detail, entry: photo.entry)
                             return MirrorCompletion(id: photo.id, result: .success(outcome))
                         } catch {
                             return MirrorCompletion(id: photo.id, result: .failure(error))

@@ -5,8 +5,8 @@ import VitrineAPI
 /// changed since the last sync: which photos are already there (verified by size, or by hash when the
 /// state does not know them), which need fetching, and which the server no longer has.
 struct MirrorPlan: Sendable {
-    /// Photos to fetch (detail, and bytes unless already there), with their entry when there is one and
-    /// the URL of their bytes as the listing gave it.
+    /// Photos to fetch (bytes unless already there, then the detail written), with their entry when there
+    /// is one.
     var fetch: [MirrorFetch] = []
     /// Photos whose bytes and detail are already in the folder.
     var kept: [String: MirrorState.Entry] = [:]
@@ -21,29 +21,29 @@ struct MirrorFetch: Sendable {
     var id: String
     /// What the state knows of its bytes.
     var entry: MirrorState.Entry?
-    /// The URL of the variant the mirror keeps, from the listing.
-    var listed: String?
+    /// Its detail, from the listing.
+    var detail: PhotoDetail
 }
 
 enum MirrorPlanner {
     /// The variant a mirror keeps of a photo: its original, or its preview with `--previews`.
-    static func variant(of summary: PhotoSummary, previews: Bool) -> VariantInfo {
-        previews ? summary.preview : summary.original
+    static func variant(of detail: PhotoDetail, previews: Bool) -> VariantInfo {
+        previews ? detail.preview : detail.original
     }
 
     static func plan(
-        listing: [PhotoSummary], state: MirrorState, directory: URL, refresh: MirrorRefresh = .only([])
+        listing: [PhotoDetail], state: MirrorState, directory: URL, refresh: MirrorRefresh = .only([])
     ) -> MirrorPlan {
         var plan = MirrorPlan()
         var listed = Set<String>()
-        for summary in listing {
-            let id = summary.id
+        for detail in listing {
+            let id = detail.id
             guard MirrorNames.isSafeID(id) else {
                 plan.refused.append((id, .unsafeName(id)))
                 continue
             }
             guard listed.insert(id).inserted else { continue }
-            let url = variant(of: summary, previews: state.previews).url
+            let url = variant(of: detail, previews: state.previews).url
             guard let address = MirrorNames.contentAddress(of: url) else {
                 plan.refused.append((id, .noContentAddress(url)))
                 continue
@@ -55,16 +55,16 @@ enum MirrorPlanner {
                 if hasDetail, !refresh.contains(id) {
                     plan.kept[id] = entry
                 } else {
-                    plan.fetch.append(MirrorFetch(id: id, entry: entry, listed: url))
+                    plan.fetch.append(MirrorFetch(id: id, entry: entry, detail: detail))
                 }
             } else if state.photos[id] == nil, let ext = address.ext,
                 let adopted = adopt(id: id, file: id + "." + ext, sha256: address.sha256, directory: directory)
             {
-                // A file a killed run finished but never recorded: its hash proves it. Its detail is fetched
+                // A file a killed run finished but never recorded: its hash proves it. Its detail is written
                 // again, since nothing says it reached the disk whole.
-                plan.fetch.append(MirrorFetch(id: id, entry: adopted, listed: url))
+                plan.fetch.append(MirrorFetch(id: id, entry: adopted, detail: detail))
             } else {
-                plan.fetch.append(MirrorFetch(id: id, entry: state.photos[id], listed: url))
+                plan.fetch.append(MirrorFetch(id: id, entry: state.photos[id], detail: detail))
             }
         }
         for (id, entry) in state.photos where !listed.contains(id) { plan.gone[id] = entry }

@@ -26,6 +26,29 @@ import VitrineKit
         }
     }
 
+    @Test func detailPagesWalkEveryPhotosFullRecordOnceNewestFirst() async throws {
+        try await LiveVitrine.with(photos: 5) { server async throws in
+            let client = server.client
+            _ = try await client.edit(id: server.ids[1], PhotoEdit(title: "Quay", tags: ["sea"]))
+            var seen: [PhotoDetail] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let page = try await client.details(cursor: cursor, limit: 2)
+                #expect(page.total == 5)
+                seen += page.items
+                cursor = page.nextCursor
+                pages += 1
+                try #require(pages <= 5, "the walk ends")
+            } while cursor != nil
+            #expect(pages == 3 && seen.map(\.id) == server.ids.reversed())
+            for detail in seen { #expect(detail == (try await client.photo(id: detail.id))) }
+            let sea = try await client.details(tags: ["sea"])
+            #expect(sea.items.map(\.id) == [server.ids[1]] && sea.items.first?.title == "Quay")
+            #expect(try await client.details(text: "quay").items.map(\.id) == [server.ids[1]])
+        }
+    }
+
     @Test func positionsBeforeAroundAndMonth() async throws {
         try await LiveVitrine.with(photos: 7) { server async throws in
             let client = server.client

@@ -17,6 +17,7 @@ import VitrineServer
             let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: first)
             #expect(counts.downloaded == 4 && counts.failed == 0 && counts.alreadyThere == 0)
             #expect(first.assetRequestCount == 4)
+            #expect(first.detailPageRequests == 1 && first.detailRequests.isEmpty, "details come by the page")
             try MirrorCheck.expectComplete(folder.path, library: library)
             let state = try #require(try MirrorState.load(from: URL(fileURLWithPath: folder.path)))
             #expect(state.seq != nil)
@@ -52,48 +53,51 @@ import VitrineServer
             let edited = try #require(library.sources.keys.sorted().first)
             _ = try await VitrineClient(baseURL: url, token: token)
                 .edit(id: edited, PhotoEdit(title: .some("Renamed on the server"), tags: ["harbour"]))
+            let others = library.sources.keys.filter { $0 != edited }
+            let before = try others.map { try MirrorCheck.inode(folder.file($0 + ".json")) }
 
             let probe = MirrorTransportProbe()
             let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
             #expect(counts.downloaded == 0 && counts.alreadyThere == 3 && counts.failed == 0)
-            #expect(probe.assetRequestCount == 0)
-            #expect(probe.detailRequests == [edited], "only the edited photo's detail is fetched again")
+            #expect(probe.assetRequestCount == 0 && probe.detailRequests.isEmpty)
             let json = try #require(FileManager.default.contents(atPath: folder.file(edited + ".json")))
             let detail = try JSONDecoder().decode(PhotoDetail.self, from: json)
             #expect(detail.title == "Renamed on the server" && detail.tags == ["harbour"])
+            #expect(
+                try others.map { try MirrorCheck.inode(folder.file($0 + ".json")) } == before,
+                "only the edited photo's detail is written again")
             try MirrorCheck.expectComplete(folder.path, library: library)
         }
     }
 
-    @Test func anEditWhoseDetailFailsIsFetchedByTheNextRun() async throws {
+    @Test func anEditMissedByARunWhoseListingFailedIsWrittenByTheNextRun() async throws {
         let library = try await MirrorLibrary(photos: 3)
         let folder = TemporaryDirectory("mirror")
         let token = try library.adminToken()
         try await library.serve { url in
             _ = try await MirrorCheck.mirror(url, into: folder.path)
+            let directory = URL(fileURLWithPath: folder.path)
+            let position = try MirrorState.load(from: directory)?.seq
             let edited = try #require(library.sources.keys.sorted().first)
             _ = try await VitrineClient(baseURL: url, token: token).edit(id: edited, PhotoEdit(title: .some("Later")))
 
-            let dropped = MirrorTransportProbe(unreachableDetails: [edited])
-            let failing = try await MirrorCheck.mirror(url, into: folder.path, transport: dropped)
-            #expect(failing.failed == 1)
-            let directory = URL(fileURLWithPath: folder.path)
-            #expect(try MirrorState.load(from: directory)?.stale == [edited], "the edit is remembered")
+            let dropped = MirrorTransportProbe(unreachableDetailPages: true)
+            await #expect(throws: VitrineError.self) {
+                _ = try await MirrorCheck.mirror(url, into: folder.path, transport: dropped)
+            }
+            #expect(try MirrorState.load(from: directory)?.seq == position, "the position stays where it was")
 
             let probe = MirrorTransportProbe()
             let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
-            #expect(counts.failed == 0 && probe.detailRequests == [edited])
+            #expect(counts.failed == 0 && probe.detailRequests.isEmpty && probe.assetRequestCount == 0)
             let json = try #require(FileManager.default.contents(atPath: folder.file(edited + ".json")))
             #expect(try JSONDecoder().decode(PhotoDetail.self, from: json).title == "Later")
             #expect(try MirrorState.load(from: directory)?.stale == nil)
-
-            let third = MirrorTransportProbe()
-            _ = try await MirrorCheck.mirror(url, into: folder.path, transport: third)
-            #expect(third.detailRequests.isEmpty, "nothing is left to fetch again")
+            #expect(try MirrorState.load(from: directory)?.seq != position)
         }
     }
 
-    @Test func aFolderAheadOfTheServersHistoryFetchesEveryDetailAgain() async throws {
+    @Test func aFolderAheadOfTheServersHistoryWritesEveryDetailAgain() async throws {
         let library = try await MirrorLibrary(photos: 3)
         let folder = TemporaryDirectory("mirror")
         try await library.serve { url in
@@ -103,11 +107,21 @@ import VitrineServer
             var state = try #require(try MirrorState.load(from: directory))
             state.seq = 1_000_000
             try state.save(to: directory)
+            for id in library.sources.keys {
+                var stale = try JSONDecoder().decode(
+                    PhotoDetail.self,
+                    from: try #require(FileManager.default.contents(atPath: folder.file(id + ".json"))))
+                stale.title = "stale"
+                try JSONEncoder().encode(stale).write(to: URL(fileURLWithPath: folder.file(id + ".json")))
+            }
 
             let probe = MirrorTransportProbe()
             let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
             #expect(counts.downloaded == 0 && counts.alreadyThere == 3 && probe.assetRequestCount == 0)
-            #expect(Set(probe.detailRequests) == Set(library.sources.keys))
+            for id in library.sources.keys {
+                let json = try #require(FileManager.default.contents(atPath: folder.file(id + ".json")))
+                #expect(try JSONDecoder().decode(PhotoDetail.self, from: json).title != "stale", "\(id) rewritten")
+            }
             #expect(try MirrorState.load(from: directory)?.seq != 1_000_000, "the folder takes the server's position")
         }
     }

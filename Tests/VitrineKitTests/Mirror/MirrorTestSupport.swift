@@ -72,4 +72,10 @@ enum MirrorCheck {
     }
 
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// The file's inode: the mirror writes a detail to a new file renamed over the old, so a rewrite changes it.
+    static func inode(_ path: String) throws -> UInt64 {
+        let number = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber]
+        return try #require((number as? NSNumber)?.uint64Value)
+    }
 }

@@ -89,22 +89,28 @@ final class MirrorTransportProbe: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var assetRequests = 0
     private var details: [String] = []
+    private var detailPages = 0
 
     /// Photos whose detail requests fail as if the connection dropped.
     let unreachableDetails: Set<String>
+    /// Whether pages of details (`GET /api/v1/details`) fail as if the connection dropped.
+    let unreachableDetailPages: Bool
 
     init(
         base: any HTTPTransport = AsyncHTTPClientTransport.shared, corrupts: Bool = false,
-        unreachableDetails: Set<String> = []
+        unreachableDetails: Set<String> = [], unreachableDetailPages: Bool = false
     ) {
         self.base = base
         self.corrupts = corrupts
         self.unreachableDetails = unreachableDetails
+        self.unreachableDetailPages = unreachableDetailPages
     }
 
     var assetRequestCount: Int { lock.withLock { assetRequests } }
     /// The ids whose detail (`GET /api/v1/photos/{id}`) was asked for, in order.
     var detailRequests: [String] { lock.withLock { details } }
+    /// How many pages of details were asked for.
+    var detailPageRequests: Int { lock.withLock { detailPages } }
 
     func send(
         _ request: TransportRequest, uploadProgress: (@Sendable (Int64) -> Void)?
@@ -112,6 +118,10 @@ final class MirrorTransportProbe: HTTPTransport, @unchecked Sendable {
         let isAsset = request.url.path.hasPrefix("/assets/")
         if isAsset { lock.withLock { assetRequests += 1 } }
         let path = request.url.path
+        if request.method == "GET", path == "/api/v1/details" {
+            lock.withLock { detailPages += 1 }
+            if unreachableDetailPages { throw VitrineError.offline("connection reset (injected)") }
+        }
         if request.method == "GET", path.hasPrefix("/api/v1/photos/") {
             let id = String(path.dropFirst("/api/v1/photos/".count))
             if !id.isEmpty, !id.contains("/") { lock.withLock { details.append(id) } }
