@@ -29,6 +29,9 @@ struct AssetsController<Context: RequestContext>: Sendable {
         var size: Int64
         /// A thumb, whose answer depends on `Accept`.
         var varies: Bool
+        /// Whether its bytes may be kept in memory (`BlobMemory`): what the grid and the viewer show, not
+        /// originals, which a download or a mirror reads once each and which would push the thumbnails out.
+        var keepsInMemory: Bool
     }
 
     init(catalog: any PhotoReading, blobs: any BlobStore, position: FeedPosition, memoryBytes: Int) {
@@ -62,7 +65,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
         var headers = HTTPFields()
         headers[.cacheControl] = "public, max-age=31536000, immutable"
         if resolution.varies { headers[.vary] = "Accept" }
-        return try await BlobResponder(blobs: blobs, memory: memory).respond(
+        return try await BlobResponder(blobs: blobs, memory: resolution.keepsInMemory ? memory : nil).respond(
             key: resolution.key, size: resolution.size, mimeType: resolution.mimeType, headers: headers,
             request: request, context: context)
     }
@@ -87,7 +90,9 @@ struct AssetsController<Context: RequestContext>: Sendable {
         guard let size = try await blobs.attributes(of: variant.blobKey)?.size else {
             throw APIError.notFound("asset")
         }
-        return Resolution(key: variant.blobKey, mimeType: variant.mimeType, size: size, varies: varies)
+        return Resolution(
+            key: variant.blobKey, mimeType: variant.mimeType, size: size, varies: varies,
+            keepsInMemory: variant.kind != .original)
     }
 
     /// True when `accept` lists `type` (ASCII, lowercase) with a non-zero quality. Read byte by byte: every

@@ -1,8 +1,8 @@
 import Blobs
 import NIOCore
 
-/// Small blobs' bytes held in memory (thumbnails, small thumbs, previews), so the most requested assets are
-/// sent without a file or bucket read.
+/// Small blobs' bytes held in memory (thumbnails, small thumbs, previews: the asset route never offers it an
+/// original), so the most requested assets are sent without a file or bucket read.
 ///
 /// A blob's bytes never change under its key (the key is their SHA-256), so a kept copy never goes stale;
 /// whether the catalog still lists the blob is the asset route's question, asked before this one.

@@ -2,9 +2,9 @@ import Foundation
 import VitrineAPI
 import VitrineKit
 
-/// Keeps a folder a verified copy of a Vitrine gallery, through VitrineKit only: a sync lists the
-/// library, fetches what is missing in parallel and moves what the server lost to `.deleted/`; a follow
-/// then applies the change feed until cancelled.
+/// Keeps a folder a verified copy of a Vitrine gallery, through VitrineKit only: a sync reads the
+/// library's details page by page while it fetches what is missing in parallel, then moves what the server
+/// lost to `.deleted/`; a follow then applies the change feed until cancelled.
 struct MirrorEngine: Sendable {
     let client: VitrineClient
     let directory: URL
@@ -77,81 +77,6 @@ struct MirrorEngine: Sendable {
         return state
     }
 
-    /// Every photo's detail, page by page: one request per 200 photos, where a listing of summaries would
-    /// need another request per photo for its detail.
-    func listing() async throws -> [PhotoDetail] {
-        var photos: [PhotoDetail] = []
-        var cursor: String?
-        while true {
-            let page = try await client.details(cursor: cursor, limit: 200)
-            photos += page.items
-            guard let next = page.nextCursor, !page.items.isEmpty else { return photos }
-            cursor = next
-        }
-    }
-
-    /// Brings the folder in line with the server's listing, writing again the details of `refresh`.
-    func sync(_ state: inout MirrorState, refresh: MirrorRefresh) async throws {
-        let plan = MirrorPlanner.plan(
-            listing: try await listing(), state: state, directory: directory, refresh: refresh)
-        for (id, error) in plan.refused { progress.fail(id, error) }
-        for id in plan.gone.keys { record(id, .success(.gone), in: &state) }
-        for (id, entry) in plan.kept { state.photos[id] = entry }
-        progress.update {
-            $0.alreadyThere += plan.kept.count
-            $0.toFetch += plan.fetch.count
-        }
-        if !previews { for photo in plan.fetch where !isPresent(photo.entry, of: photo.detail) { count(photo.detail) } }
-        try state.save(to: directory)
-        try await fetchAll(plan.fetch, into: &state)
-        if progress.snapshot.failed == 0 {
-            // Every photo is in place, so what is left in `.partial/` belongs to bytes nobody needs any more.
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(MirrorFiles.partialFolder))
-        }
-    }
-
-    /// Fetches `photos`, `parallel` transfers at a time, recording each in the state as it completes and saving
-    /// the state at most once a second (a kill loses at most that, and the next run's hashing recovers it).
-    func fetchAll(_ photos: [MirrorFetch], into state: inout MirrorState) async throws {
-        var queue = photos[...]
-        var lastSave = ContinuousClock.now
-        var saveError: (any Error)?
-        let flusher = MirrorFlusher(directory: directory, interval: flushInterval)
-        await withTaskGroup(of: MirrorCompletion.self) { group in
-            var running = 0
-            while true {
-                while running < parallel * 2, saveError == nil, !Task.isCancelled, let photo = queue.popFirst() {
-                    running += 1
-                    group.addTask { [self] in
-                        do {
-                            let outcome = try await mirror(photo.detail, entry: photo.entry)
-                            return MirrorCompletion(id: photo.id, result: .success(outcome))
-                        } catch {
-                            return MirrorCompletion(id: photo.id, result: .failure(error))
-                        }
-                    }
-                }
-                guard let completion = await group.next() else { break }
-                running -= 1
-                record(completion.id, completion.result, in: &state)
-                state.flushed(flusher.collect())
-                flusher.startIfDue(covering: state.unflushed)
-                if saveError == nil, ContinuousClock.now - lastSave > .seconds(1) {
-                    do {
-                        try state.save(to: directory)
-                    } catch {
-                        saveError = error
-                    }
-                    lastSave = .now
-                }
-            }
-        }
-        state.flushed(await flusher.finish())
-        if let saveError { throw saveError }
-        try state.save(to: directory)
-        try Task.checkCancellation()
-    }
-
     /// Counts one photo's outcome and records it in the state.
     func record(_ id: String, _ result: Result<MirrorOutcome, any Error>, in state: inout MirrorState) {
         switch result {
@@ -190,10 +115,4 @@ struct MirrorEngine: Sendable {
         if let entry { try MirrorFiles.moveToDeleted(entry.file, in: directory) }
         try MirrorFiles.moveToDeleted(id + ".json", in: directory)
     }
-}
-
-/// One photo's transfer as it ends, handed from its child task to the loop that records it.
-struct MirrorCompletion: Sendable {
-    let id: String
-    let result: Result<MirrorOutcome, any Error>
 }

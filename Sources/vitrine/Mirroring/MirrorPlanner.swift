@@ -1,17 +1,16 @@
 import Foundation
 import VitrineAPI
 
-/// What a sync has to do, decided from the server's listing, the state file, the folder and the photos
-/// changed since the last sync: which photos are already there (verified by size, or by hash when the
-/// state does not know them), which need fetching, and which the server no longer has.
+/// What a sync has to do with one page of the server's listing, decided from the page, the state file, the
+/// folder and the photos changed since the last sync: which photos are already there (verified by size, or
+/// by hash when the state does not know them) and which need fetching. Which photos the server no longer
+/// has is known once every page was read (`MirrorPlanner.gone`).
 struct MirrorPlan: Sendable {
     /// Photos to fetch (bytes unless already there, then the detail written), with their entry when there
     /// is one.
     var fetch: [MirrorFetch] = []
     /// Photos whose bytes and detail are already in the folder.
     var kept: [String: MirrorState.Entry] = [:]
-    /// Photos the server no longer lists, to move to `.deleted/`.
-    var gone: [String: MirrorState.Entry] = [:]
     /// Photos the server listed that cannot be mirrored, and why.
     var refused: [(id: String, error: MirrorError)] = []
 }
@@ -31,12 +30,13 @@ enum MirrorPlanner {
         previews ? detail.preview : detail.original
     }
 
+    /// The plan for one page; `listed` collects the ids of every page, and a photo listed twice is planned once.
     static func plan(
-        listing: [PhotoDetail], state: MirrorState, directory: URL, refresh: MirrorRefresh = .only([])
+        page: [PhotoDetail], state: MirrorState, directory: URL, refresh: MirrorRefresh = .only([]),
+        listed: inout Set<String>
     ) -> MirrorPlan {
         var plan = MirrorPlan()
-        var listed = Set<String>()
-        for detail in listing {
+        for detail in page {
             let id = detail.id
             guard MirrorNames.isSafeID(id) else {
                 plan.refused.append((id, .unsafeName(id)))
@@ -67,8 +67,12 @@ enum MirrorPlanner {
                 plan.fetch.append(MirrorFetch(id: id, entry: state.photos[id], detail: detail))
             }
         }
-        for (id, entry) in state.photos where !listed.contains(id) { plan.gone[id] = entry }
         return plan
+    }
+
+    /// The photos the state knows that no page listed: the server no longer has them.
+    static func gone(state: MirrorState, listed: Set<String>) -> [String] {
+        state.photos.keys.filter { !listed.contains($0) }.sorted()
     }
 
     /// The entry for a file already in the folder under its final name, when its bytes hash to `sha256`.

@@ -30,6 +30,43 @@ import VitrineServer
         }
     }
 
+    @Test func theListingIsReadPageByPageWhileTheFirstPagesPhotosDownload() async throws {
+        let library = try await MirrorLibrary(photos: 7, width: 320)
+        let folder = TemporaryDirectory("mirror")
+        try await library.serve { url in
+            // Two transfers at once: a first page of 4, then the rest.
+            let probe = MirrorTransportProbe()
+            let engine = MirrorCheck.engine(url, into: folder.path, transport: probe, parallel: 2)
+            let counts = try await engine.run(follow: false)
+            #expect(counts.downloaded == 7 && counts.failed == 0 && counts.toFetch == 7)
+            #expect(probe.detailPageRequests == 2 && probe.assetRequestCount == 7)
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
+    @Test func aListingThatFailsPartWayKeepsWhatTheFirstPagesBroughtAndTheNextRunFinishes() async throws {
+        let library = try await MirrorLibrary(photos: 7, width: 320)
+        let folder = TemporaryDirectory("mirror")
+        try await library.serve { url in
+            let dropped = MirrorTransportProbe(failingDetailPagesFrom: 2)
+            await #expect(throws: VitrineError.self) {
+                _ = try await MirrorCheck.engine(url, into: folder.path, transport: dropped, parallel: 2).run(
+                    follow: false)
+            }
+            let directory = URL(fileURLWithPath: folder.path)
+            let state = try #require(try MirrorState.load(from: directory))
+            #expect(state.photos.count == 4, "the first page's photos are recorded")
+            #expect(state.seq == nil, "the position does not move")
+            #expect(dropped.assetRequestCount == 4)
+
+            let probe = MirrorTransportProbe()
+            let counts = try await MirrorCheck.mirror(url, into: folder.path, transport: probe)
+            #expect(counts.downloaded == 3 && counts.alreadyThere == 4 && counts.failed == 0)
+            #expect(probe.assetRequestCount == 3)
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
     @Test func aFileWithoutItsStateEntryIsVerifiedByHashNotDownloaded() async throws {
         let library = try await MirrorLibrary(photos: 2)
         let folder = TemporaryDirectory("mirror")
@@ -81,7 +118,7 @@ import VitrineServer
             let edited = try #require(library.sources.keys.sorted().first)
             _ = try await VitrineClient(baseURL: url, token: token).edit(id: edited, PhotoEdit(title: .some("Later")))
 
-            let dropped = MirrorTransportProbe(unreachableDetailPages: true)
+            let dropped = MirrorTransportProbe(failingDetailPagesFrom: 1)
             await #expect(throws: VitrineError.self) {
                 _ = try await MirrorCheck.mirror(url, into: folder.path, transport: dropped)
             }

@@ -17,11 +17,11 @@ enum MirrorCheck {
 
     static func engine(
         _ url: URL, into directory: String, token: String? = nil,
-        transport: any HTTPTransport = AsyncHTTPClientTransport.shared
+        transport: any HTTPTransport = AsyncHTTPClientTransport.shared, parallel: Int = 4
     ) -> MirrorEngine {
         MirrorEngine(
             client: VitrineClient(baseURL: url, token: token, transport: transport),
-            directory: URL(fileURLWithPath: directory), parallel: 4, progress: MirrorProgress())
+            directory: URL(fileURLWithPath: directory), parallel: parallel, progress: MirrorProgress())
     }
 
     /// Every photo of `library` is in `directory`: its original byte for byte, its detail, its state

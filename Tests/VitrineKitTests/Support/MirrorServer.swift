@@ -93,17 +93,18 @@ final class MirrorTransportProbe: HTTPTransport, @unchecked Sendable {
 
     /// Photos whose detail requests fail as if the connection dropped.
     let unreachableDetails: Set<String>
-    /// Whether pages of details (`GET /api/v1/details`) fail as if the connection dropped.
-    let unreachableDetailPages: Bool
+    /// From which page of details (`GET /api/v1/details`, counting from 1) on the requests fail as if the
+    /// connection dropped.
+    let failingDetailPagesFrom: Int
 
     init(
         base: any HTTPTransport = AsyncHTTPClientTransport.shared, corrupts: Bool = false,
-        unreachableDetails: Set<String> = [], unreachableDetailPages: Bool = false
+        unreachableDetails: Set<String> = [], failingDetailPagesFrom: Int = .max
     ) {
         self.base = base
         self.corrupts = corrupts
         self.unreachableDetails = unreachableDetails
-        self.unreachableDetailPages = unreachableDetailPages
+        self.failingDetailPagesFrom = failingDetailPagesFrom
     }
 
     var assetRequestCount: Int { lock.withLock { assetRequests } }
@@ -119,8 +120,11 @@ final class MirrorTransportProbe: HTTPTransport, @unchecked Sendable {
         if isAsset { lock.withLock { assetRequests += 1 } }
         let path = request.url.path
         if request.method == "GET", path == "/api/v1/details" {
-            lock.withLock { detailPages += 1 }
-            if unreachableDetailPages { throw VitrineError.offline("connection reset (injected)") }
+            let page = lock.withLock {
+                detailPages += 1
+                return detailPages
+            }
+            if page >= failingDetailPagesFrom { throw VitrineError.offline("connection reset (injected)") }
         }
         if request.method == "GET", path.hasPrefix("/api/v1/photos/") {
             let id = String(path.dropFirst("/api/v1/photos/".count))
