@@ -9,7 +9,7 @@ struct BlobsCommand: ParsableCommand {
 
     struct Migrate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Copy every blob of the data folder's blobs/ to an S3 bucket.",
+            commandName: "migrate", abstract: "Copy every blob of the data folder's blobs/ to an S3 bucket.",
             discussion: """
                 Resumable: blobs the bucket already holds with the same size are skipped, so an interrupted \
                 migration is finished by running it again. Every blob is verified against its SHA-256 name as it \

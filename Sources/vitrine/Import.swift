@@ -4,7 +4,7 @@ import Ingest
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import photos from files and folders (recursively).",
+        commandName: "import", abstract: "Import photos from files and folders (recursively).",
         discussion: "Exits with status 1 when any file failed; duplicates are not failures.")
 
     @OptionGroup var library: LibraryOptions

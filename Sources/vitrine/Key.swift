@@ -4,11 +4,12 @@ import VitrineServer
 
 struct Key: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage API keys for the Pixabay-compatible endpoint (GET /api/?key=…).",
+        commandName: "key", abstract: "Manage API keys for the Pixabay-compatible endpoint (GET /api/?key=…).",
         subcommands: [Create.self, List.self, Revoke.self])
 
     struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a key; it is shown once.")
+        static let configuration = CommandConfiguration(
+            commandName: "create", abstract: "Make a key; it is shown once.")
 
         @OptionGroup var library: LibraryOptions
 
@@ -27,7 +28,8 @@ struct Key: ParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List keys: id, hint, label, state.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List keys: id, hint, label, state.")
 
         @OptionGroup var library: LibraryOptions
 
@@ -43,7 +45,7 @@ struct Key: ParsableCommand {
 
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Revoke a key by id (a running server refuses it from its next request).")
+            commandName: "revoke", abstract: "Revoke a key by id (a running server refuses it from its next request).")
 
         @OptionGroup var library: LibraryOptions
 

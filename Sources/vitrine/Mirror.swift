@@ -15,10 +15,10 @@ struct MirrorCommand: AsyncParsableCommand {
         abstract: "Keep a local, verified copy of a remote Vitrine gallery.",
         discussion: """
             Writes each original as DIR/<id>.<ext> (checked against its SHA-256) and its detail as \
-            DIR/<id>.json. Re-runs fetch only what is missing and the details of photos edited since; \
-            photos deleted on the server move to DIR/.deleted/. A killed mirror leaves no partial file \
-            under a final name and the next run finishes; after a power cut, the next run checks again \
-            what was written since the last flush.
+            DIR/<id>.json, reading the details 200 photos a request. Re-runs fetch only what is missing \
+            and write again the details of photos edited since; photos deleted on the server move to \
+            DIR/.deleted/. A killed mirror leaves no partial file under a final name and the next run \
+            finishes; after a power cut, the next run checks again what was written since the last flush.
             """)
 
     @Argument(help: "The gallery's URL, e.g. http://photos.local:8080/")

@@ -7,7 +7,8 @@ import VitrineApp
 import VitrineServer
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the gallery and its API over HTTP.")
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the gallery and its API over HTTP.")
 
     @OptionGroup var library: LibraryOptions
 

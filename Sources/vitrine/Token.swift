@@ -4,10 +4,11 @@ import VitrineServer
 
 struct Token: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage the admin token that writes need.", subcommands: [Rotate.self])
+        commandName: "token", abstract: "Manage the admin token that writes need.", subcommands: [Rotate.self])
 
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rotate",
             abstract: """
                 Replace the admin token (a running server accepts only the new one from its next request) and \
                 end every sign-in session.

@@ -11,7 +11,9 @@ struct Vitrine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "A self-hosted photo gallery: import photos, serve the gallery.",
-        subcommands: [Serve.self, Import.self, Token.self, Key.self, Collect.self, BlobsCommand.self, MirrorCommand.self]
+        subcommands: [
+            Serve.self, Import.self, Token.self, Key.self, Collect.self, BlobsCommand.self, MirrorCommand.self,
+        ]
     )
 
     /// Everything the server and the CLI create is private to the user running them: folders 0700, files

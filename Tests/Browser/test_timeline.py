@@ -3,6 +3,7 @@ whole library laid out from its month counts, a scrubber that reaches any month 
 Home and End, deep links that open in place, Back and reload that return to the same moment, and a
 live insert into a month above the viewport that moves nothing on screen."""
 import json
+import statistics
 
 from conftest import HEADER, T, shot, viewer_state, wait_current, wait_grid
 from photos import EXIF, api, jpeg, upload, with_exif
@@ -153,7 +154,12 @@ def test_a_fling_plans_the_largest_pages_from_a_steady_velocity_and_a_walk_the_u
     # The grid's velocity is the distance over its last 100 ms: steady at a steady speed, whatever the
     # timing of each scroll event. Its planner asks for the server's largest pages meanwhile (each
     # month of this library is smaller than a page, so the requests themselves stop at the month).
-    assert seen and all(abs(v - 60) < 20 and size == 400 for v, size in seen), seen
+    # A frame the busy machine delays skews a sample or two, so most samples, not all, must be close: the
+    # velocity over one scroll event's interval instead has about two thirds within 10 px/ms of the speed.
+    speeds = [v for v, _ in seen]
+    close = sum(abs(v - 60) <= 10 for v in speeds)
+    assert seen and all(size == 400 for _, size in seen), seen
+    assert close >= 0.85 * len(speeds) and abs(statistics.median(speeds) - 60) < 5, sorted(speeds)
     assert any("month=" in u for u in urls), urls
     desktop.wait_for_function(PAINTED, timeout=T)
     urls.clear()
