@@ -5,8 +5,8 @@ import VitrineKit
 /// What ends in a sync's task group: one photo's transfer, or one page of the listing.
 enum MirrorEvent: Sendable {
     case completion(MirrorCompletion)
-    /// The listing as it stands after the page, and the page's details (nil past the last page).
-    case page(MirrorListing, Result<[PhotoDetail]?, any Error>)
+    /// The listing as it stands after the page, and the page (nil past the last page).
+    case page(MirrorListing, Result<PhotoDetailPage?, any Error>)
 }
 
 /// One photo's transfer as it ends, handed from its child task to the loop that records it.
@@ -71,16 +71,18 @@ extension MirrorEngine {
                 }
                 guard let event = await group.next() else { break }
                 switch event {
-                case .page(let after, .success(let details?)):
+                case .page(let after, .success(let page?)):
                     let plan = MirrorPlanner.plan(
-                        page: details, state: state, directory: directory, refresh: refresh, listed: &listed)
+                        page: page.items, state: state, directory: directory, refresh: refresh, listed: &listed)
                     adopt(plan, into: &state)
+                    let unlisted = after.isFinished ? 0 : max(0, page.total - listed.count)
+                    progress.update { $0.unlisted = unlisted }
                     queue += plan.fetch
                     if failure == nil, !Task.isCancelled, !after.isFinished {
                         group.addTask { await Self.read(after) }
                     }
                 case .page(_, .success(nil)):
-                    break
+                    progress.update { $0.unlisted = 0 }
                 case .page(_, .failure(let error)):
                     if failure == nil { failure = error }
                 case .completion(let completion):
@@ -100,19 +102,23 @@ extension MirrorEngine {
             }
         }
         state.flushed(await flusher.finish())
+        if Task.isCancelled {
+            // A page read cut short by the cancellation fails too, but the run was stopped, not broken.
+            try? state.save(to: directory)
+            throw CancellationError()
+        }
         if let failure {
             try? state.save(to: directory)
             throw failure
         }
-        try Task.checkCancellation()
     }
 
     /// Reads the listing's next page, handing back the listing as it stands after it.
     static func read(_ listing: MirrorListing) async -> MirrorEvent {
         var listing = listing
         do {
-            let details = try await listing.next()
-            return .page(listing, .success(details))
+            let page = try await listing.next()
+            return .page(listing, .success(page))
         } catch {
             return .page(listing, .failure(error))
         }

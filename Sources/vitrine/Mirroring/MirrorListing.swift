@@ -19,8 +19,8 @@ struct MirrorListing: Sendable {
         self.firstPageSize = max(1, min(firstPageSize, Self.pageSize))
     }
 
-    /// The next page's details, or nil once the last page was read.
-    mutating func next() async throws -> [PhotoDetail]? {
+    /// The next page, or nil once the last page was read.
+    mutating func next() async throws -> PhotoDetailPage? {
         guard !isFinished else { return nil }
         let page = try await client.details(cursor: cursor, limit: pages == 0 ? firstPageSize : Self.pageSize)
         pages += 1
@@ -29,6 +29,6 @@ struct MirrorListing: Sendable {
         } else {
             isFinished = true
         }
-        return page.items
+        return page
     }
 }

@@ -10,6 +10,9 @@ final class MirrorProgress: @unchecked Sendable {
         var failed = 0
         /// Files to fetch in this run, and their bytes when the server said.
         var toFetch = 0
+        /// Photos the server has that no page of the listing has brought yet: counted as to fetch by the
+        /// bar until their page says (0 once the listing is read).
+        var unlisted = 0
         var bytesToFetch: Int64 = 0
         /// Bytes received so far, including those of files not finished yet.
         var bytesReceived: Int64 = 0
@@ -44,13 +47,16 @@ final class MirrorProgress: @unchecked Sendable {
     func barLine() -> String {
         let counts = snapshot
         let done = counts.downloaded + counts.failed
+        let expected = counts.toFetch + counts.unlisted
         let width = 30
-        let filled = counts.toFetch == 0 ? width : min(width, width * done / counts.toFetch)
+        let filled = expected == 0 ? width : min(width, width * done / expected)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let megabytes = Double(counts.bytesReceived) / 1e6
-        let total = counts.bytesToFetch > 0 ? String(format: "/%.1f", Double(counts.bytesToFetch) / 1e6) : ""
+        let more = counts.unlisted > 0 ? "+" : ""
+        let total =
+            counts.bytesToFetch > 0 ? String(format: "/%.1f", Double(counts.bytesToFetch) / 1e6) + more : ""
         return String(
-            format: "\r%@ %d/%d files  %.1f%@ MB  %.1f MB/s ", bar, done, counts.toFetch, megabytes, total,
+            format: "\r%@ %d/%d files  %.1f%@ MB  %.1f MB/s ", bar, done, expected, megabytes, total,
             megabytes / elapsed)
     }
 

@@ -105,6 +105,49 @@ import Testing
         }
     }
 
+    @Test func anInterruptedSyncSavesWhatItFinishedAndTheNextRunCompletes() async throws {
+        let binary = try #require(VitrineBinary.path, "set VITRINE_BINARY or build the vitrine product")
+        let library = try await MirrorLibrary(photos: 8, width: 1024)
+        let folder = TemporaryDirectory("mirror")
+        let logs = TemporaryDirectory("mirror-log")
+        let log = logs.write([], to: "out.log")
+        try await library.serve(pace: .milliseconds(40)) { url in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["mirror", url.absoluteString, folder.path, "--parallel", "1"]
+            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            do {
+                try await MirrorCheck.wait("the first photo") {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                    return names.contains { $0.hasSuffix(".json") }
+                }
+                kill(process.processIdentifier, SIGINT)
+                try await MirrorCheck.wait("the mirror to end on SIGINT", deadline: .seconds(60)) {
+                    !process.isRunning
+                }
+            } catch {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw error
+            }
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit)
+            let printed = String(decoding: logs.read("out.log"), as: UTF8.self)
+            #expect(printed.contains("downloaded ") && !printed.contains("vitrine mirror:"), "\(printed)")
+            let state = try #require(try MirrorState.load(from: URL(fileURLWithPath: folder.path)))
+            #expect(!state.photos.isEmpty && state.photos.count < 8, "what finished is recorded")
+            #expect(state.seq == nil, "an interrupted sync does not take the server's position")
+            try MirrorCheck.expectNoStrayFinalNames(folder.path, library: library)
+
+            let (status, rerun) = try await Self.run(binary, ["mirror", url.absoluteString, folder.path])
+            #expect(status == 0 && rerun.contains("already there \(state.photos.count),"), "\(rerun)")
+            try MirrorCheck.expectComplete(folder.path, library: library)
+        }
+    }
+
     /// Runs the binary to its end on a thread of its own (it blocks).
     static func run(
         _ binary: String, _ arguments: [String], environment: [String: String] = [:]

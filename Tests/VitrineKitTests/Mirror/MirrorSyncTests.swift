@@ -38,7 +38,7 @@ import VitrineServer
             let probe = MirrorTransportProbe()
             let engine = MirrorCheck.engine(url, into: folder.path, transport: probe, parallel: 2)
             let counts = try await engine.run(follow: false)
-            #expect(counts.downloaded == 7 && counts.failed == 0 && counts.toFetch == 7)
+            #expect(counts.downloaded == 7 && counts.failed == 0 && counts.toFetch == 7 && counts.unlisted == 0)
             #expect(probe.detailPageRequests == 2 && probe.assetRequestCount == 7)
             try MirrorCheck.expectComplete(folder.path, library: library)
         }
