@@ -77,28 +77,13 @@ import Testing
         let logs = TemporaryDirectory("mirror-log")
         let log = logs.write([], to: "out.log")
         try await library.serve { url in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["mirror", url.absoluteString, folder.path, "--follow"]
-            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            do {
-                try await MirrorCheck.wait("the sync before following") {
-                    let state = try? MirrorState.load(from: URL(fileURLWithPath: folder.path))
-                    return state?.seq != nil && state?.photos.count == 1
-                }
-                kill(process.processIdentifier, SIGTERM)
-                try await MirrorCheck.wait("the mirror to end on SIGTERM", deadline: .seconds(60)) {
-                    !process.isRunning
-                }
-            } catch {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw error
+            let process = try await Self.signal(
+                SIGTERM, binary, ["mirror", url.absoluteString, folder.path, "--follow"], log: log,
+                once: "the sync before following"
+            ) {
+                let state = try? MirrorState.load(from: URL(fileURLWithPath: folder.path))
+                return state?.seq != nil && state?.photos.count == 1
             }
-            process.waitUntilExit()
             #expect(process.terminationReason == .exit && process.terminationStatus == 0)
             let printed = String(decoding: logs.read("out.log"), as: UTF8.self)
             #expect(printed.contains("downloaded 1 ") && printed.contains("failed 0"), "\(printed)")
@@ -112,28 +97,13 @@ import Testing
         let logs = TemporaryDirectory("mirror-log")
         let log = logs.write([], to: "out.log")
         try await library.serve(pace: .milliseconds(40)) { url in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["mirror", url.absoluteString, folder.path, "--parallel", "1"]
-            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            do {
-                try await MirrorCheck.wait("the first photo") {
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                    return names.contains { $0.hasSuffix(".json") }
-                }
-                kill(process.processIdentifier, SIGINT)
-                try await MirrorCheck.wait("the mirror to end on SIGINT", deadline: .seconds(60)) {
-                    !process.isRunning
-                }
-            } catch {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw error
+            let process = try await Self.signal(
+                SIGINT, binary, ["mirror", url.absoluteString, folder.path, "--parallel", "1"], log: log,
+                once: "the first photo"
+            ) {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                return names.contains { $0.hasSuffix(".json") }
             }
-            process.waitUntilExit()
             #expect(process.terminationReason == .exit)
             let printed = String(decoding: logs.read("out.log"), as: UTF8.self)
             #expect(printed.contains("downloaded ") && !printed.contains("vitrine mirror:"), "\(printed)")
@@ -146,6 +116,33 @@ import Testing
             #expect(status == 0 && rerun.contains("already there \(state.photos.count),"), "\(rerun)")
             try MirrorCheck.expectComplete(folder.path, library: library)
         }
+    }
+
+    /// Starts the binary with its output to `log`, sends it `signal` once `ready` holds, and answers it ended.
+    static func signal(
+        _ signal: Int32, _ binary: String, _ arguments: [String], log: String, once what: String,
+        _ ready: @escaping @Sendable () throws -> Bool
+    ) async throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        do {
+            try await MirrorCheck.wait(what, ready)
+            kill(process.processIdentifier, signal)
+            try await MirrorCheck.wait("the mirror to end on signal \(signal)", deadline: .seconds(60)) {
+                !process.isRunning
+            }
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw error
+        }
+        process.waitUntilExit()
+        return process
     }
 
     /// Runs the binary to its end on a thread of its own (it blocks).
