@@ -19,6 +19,11 @@ import VitrineServer
             #expect(first.assetRequestCount == 4)
             #expect(first.detailPageRequests == 1 && first.detailRequests.isEmpty, "details come by the page")
             try MirrorCheck.expectComplete(folder.path, library: library)
+            let client = VitrineClient(baseURL: url)
+            for id in library.sources.keys {
+                let json = try #require(FileManager.default.contents(atPath: folder.file(id + ".json")))
+                #expect(try JSONDecoder().decode(PhotoDetail.self, from: json) == (try await client.photo(id: id)))
+            }
             let state = try #require(try MirrorState.load(from: URL(fileURLWithPath: folder.path)))
             #expect(state.seq != nil)
 
