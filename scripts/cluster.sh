@@ -31,7 +31,7 @@ say() { printf 'cluster: %s\n' "$*" >&2; }
 if [ -z "${SKIP_BUILD:-}" ]; then
   scripts/install-deps.sh cluster
   scripts/build-wasm.sh >/dev/null
-  swift build -c release --product vitrine
+  swift build -c release --static-swift-stdlib --product vitrine
 fi
 vitrine="${VITRINE_BINARY:-$root/.build/release/vitrine}"
 [ -x "$vitrine" ] || { say "no vitrine binary at $vitrine"; exit 1; }

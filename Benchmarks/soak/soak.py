@@ -323,7 +323,7 @@ def main():
         return 1
     for b in ("vitrine", "vitrine-fixture"):
         if not (BIN / b).exists():
-            log(f"missing {BIN / b}: build in release first (swift build -c release) or set VITRINE_BIN_DIR")
+            log(f"missing {BIN / b}: build in release first (make bench builds them) or set VITRINE_BIN_DIR")
             return 1
     t_start = time.time()
     prepare()

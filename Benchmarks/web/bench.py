@@ -429,7 +429,7 @@ def main():
 
     for b in ("vitrine", "vitrine-fixture"):
         if not (BIN / b).exists():
-            log(f"missing {BIN / b}: build in release first (swift build -c release) or set VITRINE_BIN_DIR")
+            log(f"missing {BIN / b}: build in release first (make bench builds them) or set VITRINE_BIN_DIR")
             return 1
     if not (WEB / "engine.wasm").exists():
         log("missing Web/engine.wasm: run scripts/build-wasm.sh (make wasm)")
