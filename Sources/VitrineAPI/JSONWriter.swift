@@ -115,6 +115,22 @@ public struct JSONWriter: Sendable {
         double(value)
     }
 
+    /// Written as `null` when nil: a page's `nextCursor`, which clients test for null, not for a missing key.
+    public mutating func field(_ name: StaticString, orNull value: String?) {
+        key(name)
+        if let value { string(value) } else { null() }
+    }
+
+    /// An array of values each written by `write`.
+    public mutating func field<Items: Sequence>(
+        _ name: StaticString, each items: Items, _ write: (Items.Element, inout JSONWriter) -> Void
+    ) {
+        key(name)
+        beginArray()
+        for item in items { write(item, &self) }
+        endArray()
+    }
+
     // MARK: - Internals
 
     /// Set after a key, so its value is not preceded by a comma.

@@ -3,12 +3,8 @@ extension PhotoDetailPage {
     public func jsonBytes() -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + items.count * 1200)
         writer.beginObject()
-        writer.key("items")
-        writer.beginArray()
-        for item in items { item.write(to: &writer) }
-        writer.endArray()
-        writer.key("nextCursor")
-        if let nextCursor { writer.string(nextCursor) } else { writer.null() }
+        writer.field("items", each: items) { $0.write(to: &$1) }
+        writer.field("nextCursor", orNull: nextCursor)
         writer.field("total", total)
         writer.endObject()
         return writer.bytes
