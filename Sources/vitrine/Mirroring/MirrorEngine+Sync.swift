@@ -75,7 +75,8 @@ extension MirrorEngine {
                     let plan = MirrorPlanner.plan(
                         page: page.items, state: state, directory: directory, refresh: refresh, listed: &listed)
                     adopt(plan, into: &state)
-                    let unlisted = after.isFinished ? 0 : max(0, page.total - listed.count)
+                    let unlisted =
+                        after.isFinished ? 0 : MirrorListing.unlisted(total: page.total, listed: listed.count)
                     progress.update { $0.unlisted = unlisted }
                     queue += plan.fetch
                     if failure == nil, !Task.isCancelled, !after.isFinished {

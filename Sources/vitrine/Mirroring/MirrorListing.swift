@@ -19,6 +19,11 @@ struct MirrorListing: Sendable {
         self.firstPageSize = max(1, min(firstPageSize, Self.pageSize))
     }
 
+    /// Photos the server says it has beyond the `listed` ones; its `total` is never trusted to be in range.
+    static func unlisted(total: Int, listed: Int) -> Int {
+        total > listed ? total - listed : 0
+    }
+
     /// The next page, or nil once the last page was read.
     mutating func next() async throws -> PhotoDetailPage? {
         guard !isFinished else { return nil }

@@ -47,7 +47,8 @@ final class MirrorProgress: @unchecked Sendable {
     func barLine() -> String {
         let counts = snapshot
         let done = counts.downloaded + counts.failed
-        let expected = counts.toFetch + counts.unlisted
+        let sum = counts.toFetch.addingReportingOverflow(counts.unlisted)
+        let expected = sum.overflow ? .max : sum.partialValue
         let width = 30
         let filled = expected == 0 ? width : min(width, width * done / expected)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
@@ -56,7 +57,7 @@ final class MirrorProgress: @unchecked Sendable {
         let total =
             counts.bytesToFetch > 0 ? String(format: "/%.1f", Double(counts.bytesToFetch) / 1e6) + more : ""
         return String(
-            format: "\r%@ %d/%d files  %.1f%@ MB  %.1f MB/s ", bar, done, expected, megabytes, total,
+            format: "\r%@ %ld/%ld files  %.1f%@ MB  %.1f MB/s ", bar, done, expected, megabytes, total,
             megabytes / elapsed)
     }
 
@@ -64,7 +65,7 @@ final class MirrorProgress: @unchecked Sendable {
     func summaryLine() -> String {
         let counts = snapshot
         return String(
-            format: "downloaded %d (%.1f MB), already there %d, moved to .deleted %d, failed %d",
+            format: "downloaded %ld (%.1f MB), already there %ld, moved to .deleted %ld, failed %ld",
             counts.downloaded, Double(counts.downloadedBytes) / 1e6, counts.alreadyThere, counts.movedToDeleted,
             counts.failed)
     }

@@ -27,4 +27,17 @@ import Testing
         #expect(done.contains(" 200/200 files") && done.contains("/200.0 MB") && !done.contains("+"), "\(done)")
         #expect(done.filter { $0 == "█" }.count == 30)
     }
+
+    @Test func aServersTotalOutOfRangeNeitherTrapsNorCountsBelowZero() {
+        #expect(MirrorListing.unlisted(total: Int.min, listed: 16) == 0)
+        #expect(MirrorListing.unlisted(total: 10, listed: 16) == 0)
+        #expect(MirrorListing.unlisted(total: Int.max, listed: 16) == Int.max - 16)
+        let progress = MirrorProgress()
+        progress.update {
+            $0.toFetch = 16
+            $0.unlisted = Int.max
+            $0.downloaded = 3
+        }
+        #expect(progress.barLine().contains(" 3/\(Int.max) files"))
+    }
 }
