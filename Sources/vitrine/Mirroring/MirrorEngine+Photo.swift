@@ -71,7 +71,7 @@ extension MirrorEngine {
 
     /// The URL of the variant this mirror keeps.
     func variantURL(of detail: PhotoDetail) -> String {
-        previews ? detail.preview.url : detail.original.url
+        MirrorPlanner.variant(of: detail, previews: previews).url
     }
 
     /// Whether `entry`'s file holds the bytes `detail` names for the variant this mirror keeps.
