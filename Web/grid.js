@@ -409,11 +409,15 @@ export class Grid {
 
   schedule() {
     if (this.raf) return;
-    this.raf = requestAnimationFrame(() => { this.raf = 0; this.update(); });
+    this.raf = requestAnimationFrame((frame) => { this.raf = 0; this.update(frame); });
   }
 
-  update() {
-    const now = performance.now(), st = this.scroller.scrollTop, offset = this.space.contentOffset(st);
+  /**
+   * Lays out what `offset` shows. `frame` is the animation frame's time, when the browser took the scroll
+   * position: the time this callback runs is later by whatever the frame did before it, which varies.
+   */
+  update(frame = performance.now()) {
+    const now = Math.max(frame, this.lastTime), st = this.scroller.scrollTop, offset = this.space.contentOffset(st);
     // The velocity over the last VELOCITY_WINDOW ms of movement: scroll events land at uneven times
     // within frames, so one event's distance over its own interval swings severalfold at a steady speed,
     // and a fling's lead (velocity × round trip) would send its loads all over with it.

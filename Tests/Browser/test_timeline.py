@@ -129,13 +129,15 @@ def test_end_then_home_and_pages_by_key(desktop, big_server):
 # Scrolls at `speed` px/ms for `ms` milliseconds, one step a frame as a native fling does, and resolves
 # to what the grid measured on the way, once a window of movement lay behind it: [velocity (px/ms), the
 # planner's page size].
-FLING = """async ([speed, ms]) => {
+FLING = """async ([speed, ms, wobble]) => {
   const g = vitrine.grid, from = g.offset(), seen = [];
   await new Promise((done) => {
-    let t0 = 0;
+    let t0 = 0, n = 0;
     const step = (t) => {
       t0 ||= t;
-      g.scroller.scrollTop = g.space.scrollTop(from + (t - t0) * speed);
+      // Ahead of the steady position and behind it by turns, by `wobble` ms of travel.
+      const uneven = (n++ % 2 ? 1 : -1) * wobble * speed;
+      g.scroller.scrollTop = g.space.scrollTop(from + (t - t0) * speed + uneven);
       if (t - t0 > 150) seen.push([g.velocity, g.pageSize]);
       if (t - t0 > ms) done(); else requestAnimationFrame(step);
     };
@@ -150,16 +152,17 @@ def test_a_fling_plans_the_largest_pages_from_a_steady_velocity_and_a_walk_the_u
     wait_grid(desktop)
     desktop.wait_for_function(PAINTED, timeout=T)
     urls = _photo_requests(desktop)
-    seen = desktop.evaluate(FLING, [60, 700])
-    # The grid's velocity is the distance over its last 100 ms: steady at a steady speed, whatever the
-    # timing of each scroll event. Its planner asks for the server's largest pages meanwhile (each
-    # month of this library is smaller than a page, so the requests themselves stop at the month).
-    # A frame the busy machine delays skews a sample or two, so most samples, not all, must be close: the
-    # velocity over one scroll event's interval instead has about two thirds within 10 px/ms of the speed.
+    seen = desktop.evaluate(FLING, [60, 700, 4])
+    # The grid's velocity is the distance over its last 100 ms of frames: steady at a steady speed, even
+    # when each frame's scroll lands 4 ms of travel ahead of or behind it (as a touchpad's deltas do), and
+    # whatever the frame's callbacks did before the grid's ran. The distance over one frame's interval
+    # instead swings by half the speed either way. A frame held up for 200 ms restarts the measure, which
+    # a busy machine may do once. The planner asks for the server's largest pages meanwhile (each month
+    # of this library is smaller than a page, so the requests themselves stop at the month).
     speeds = [v for v, _ in seen]
-    close = sum(abs(v - 60) <= 10 for v in speeds)
     assert seen and all(size == 400 for _, size in seen), seen
-    assert close >= 0.85 * len(speeds) and abs(statistics.median(speeds) - 60) < 5, sorted(speeds)
+    close = sum(abs(v - 60) <= 10 for v in speeds)
+    assert close >= 0.9 * len(speeds) and abs(statistics.median(speeds) - 60) < 5, sorted(speeds)
     assert any("month=" in u for u in urls), urls
     desktop.wait_for_function(PAINTED, timeout=T)
     urls.clear()
