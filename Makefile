@@ -138,6 +138,7 @@ bench-timeline: deps wasm
 bench-server: deps
 	$(RELEASE_BUILD) --product vitrine
 	$(RELEASE_BUILD) --product vitrine-fixture
+	$(RELEASE_BUILD) --product hummingbird-ceiling
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/server/bench.py
 
 ## The soak alone: a minute of wrk (256 connections, mixed requests) beside 50 event streams and a

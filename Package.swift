@@ -150,6 +150,12 @@ let package = Package(
             ],
             path: "Benchmarks/vitrinekit-bench"
         ),
+        // A minimal Hummingbird router answering one constant body: the framework's ceiling in the server bench.
+        .executableTarget(
+            name: "hummingbird-ceiling",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/hummingbird-ceiling"
+        ),
         // Makes large synthetic catalogs that reuse real assets, for browser benchmarks.
         .executableTarget(
             name: "vitrine-fixture",

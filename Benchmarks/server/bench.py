@@ -29,6 +29,10 @@ req/s over nginx's. Targets (issue 19):
   thumbnail/preview, 200 and 304  ≥ 0.3× nginx, p99 ≤ 5 ms
   every row at 1 000 000          req/s within 1.5× of the 100 000 figure (and p99 within 1.5× or under target)
 
+At 100 000 photos, one more row runs Benchmarks/hummingbird-ceiling, a minimal Hummingbird router answering
+the first page's bytes as a constant, under the same load: the framework's own ceiling on this machine, measured
+in the same run, beside which the first page's rate is given.
+
 A last table runs the first page with metrics off (`vitrine serve --no-metrics`) and on, target ≤ 5 % cost.
 
 Env (besides VITRINE_BIN_DIR and WEB_BENCH_DATA, see Benchmarks/bench_common.py, and CATALOG_BENCH_DIR):
@@ -52,8 +56,8 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from bench_common import (  # noqa: E402
-    DATA, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, TOTAL, Server, cursor_after, free_port, get_json, log, prepare,
-    print_table)
+    BIN, DATA, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, TOTAL, Server, cursor_after, free_port, get_json, log,
+    prepare, print_table)
 
 BENCH = ROOT / "Benchmarks"
 SECONDS = int(os.environ.get("SERVER_BENCH_SECONDS") or "8")
@@ -78,6 +82,8 @@ TARGETS = {
     "preview 200": (0.3, 5.0),
 }
 ROWS = list(TARGETS)
+# Not a Vitrine route: the framework's ceiling, reported beside the rows (no target of its own).
+CEILING = "hummingbird ceiling"
 
 
 # ── the requests ───────────────────────────────────────────────────────
@@ -282,10 +288,39 @@ def measure(n, rng):
             log(f"  {row:12}  vitrine {ours['rate']:8.0f} req/s p50 {ours['p50_ms']:.2f} p99 {ours['p99_ms']:.2f} ms"
                 f"   nginx {nginx_result['rate']:8.0f} req/s p99 {nginx_result['p99_ms']:.2f} ms"
                 + (f"   {ours['errors']} errors {ours['failures'][:1]}" if ours["errors"] else ""))
+        if n == TOTAL:
+            body = root / mirrored["first page"][0][0].lstrip("/")
+            results[CEILING] = {"vitrine": ceiling(body), "nginx": wrk(nginx.base, theirs["first page"]),
+                                "requests": 1}
+            log(f"  {CEILING}  {results[CEILING]['vitrine']['rate']:8.0f} req/s")
         return results
     finally:
         nginx.stop()
         server.stop()
+
+
+def ceiling(body):
+    """Hummingbird's own ceiling: a minimal router (Benchmarks/hummingbird-ceiling) answering the first page's
+    bytes as a constant, under the same wrk load as the rows, so the table measures the framework's limit."""
+    port = free_port()
+    proc = subprocess.Popen([str(BIN / "hummingbird-ceiling"), str(port), str(body)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                fetch(base, "/")
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("hummingbird-ceiling did not start")
+                time.sleep(0.05)
+        wrk(base, [("/", {})], 1)
+        return wrk(base, [("/", {})])
+    finally:
+        proc.terminate()
+        proc.wait()
 
 
 def metrics_cost(rng):
@@ -312,6 +347,13 @@ def table(measured):
     base = measured.get(TOTAL)
     rows = []
     for n, results in measured.items():
+        if CEILING in results:
+            ours, theirs = results[CEILING]["vitrine"], results[CEILING]["nginx"]
+            first = results["first page"]["vitrine"]["rate"]
+            rows.append((f"{n:,}".replace(",", " "), "Hummingbird, constant first page", rate(ours["rate"]),
+                         f"{ours['p50_ms']:.2f} ms", f"{ours['p99_ms']:.2f} ms", rate(theirs["rate"]),
+                         f"{theirs['p99_ms']:.2f} ms", f"{ours['rate'] / theirs['rate']:.3f}×",
+                         f"first page at {first / ours['rate']:.2f}× this ceiling", ""))
         for row in ROWS:
             ours, theirs = results[row]["vitrine"], results[row]["nginx"]
             ratio = ours["rate"] / theirs["rate"]
