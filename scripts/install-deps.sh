@@ -43,6 +43,11 @@ if [ "$want" != core ]; then
     echo "installing: parsepy pixabay-python (pip)"
     python3 -m pip install -q --disable-pip-version-check parsepy==0.3.20150629 pixabay-python==1.1.0 >/dev/null
   fi
+  # jsonschema validates answers against the served OpenAPI document's schemas in Tests/Clients.
+  if ! python3 -c 'import jsonschema, referencing' >/dev/null 2>&1; then
+    echo "installing: jsonschema (pip)"
+    python3 -m pip install -q --disable-pip-version-check 'jsonschema>=4.18,<5' >/dev/null
+  fi
   # schemathesis 4 fuzzes a live server from its OpenAPI document (scripts/schemathesis.sh).
   if ! command -v schemathesis >/dev/null 2>&1 || ! schemathesis --version 2>/dev/null | grep -q 'version 4\.'; then
     echo "installing: schemathesis 4 (pip)"
