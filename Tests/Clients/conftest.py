@@ -1,7 +1,8 @@
-"""Third-party client tests: the published ParsePy and pixabay-python libraries against a live `vitrine serve`.
+"""Client tests against a live `vitrine serve`: the published ParsePy and pixabay-python libraries, a client
+generated from the served OpenAPI document, and the document's contract (defaults, error answers).
 
 scripts/client-tests.sh starts the server on a throwaway data folder with the photos below and passes its URL,
-an API key and the Parse application id in the environment."""
+an API key, the Parse application id, the admin token and the binary in the environment."""
 import json
 import os
 import socket
