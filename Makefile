@@ -69,7 +69,8 @@ test-swift:
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(PG_SUITES)'
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(KIT_SUITES)'
 
-## ParsePy and pixabay-python, published third-party clients, against a real server (the debug build).
+## ParsePy and pixabay-python (published third-party clients), a client generated from the served OpenAPI
+## document, and the document's contract (defaults, error answers), against a real server (the debug build).
 test-clients:
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" scripts/client-tests.sh
 

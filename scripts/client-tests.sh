@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Drives two published third-party clients, ParsePy (parse_rest) and pixabay-python, against a real
-# `vitrine serve`: a throwaway data folder, a few demo photos imported with `vitrine import`, an API key
-# from `vitrine key create`. Env: VITRINE_BINARY (default .build/debug/vitrine). Extra arguments go to pytest.
+# Drives two published third-party clients, ParsePy (parse_rest) and pixabay-python, and a client generated
+# from the served OpenAPI document (openapi-python-client), against a real `vitrine serve`: a throwaway data
+# folder, a few demo photos imported with `vitrine import`, an API key from `vitrine key create`, the admin
+# token. The OpenAPI contract tests also start servers of their own with the binary.
+# Env: VITRINE_BINARY (default .build/debug/vitrine). Extra arguments go to pytest.
 set -euo pipefail
 export VIPS_WARNING=0
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -44,6 +46,7 @@ done
 
 status=0
 VITRINE_URL="http://127.0.0.1:$port" VITRINE_KEY="$key" PARSE_APP_ID="$app_id" CLIENT_PHOTOS="$photos" \
+  VITRINE_TOKEN="$(cat "$data/admin-token")" VITRINE_BINARY="$binary" \
   python3 -m pytest -q -p no:cacheprovider Tests/Clients "$@" || status=$?
 kill -0 "$server_pid" 2>/dev/null || { echo "the server died:" >&2; tail -50 "$root/server.log" >&2; status=1; }
 exit "$status"

@@ -43,6 +43,13 @@ if [ "$want" != core ]; then
     echo "installing: parsepy pixabay-python (pip)"
     python3 -m pip install -q --disable-pip-version-check parsepy==0.3.20150629 pixabay-python==1.1.0 >/dev/null
   fi
+  # jsonschema validates answers against the served OpenAPI document's schemas in Tests/Clients, and
+  # openapi-python-client generates a client from that document there (its code needs httpx, attrs and
+  # python-dateutil, which the generator brings).
+  if ! python3 -c 'import importlib.metadata as m, sys, jsonschema, referencing; sys.exit(m.version("openapi-python-client") != "0.29.1")' >/dev/null 2>&1; then
+    echo "installing: openapi-python-client jsonschema (pip)"
+    python3 -m pip install -q --disable-pip-version-check openapi-python-client==0.29.1 'jsonschema>=4.18,<5' >/dev/null
+  fi
   # schemathesis 4 fuzzes a live server from its OpenAPI document (scripts/schemathesis.sh).
   if ! command -v schemathesis >/dev/null 2>&1 || ! schemathesis --version 2>/dev/null | grep -q 'version 4\.'; then
     echo "installing: schemathesis 4 (pip)"

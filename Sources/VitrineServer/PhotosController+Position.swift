@@ -30,7 +30,8 @@ extension PhotosController {
             throw APIError(
                 .badRequest, code: "bad_position", message: "give at most one of cursor, before, after, around, month")
         }
-        if query["offset"] != nil && given != ["month"] {
+        let offset = try monthOffset(from: query)
+        if offset != 0 && given != ["month"] {
             throw APIError(
                 .badRequest, code: "bad_offset", message: "offset counts from the top of a month: give month")
         }
@@ -57,18 +58,20 @@ extension PhotosController {
             guard let month = query["month"].flatMap({ Self.month(String($0)) }) else {
                 throw APIError(.badRequest, code: "bad_month", message: "month is YYYY-MM, e.g. 2025-11")
             }
-            var offset = 0
-            if let raw = query["offset"] {
-                guard let parsed = Int(String(raw)), (0...maximumMonthOffset).contains(parsed) else {
-                    throw APIError(
-                        .badRequest, code: "bad_offset", message: "offset is an integer from 0 to \(maximumMonthOffset)"
-                    )
-                }
-                offset = parsed
-            }
             return .inMonth(month, offset: offset)
         default: return .top
         }
+    }
+
+    /// The `offset` parameter, 0 when absent. Zero skips nothing, so it goes with any position: a client that
+    /// sends the documented default on every call gets the page that leaving it out gives.
+    static func monthOffset(from query: Parameters) throws -> Int {
+        guard let raw = query["offset"] else { return 0 }
+        guard let parsed = Int(String(raw)), (0...maximumMonthOffset).contains(parsed) else {
+            throw APIError(
+                .badRequest, code: "bad_offset", message: "offset is an integer from 0 to \(maximumMonthOffset)")
+        }
+        return parsed
     }
 
     /// `YYYY-MM`, four digits and two, month 01–12.

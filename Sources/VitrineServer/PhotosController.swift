@@ -55,7 +55,9 @@ struct PhotosController<Context: RequestContext>: Sendable {
     ) async throws
         -> Response
     {
-        guard ["before", "after", "around", "month", "offset"].allSatisfy({ query[$0] == nil }) else {
+        guard ["before", "after", "around", "month"].allSatisfy({ query[$0] == nil }),
+            try Self.monthOffset(from: query) == 0
+        else {
             throw APIError(
                 .badRequest, code: "bad_position", message: "relevance order pages by cursor only, from the best match")
         }

@@ -101,6 +101,41 @@ import Testing
         }
     }
 
+    /// The schemes whose failures `AuthThrottle` counts: once an address has failed too often, every request
+    /// from it that carries one of them answers 429 until the window ends.
+    static let throttledCredentials: Set<String> = ["adminToken", "sessionCookie", "pixabayKey"]
+
+    /// Every operation that takes a credential (it names a throttled scheme, or it can answer 401) lists the
+    /// throttle's 429 with the `Retry-After` that says when to try again, as generated clients read it.
+    @Test func everyOperationThatTakesCredentialsListsIts429WithRetryAfter() throws {
+        let document = try document()
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var checked = 0
+        for (path, item) in paths {
+            for (method, value) in item where Self.methods.contains(method) {
+                let operation = try #require(value as? [String: Any])
+                let responses = try #require(operation["responses"] as? [String: Any])
+                let schemes = Set((operation["security"] as? [[String: Any]] ?? []).flatMap(\.keys))
+                guard !schemes.isDisjoint(with: Self.throttledCredentials) || responses["401"] != nil else { continue }
+                checked += 1
+                let tooMany = try response(responses["429"], in: document)
+                let headers = tooMany?["headers"] as? [String: Any]
+                let retryAfter = headers?["Retry-After"] as? [String: Any]
+                #expect(retryAfter != nil, "\(method) \(path): no 429 with Retry-After")
+                let schema = retryAfter?["schema"] as? [String: Any]
+                #expect(schema?["type"] as? String == "integer", "\(method) \(path): Retry-After is seconds")
+            }
+        }
+        #expect(checked > 25, "the walk found the credentialed operations")
+    }
+
+    /// A response object, its reference followed.
+    func response(_ value: Any?, in document: [String: Any]) throws -> [String: Any]? {
+        guard let object = value as? [String: Any] else { return nil }
+        guard let reference = object["$ref"] as? String else { return object }
+        return try resolve(reference, in: document) as? [String: Any]
+    }
+
     @Test func isServedWithItsTypeAndRevalidatedByETag() async throws {
         let fixture = try await ServerFixture(photos: 0)
         try await fixture.makeApp(access: AccessConfiguration(isPrivate: true)).test(.router) { client in

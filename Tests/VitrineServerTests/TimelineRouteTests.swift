@@ -124,6 +124,26 @@ import VitrineAPI
         }
     }
 
+    /// The document gives `offset` a default of 0, which generated clients send on every call: it skips
+    /// nothing, so every position (and relevance order) answers as if it were left out.
+    @Test func offsetZeroIsTheDefaultAtEveryPosition() async throws {
+        let fixture = try await ServerFixture(photos: 3)
+        try await fixture.makeApp().test(.router) { client in
+            let first = try await page(client, "/api/v1/photos?limit=1")
+            let queries = [
+                "limit=2", "limit=1&cursor=\(try #require(first.nextCursor))", "before=2020-01-03",
+                "around=\(fixture.ids[1])&limit=1", "month=2020-01&limit=2", "order=relevance&q=photo",
+            ]
+            for query in queries {
+                let plain = try await text(client, "/api/v1/photos?\(query)")
+                #expect(try await text(client, "/api/v1/photos?\(query)&offset=0") == plain, "\(query)")
+            }
+            try await expectError(client, "/api/v1/photos?offset=1", .badRequest, "bad_offset")
+            try await expectError(
+                client, "/api/v1/photos?order=relevance&q=photo&offset=1", .badRequest, "bad_position")
+        }
+    }
+
     @Test func malformedPositionsAre400sAndAnUnknownPhotoIsA404() async throws {
         let fixture = try await ServerFixture(photos: 1)
         try await fixture.makeApp().test(.router) { client in

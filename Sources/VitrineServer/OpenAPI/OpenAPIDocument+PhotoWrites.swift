@@ -5,7 +5,7 @@ extension OpenAPIDocument {
         #"""
         "post": {
           "operationId": "uploadPhoto", "tags": ["admin"], "summary": "Upload one photo",
-          "description": "A raw body (with `filename`, `title` and repeated `tag` in the query) or `multipart/form-data` with a `file` part and optional `title` and `tag` fields. Streamed to the data folder's `tmp/`, then the same import as the CLI; a refused upload leaves nothing stored.",
+          "description": "A raw body (with `filename`, `title` and repeated `tag` in the query) or `multipart/form-data` with a `file` part and optional `title` and `tag` fields. Streamed to the data folder's `tmp/`, then the same import as the CLI; a refused upload leaves nothing stored. The bodies are bytes: `format: binary` says so to generators that read only OpenAPI 3.0's spelling.",
           "security": [{"adminToken": []}],
           "parameters": [
             {"name": "filename", "in": "query", "description": "The original file name (a label: only its last path component is kept).", "schema": {"type": "string"}},
@@ -15,13 +15,13 @@ extension OpenAPIDocument {
           "requestBody": {
             "required": true,
             "content": {
-              "application/octet-stream": {"schema": {"type": "string", "contentMediaType": "application/octet-stream"}},
+              "application/octet-stream": {"schema": {"type": "string", "format": "binary", "contentMediaType": "application/octet-stream"}},
               "multipart/form-data": {
                 "schema": {
                   "type": "object",
                   "required": ["file"],
                   "properties": {
-                    "file": {"type": "string", "contentMediaType": "application/octet-stream"},
+                    "file": {"type": "string", "format": "binary", "contentMediaType": "application/octet-stream"},
                     "title": {"type": "string", "maxLength": \#(TextRules.maximumTitleBytes)},
                     "tag": {"type": "array", "items": {"type": "string", "maxLength": \#(TextRules.maximumTagBytes)}}
                   }

@@ -35,7 +35,7 @@ extension OpenAPIDocument {
             {"name": "after", "in": "query", "description": "`previousCursor` of a page: the page just newer than it, newest first.", "schema": {"type": "string", "maxLength": 64}},
             {"name": "around", "in": "query", "description": "A page centred on this photo, with cursors both ways and the photo's `position` in its month; 404 when there is no such photo.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
             {"name": "month", "in": "query", "description": "A UTC month `YYYY-MM`: the page starts at its newest photo, `offset` photos down.", "schema": {"type": "string", "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])$"}},
-            {"name": "offset", "in": "query", "description": "With `month`: photos to skip from the month's top (each one an index step).", "schema": {"type": "integer", "minimum": 0, "maximum": \#(PhotosController<BasicRequestContext>.maximumMonthOffset), "default": 0}}
+            {"name": "offset", "in": "query", "description": "With `month`: photos to skip from the month's top (each one an index step). Without `month` only 0, which skips nothing.", "schema": {"type": "integer", "minimum": 0, "maximum": \#(PhotosController<BasicRequestContext>.maximumMonthOffset), "default": 0}}
           ],
           "responses": {
             "200": {

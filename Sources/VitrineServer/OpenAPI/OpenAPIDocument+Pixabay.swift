@@ -45,12 +45,15 @@ extension OpenAPIDocument {
             "400": {"description": "`[ERROR 400] Invalid or missing API key`, or `[ERROR 400] \"<parameter>\" is out of valid range.`", "content": {"text/plain": {"schema": {"$ref": "#/components/schemas/PixabayError"}}}},
             "401": {"$ref": "#/components/responses/Unauthorized"}, "503": {"$ref": "#/components/responses/Unavailable"},
             "429": {
-              "description": "`[ERROR 429] Too many requests`: this key's window is used up (with `X-RateLimit-Reset`), or this address sent too many unknown keys (with `Retry-After`).",
+              "description": "`[ERROR 429] Too many requests`: this key's window is used up (with `X-RateLimit-Reset`), or this address sent too many unknown keys (with `Retry-After`). On a `--private` server, an address with too many failed tokens or session cookies gets the JSON API's `too_many_requests` (with `Retry-After`) before its key is read.",
               "headers": {
                 "X-RateLimit-Reset": {"schema": {"type": "integer", "minimum": 0}},
                 "Retry-After": {"description": "Seconds until the address may present a key again.", "schema": {"type": "integer", "minimum": 1}}
               },
-              "content": {"text/plain": {"schema": {"$ref": "#/components/schemas/PixabayError"}}}
+              "content": {
+                "text/plain": {"schema": {"$ref": "#/components/schemas/PixabayError"}},
+                "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}
+              }
             }
           }
         }

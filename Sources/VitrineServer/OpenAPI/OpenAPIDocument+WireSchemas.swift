@@ -108,7 +108,7 @@ extension OpenAPIDocument {
               "originalName": {"type": "string"},
               "format": {"type": "string", "enum": ["jpeg", "png", "webp", "tiff", "gif", "heic", "avif", "jxl"]},
               "mimeType": {"type": "string", "pattern": "^image/"},
-              "byteSize": {"type": "integer", "minimum": 1},
+              "byteSize": {"type": "integer", "format": "int64", "minimum": 1},
               "takenAt": {"$ref": "#/components/schemas/Timestamp"},
               "takenAtOffset": {"type": "integer", "description": "Minutes east of UTC."},
               "takenAtSource": {"type": "string", "enum": ["exif", "file"]},
@@ -175,10 +175,10 @@ extension OpenAPIDocument {
             "required": ["seq", "kind", "id", "sortKey", "photo", "total"],
             "additionalProperties": false,
             "properties": {
-              "seq": {"type": "integer", "minimum": 1},
+              "seq": {"type": "integer", "format": "int64", "minimum": 1},
               "kind": {"type": "string", "enum": ["insert", "update", "delete"]},
               "id": {"$ref": "#/components/schemas/PhotoID"},
-              "sortKey": {"type": "array", "prefixItems": [{"type": "integer"}, {"$ref": "#/components/schemas/PhotoID"}], "minItems": 2, "maxItems": 2, "description": "[takenAt ms, id]: where the photo sits in the newest-first order."},
+              "sortKey": {"type": "array", "prefixItems": [{"type": "integer", "format": "int64"}, {"$ref": "#/components/schemas/PhotoID"}], "minItems": 2, "maxItems": 2, "description": "[takenAt ms, id]: where the photo sits in the newest-first order."},
               "photo": {"oneOf": [{"$ref": "#/components/schemas/PhotoSummary"}, {"type": "null"}]},
               "total": {"type": "integer", "minimum": 0}
             }
