@@ -250,6 +250,67 @@ export class Engine {
       moves: out.slice(3 + d + i, 3 + d + i + 2 * m),
     };
   }
+
+  // ── Live changes and retries ────────────────────────────────────────────
+  /** Writes `id`'s UTF-8 bytes to the engine's id buffer. @param {string} id @returns {number} its length */
+  _putId(id) {
+    const bytes = UTF8.encode(id), p = this.exports.ge_id_buffer(bytes.length);
+    new Uint8Array(this.memory.buffer, p, bytes.length).set(bytes);
+    return bytes.length;
+  }
+  /** A run of places (a month) that applies change-feed messages as the engine's rules say. @returns {LiveRun} */
+  createLiveRun() { return new LiveRun(this, this.exports.ge_live_create()); }
+  /** The UTC month of a time in ms, as year × 100 + month. @param {number} ms @returns {number} */
+  monthOf(ms) { return this.exports.ge_month_of(ms); }
+  /**
+   * Milliseconds before retrying a failed page after `failures` failures in a row, or −1 when the
+   * failure stands until the person retries. @param {number} failures @returns {number}
+   */
+  retryDelay(failures) { return this.exports.ge_retry_delay(failures); }
+}
+
+const UTF8 = new TextEncoder();
+const LIVE_KINDS = { insert: 0, update: 1, delete: 2 };
+
+/**
+ * @typedef {object} LiveRules
+ * @property {boolean} boundedAbove  The run's top is the top of the whole order (a month: yes).
+ * @property {boolean} boundedBelow  The run's end is the end of the whole order (a month: yes).
+ * @property {boolean} keepsGaps     The run counts places not loaded (a month: yes).
+ * @property {boolean} [filtered]    A text or tag filter: new photos are not placed.
+ * @property {boolean} [byDate=true] Ordered by date (else by relevance: updates stay in place).
+ */
+/**
+ * @typedef {object} LiveOutcome  Indices into the run, −1 for none.
+ * @property {number} removed    The photo's old place, removed.
+ * @property {number} inserted   Its new place, inserted: the photo when `exact`, else a place not loaded.
+ * @property {boolean} exact
+ * @property {number} replaced   Updated where it was.
+ * @property {boolean} uncertain Where it was is unknown: read the counts again.
+ */
+
+/** A run of places as the engine keeps it: sort keys only, the photos stay with the caller. */
+export class LiveRun {
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /** Empties the run. */
+  clear() { this._e.ge_live_clear(this.handle); }
+  /** Appends a place: a photo's sort key, or a place not loaded when `id` is null. @param {number} takenAt @param {string|null} id */
+  push(takenAt, id) { this._e.ge_live_push(this.handle, takenAt, id === null ? -1 : this.engine._putId(id)); }
+  /** @returns {number} */
+  get count() { return this._e.ge_live_count(this.handle); }
+  /**
+   * Applies one change-feed message to the run; mirror the outcome on the photos.
+   * @param {'insert'|'update'|'delete'} kind @param {string} id @param {number} takenAt  its time after the change
+   * @param {LiveRules} rules @returns {LiveOutcome|null} null for an invalid handle
+   */
+  apply(kind, id, takenAt, rules) {
+    const flags = (rules.boundedAbove ? 1 : 0) | (rules.boundedBelow ? 2 : 0) | (rules.keepsGaps ? 4 : 0) |
+      (rules.filtered ? 8 : 0) | (rules.byDate === false ? 0 : 16);
+    if (!this._e.ge_live_apply(this.handle, LIVE_KINDS[kind] ?? -1, takenAt, this.engine._putId(id), flags)) return null;
+    const v = this.engine._io;
+    return { removed: v[0], inserted: v[1], exact: v[2] === 1, replaced: v[3], uncertain: v[4] === 1 };
+  }
+  destroy() { this._e.ge_live_destroy(this.handle); this.handle = 0; }
 }
 
 /** A laid-out gallery (grid or justified), built incrementally. */

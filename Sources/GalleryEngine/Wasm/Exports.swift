@@ -55,6 +55,7 @@ enum WasmKind: UInt8 {
     case viewer = 3
     case taps = 4
     case timeline = 5
+    case live = 6
 }
 
 nonisolated(unsafe) var wasmObjects: [WasmObject?] = []
