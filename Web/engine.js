@@ -267,6 +267,163 @@ export class Engine {
    * failure stands until the person retries. @param {number} failures @returns {number}
    */
   retryDelay(failures) { return this.exports.ge_retry_delay(failures); }
+
+  // ── Gallery session and policy ──────────────────────────────────────────
+  /**
+   * One gallery screen as the engine runs it: events in, a frame out.
+   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config
+   * @returns {GallerySession}
+   */
+  createSession(config) {
+    this._putTimelineConfig(config);
+    return new GallerySession(this, this.exports.ge_session_create());
+  }
+  /**
+   * The policy's numbers.
+   * @returns {{longPress: number, pressSlop: number, clickSuppression: number, flingSpeed: number,
+   *   velocityWindow: number, pageSize: number, flingPageSize: number}}
+   */
+  policy() {
+    this.exports.ge_policy_numbers();
+    const v = this._io;
+    return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2], flingSpeed: v[3], velocityWindow: v[4],
+      pageSize: v[5], flingPageSize: v[6] };
+  }
+  /** Whether a click at `time` is the lift of the long press at `pressTime`. @param {number} time @param {number} pressTime @returns {boolean} */
+  ignoresClick(time, pressTime) { return this.exports.ge_policy_ignores_click(time, pressTime) === 1; }
+  /**
+   * Whether the small thumbnail fills a width×height tile at this pixel density.
+   * @param {{width: number, height: number}} small @param {number} width @param {number} height @param {number} density
+   * @returns {boolean}
+   */
+  usesSmallThumb(small, width, height, density) {
+    return this.exports.ge_policy_small_thumb(small.width, small.height, width, height, density) === 1;
+  }
+  /**
+   * Whether the viewer loads the original instead of the preview.
+   * @param {number} scale @param {number} fitWidth @param {number} density @param {number} previewWidth @param {number} originalWidth
+   * @returns {boolean}
+   */
+  wantsOriginal(scale, fitWidth, density, previewWidth, originalWidth) {
+    return this.exports.ge_policy_wants_original(scale, fitWidth, density, previewWidth, originalWidth) === 1;
+  }
+  /**
+   * The format to ask for. @param {{decodesAVIF: boolean, decodesWebP: boolean, hasAVIF: boolean, hasWebP: boolean}} o
+   * @returns {'jpeg'|'webp'|'avif'}
+   */
+  imageFormat(o) {
+    const flags = (o.decodesAVIF ? 1 : 0) | (o.decodesWebP ? 2 : 0) | (o.hasAVIF ? 4 : 0) | (o.hasWebP ? 8 : 0);
+    return FORMATS[this.exports.ge_policy_image_format(flags)];
+  }
+  /**
+   * What a zoom key does at `scale`: a factor to zoom by, 'toggle' (as a double tap), or null.
+   * @param {'in'|'out'|'reset'} command @param {number} scale @returns {number|'toggle'|null}
+   */
+  zoomCommand(command, scale) {
+    const f = this.exports.ge_policy_zoom(ZOOM[command] ?? 0, scale);
+    return f === -1 ? 'toggle' : f === 0 ? null : f;
+  }
+  /** The factor a ctrl-wheel turn zooms by. @param {number} deltaY @returns {number} */
+  wheelZoom(deltaY) { return this.exports.ge_policy_wheel_zoom(deltaY); }
+  /**
+   * The viewer's deck: the deck plan with the ±1 neighbours it left out.
+   * @param {Parameters<Engine['deckPlan']>[0]} o @param {number} count @returns {Int32Array}
+   */
+  deck(o, count) {
+    const { indices } = this.deckPlan(o);
+    return this._i32(this.exports.ge_ints(), this.exports.ge_policy_deck(indices.length, o.current, count)).slice();
+  }
+  /** Which year labels the scrubber draws, given their ys (ascending). @param {number[]} ys @returns {Int32Array} */
+  scrubberLabels(ys) {
+    this._f64(this.exports.ge_doubles(ys.length), ys.length).set(ys);
+    return this._i32(this.exports.ge_ints(), this.exports.ge_policy_scrubber_labels(ys.length)).slice();
+  }
+  /** The name of month 1…12. @param {number} month @returns {string} */
+  monthName(month) {
+    const p = this.exports.ge_month_name(month);
+    return UTF8_DECODER.decode(new Uint8Array(this.memory.buffer, p, this._io[0]));
+  }
+}
+
+const FORMATS = /** @type {const} */ (['jpeg', 'webp', 'avif']);
+const ZOOM = { in: 1, out: 2, reset: 3 };
+const UTF8_DECODER = new TextDecoder();
+
+/**
+ * @typedef {object} GalleryFrame
+ * @property {number|null} scrollTo   Set the scroll position to this content y; null to leave it.
+ * @property {number} contentHeight
+ * @property {number} velocity        px/ms, positive down.
+ * @property {boolean} fling
+ * @property {number} pageSize        Photos per page of the loads in `start`.
+ * @property {TimelineRequest[]} start  Loads to start; report each with `pageArrived` or `pageFailed`.
+ * @property {TimelineRequest[]} cancel Loads no longer wanted.
+ * @property {number|null} retryAt    When to call `tick` for a failed page's retry.
+ * @property {boolean} failureStands  Nothing retries until `retryNow`.
+ * @property {TimelineSpan[]} visible
+ * @property {number|null} viewer     The viewer's photo, null when closed.
+ */
+
+/** A gallery screen's state machine in the engine: each event returns the frame to render. */
+export class GallerySession {
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /** @param {number} width @param {number} height @param {number} density @returns {GalleryFrame} */
+  viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
+  /** The library's months ({year, month, count}, newest first). @param {{year: number, month: number, count: number}[]} months @returns {GalleryFrame} */
+  months(months) {
+    const v = this.engine._i32(this._e.ge_session_input(this.handle, 3 * months.length), 3 * months.length);
+    months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
+    return this._frame(this._e.ge_session_months(this.handle, months.length));
+  }
+  /** @param {number} offset content y of the viewport's top @param {number} time the frame's time (ms) @returns {GalleryFrame} */
+  scroll(offset, time) { return this._frame(this._e.ge_session_scroll(this.handle, offset, time)); }
+  /** @param {'home'|'end'} key @returns {GalleryFrame} */
+  key(key) { return this._frame(this._e.ge_session_key(this.handle, key === 'home' ? 1 : key === 'end' ? 2 : 0)); }
+  /** @param {boolean} on @returns {GalleryFrame} */
+  scrubbing(on) { return this._frame(this._e.ge_session_scrubbing(this.handle, on ? 1 : 0)); }
+  /** @param {number} id @param {ArrayLike<number>} aspectRatios @param {number} time @returns {GalleryFrame} */
+  pageArrived(id, aspectRatios, time) {
+    this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
+    return this._frame(this._e.ge_session_page_arrived(this.handle, id, aspectRatios.length, time));
+  }
+  /** @param {number} id @param {number} time @returns {GalleryFrame} */
+  pageFailed(id, time) { return this._frame(this._e.ge_session_page_failed(this.handle, id, time)); }
+  /** @param {number} time @returns {GalleryFrame} */
+  retryNow(time) { return this._frame(this._e.ge_session_retry_now(this.handle, time)); }
+  /** @param {number} time @returns {GalleryFrame} */
+  tick(time) { return this._frame(this._e.ge_session_tick(this.handle, time)); }
+  /** @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios @returns {GalleryFrame} */
+  inserted(section, index, aspectRatios) {
+    this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
+    return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
+  }
+  /** @param {number|null} index @param {number} count @returns {GalleryFrame} */
+  viewer(index, count) { return this._frame(this._e.ge_session_viewer(this.handle, index ?? -1, count)); }
+  /** @param {number[]} indices @returns {GalleryFrame} */
+  removed(indices) {
+    this.engine._i32(this._e.ge_session_input(this.handle, indices.length), indices.length).set(indices);
+    return this._frame(this._e.ge_session_removed(this.handle, indices.length));
+  }
+  destroy() { this._e.ge_session_destroy(this.handle); this.handle = 0; }
+  /** @param {number} n @returns {GalleryFrame} */
+  _frame(n) {
+    const v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n);
+    const starts = v[8], cancels = v[9], spans = v[10];
+    /** @param {number} at @returns {TimelineRequest} */
+    const request = (at) => ({ id: ints[at], section: ints[at + 1], start: ints[at + 2], end: ints[at + 3] });
+    const start = [], cancel = [], visible = [];
+    for (let k = 0; k < starts; k++) start.push(request(4 * k));
+    for (let k = 0; k < cancels; k++) cancel.push(request(4 * (starts + k)));
+    for (let k = 0; k < spans; k++) {
+      const at = 4 * (starts + cancels + k);
+      visible.push({ section: ints[at], start: ints[at + 1], end: ints[at + 2], header: ints[at + 3] === 1 });
+    }
+    return {
+      scrollTo: Number.isNaN(v[0]) ? null : v[0], contentHeight: v[1], velocity: v[2], fling: v[3] === 1,
+      pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1, visible,
+      viewer: v[7] < 0 ? null : v[7],
+    };
+  }
 }
 
 const UTF8 = new TextEncoder();

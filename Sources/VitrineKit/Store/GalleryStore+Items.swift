@@ -72,13 +72,13 @@ extension GalleryStore {
         return changes
     }
 
-    /// Where the viewer goes when the list changes: the open photo's new index; if it is gone, the next
-    /// photo that stayed, else the previous one, else the nearest index; nil when the list is empty.
+    /// Where the viewer goes when the list changes: GalleryEngine's rule, the web viewer's (the open
+    /// photo's new index; if it is gone, the next photo that stayed, else the previous one), or the
+    /// nearest index when no loaded photo stayed; nil when the list is empty.
     static func follow(_ current: Int, old: [PhotoSummary], newIndex: [String: Int], count: Int) -> Int? {
         guard count > 0 else { return nil }
-        if let index = newIndex[old[current].id] { return index }
-        for photo in old[(current + 1)...] { if let index = newIndex[photo.id] { return index } }
-        for photo in old[..<current].reversed() { if let index = newIndex[photo.id] { return index } }
-        return min(current, count - 1)
+        let kept = GalleryPolicy.follow(current: current, oldCount: old.count) { newIndex[old[$0].id] != nil }
+        guard let kept, let index = newIndex[old[kept].id] else { return min(current, count - 1) }
+        return index
     }
 }
