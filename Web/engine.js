@@ -252,19 +252,32 @@ export class Engine {
   }
 
   // ── Live changes and retries ────────────────────────────────────────────
-  /** Writes `id`'s UTF-8 bytes to the engine's id buffer. @param {string} id @returns {number} its length */
+  /**
+   * Writes `id`'s UTF-8 bytes to the engine's id buffer.
+   * @param {string} id
+   * @returns {number} its length
+   */
   _putId(id) {
     const bytes = UTF8.encode(id), p = this.exports.ge_id_buffer(bytes.length);
     new Uint8Array(this.memory.buffer, p, bytes.length).set(bytes);
     return bytes.length;
   }
-  /** A run of places (a month) that applies change-feed messages as the engine's rules say. @returns {LiveRun} */
+  /**
+   * A run of places (a month) that applies change-feed messages as the engine's rules say.
+   * @returns {LiveRun}
+   */
   createLiveRun() { return new LiveRun(this, this.exports.ge_live_create()); }
-  /** The UTC month of a time in ms, as year × 100 + month. @param {number} ms @returns {number} */
+  /**
+   * The UTC month of a time in ms, as year × 100 + month.
+   * @param {number} ms
+   * @returns {number}
+   */
   monthOf(ms) { return this.exports.ge_month_of(ms); }
   /**
    * Milliseconds before retrying a failed page after `failures` failures in a row, or −1 when the
-   * failure stands until the person retries. @param {number} failures @returns {number}
+   * failure stands until the person retries.
+   * @param {number} failures
+   * @returns {number}
    */
   retryDelay(failures) { return this.exports.ge_retry_delay(failures); }
 
@@ -289,7 +302,12 @@ export class Engine {
     return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2], flingSpeed: v[3], velocityWindow: v[4],
       pageSize: v[5], flingPageSize: v[6] };
   }
-  /** Whether a click at `time` is the lift of the long press at `pressTime`. @param {number} time @param {number} pressTime @returns {boolean} */
+  /**
+   * Whether a click at `time` is the lift of the long press at `pressTime`.
+   * @param {number} time
+   * @param {number} pressTime
+   * @returns {boolean}
+   */
   ignoresClick(time, pressTime) { return this.exports.ge_policy_ignores_click(time, pressTime) === 1; }
   /**
    * Whether the small thumbnail fills a width×height tile at this pixel density.
@@ -308,7 +326,8 @@ export class Engine {
     return this.exports.ge_policy_wants_original(scale, fitWidth, density, previewWidth, originalWidth) === 1;
   }
   /**
-   * The format to ask for. @param {{decodesAVIF: boolean, decodesWebP: boolean, hasAVIF: boolean, hasWebP: boolean}} o
+   * The format to ask for.
+   * @param {{decodesAVIF: boolean, decodesWebP: boolean, hasAVIF: boolean, hasWebP: boolean}} o
    * @returns {'jpeg'|'webp'|'avif'}
    */
   imageFormat(o) {
@@ -323,7 +342,11 @@ export class Engine {
     const f = this.exports.ge_policy_zoom(ZOOM[command] ?? 0, scale);
     return f === -1 ? 'toggle' : f === 0 ? null : f;
   }
-  /** The factor a ctrl-wheel turn zooms by. @param {number} deltaY @returns {number} */
+  /**
+   * The factor a ctrl-wheel turn zooms by.
+   * @param {number} deltaY
+   * @returns {number}
+   */
   wheelZoom(deltaY) { return this.exports.ge_policy_wheel_zoom(deltaY); }
   /**
    * The viewer's deck: the deck plan with the ±1 neighbours it left out.
@@ -333,12 +356,20 @@ export class Engine {
     const { indices } = this.deckPlan(o);
     return this._i32(this.exports.ge_ints(), this.exports.ge_policy_deck(indices.length, o.current, count)).slice();
   }
-  /** Which year labels the scrubber draws, given their ys (ascending). @param {number[]} ys @returns {Int32Array} */
+  /**
+   * Which year labels the scrubber draws, given their ys (ascending).
+   * @param {number[]} ys
+   * @returns {Int32Array}
+   */
   scrubberLabels(ys) {
     this._f64(this.exports.ge_doubles(ys.length), ys.length).set(ys);
     return this._i32(this.exports.ge_ints(), this.exports.ge_policy_scrubber_labels(ys.length)).slice();
   }
-  /** The name of month 1…12. @param {number} month @returns {string} */
+  /**
+   * The name of month 1…12.
+   * @param {number} month
+   * @returns {string}
+   */
   monthName(month) {
     const p = this.exports.ge_month_name(month);
     return UTF8_DECODER.decode(new Uint8Array(this.memory.buffer, p, this._io[0]));
@@ -366,50 +397,106 @@ const UTF8_DECODER = new TextDecoder();
 
 /** A gallery screen's state machine in the engine: each event returns the frame to render. */
 export class GallerySession {
+  /**
+   * @param {Engine} engine
+   * @param {number} handle
+   */
   constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
-  /** @param {number} width @param {number} height @param {number} density @returns {GalleryFrame} */
+  /**
+   * @param {number} width
+   * @param {number} height
+   * @param {number} density
+   * @returns {GalleryFrame}
+   */
   viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
-  /** The library's months ({year, month, count}, newest first). @param {{year: number, month: number, count: number}[]} months @returns {GalleryFrame} */
+  /**
+   * The library's months ({year, month, count}, newest first).
+   * @param {{year: number, month: number, count: number}[]} months
+   * @returns {GalleryFrame}
+   */
   months(months) {
     const v = this.engine._i32(this._e.ge_session_input(this.handle, 3 * months.length), 3 * months.length);
     months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
     return this._frame(this._e.ge_session_months(this.handle, months.length));
   }
-  /** @param {number} offset content y of the viewport's top @param {number} time the frame's time (ms) @returns {GalleryFrame} */
+  /**
+   * @param {number} offset content y of the viewport's top
+   * @param {number} time the frame's time (ms)
+   * @returns {GalleryFrame}
+   */
   scroll(offset, time) { return this._frame(this._e.ge_session_scroll(this.handle, offset, time)); }
-  /** @param {'home'|'end'} key @returns {GalleryFrame} */
+  /**
+   * @param {'home'|'end'} key
+   * @returns {GalleryFrame}
+   */
   key(key) { return this._frame(this._e.ge_session_key(this.handle, key === 'home' ? 1 : key === 'end' ? 2 : 0)); }
-  /** @param {boolean} on @returns {GalleryFrame} */
+  /**
+   * @param {boolean} on
+   * @returns {GalleryFrame}
+   */
   scrubbing(on) { return this._frame(this._e.ge_session_scrubbing(this.handle, on ? 1 : 0)); }
-  /** @param {number} id @param {ArrayLike<number>} aspectRatios @param {number} time @returns {GalleryFrame} */
+  /**
+   * @param {number} id
+   * @param {ArrayLike<number>} aspectRatios
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
   pageArrived(id, aspectRatios, time) {
     this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
     return this._frame(this._e.ge_session_page_arrived(this.handle, id, aspectRatios.length, time));
   }
-  /** @param {number} id @param {number} time @returns {GalleryFrame} */
+  /**
+   * @param {number} id
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
   pageFailed(id, time) { return this._frame(this._e.ge_session_page_failed(this.handle, id, time)); }
-  /** @param {number} time @returns {GalleryFrame} */
+  /**
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
   retryNow(time) { return this._frame(this._e.ge_session_retry_now(this.handle, time)); }
-  /** @param {number} time @returns {GalleryFrame} */
+  /**
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
   tick(time) { return this._frame(this._e.ge_session_tick(this.handle, time)); }
-  /** @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios @returns {GalleryFrame} */
+  /**
+   * @param {number} section
+   * @param {number} index
+   * @param {ArrayLike<number>} aspectRatios
+   * @returns {GalleryFrame}
+   */
   inserted(section, index, aspectRatios) {
     this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
     return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
   }
-  /** @param {number|null} index @param {number} count @returns {GalleryFrame} */
+  /**
+   * @param {number|null} index
+   * @param {number} count
+   * @returns {GalleryFrame}
+   */
   viewer(index, count) { return this._frame(this._e.ge_session_viewer(this.handle, index ?? -1, count)); }
-  /** @param {number[]} indices @returns {GalleryFrame} */
+  /**
+   * @param {number[]} indices
+   * @returns {GalleryFrame}
+   */
   removed(indices) {
     this.engine._i32(this._e.ge_session_input(this.handle, indices.length), indices.length).set(indices);
     return this._frame(this._e.ge_session_removed(this.handle, indices.length));
   }
   destroy() { this._e.ge_session_destroy(this.handle); this.handle = 0; }
-  /** @param {number} n @returns {GalleryFrame} */
+  /**
+   * @param {number} n
+   * @returns {GalleryFrame}
+   */
   _frame(n) {
     const v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n);
     const starts = v[8], cancels = v[9], spans = v[10];
-    /** @param {number} at @returns {TimelineRequest} */
+    /**
+     * @param {number} at
+     * @returns {TimelineRequest}
+     */
     const request = (at) => ({ id: ints[at], section: ints[at + 1], start: ints[at + 2], end: ints[at + 3] });
     const start = [], cancel = [], visible = [];
     for (let k = 0; k < starts; k++) start.push(request(4 * k));
@@ -448,12 +535,22 @@ const LIVE_KINDS = { insert: 0, update: 1, delete: 2 };
 
 /** A run of places as the engine keeps it: sort keys only, the photos stay with the caller. */
 export class LiveRun {
+  /**
+   * @param {Engine} engine
+   * @param {number} handle
+   */
   constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
   /** Empties the run. */
   clear() { this._e.ge_live_clear(this.handle); }
-  /** Appends a place: a photo's sort key, or a place not loaded when `id` is null. @param {number} takenAt @param {string|null} id */
+  /**
+   * Appends a place: a photo's sort key, or a place not loaded when `id` is null.
+   * @param {number} takenAt
+   * @param {string|null} id
+   */
   push(takenAt, id) { this._e.ge_live_push(this.handle, takenAt, id === null ? -1 : this.engine._putId(id)); }
-  /** @returns {number} */
+  /**
+   * @returns {number}
+   */
   get count() { return this._e.ge_live_count(this.handle); }
   /**
    * Applies one change-feed message to the run; mirror the outcome on the photos.
