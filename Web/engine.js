@@ -250,6 +250,321 @@ export class Engine {
       moves: out.slice(3 + d + i, 3 + d + i + 2 * m),
     };
   }
+
+  // ── Live changes and retries ────────────────────────────────────────────
+  /**
+   * Writes `id`'s UTF-8 bytes to the engine's id buffer.
+   * @param {string} id
+   * @returns {number} its length
+   */
+  _putId(id) {
+    const bytes = UTF8.encode(id), p = this.exports.ge_id_buffer(bytes.length);
+    new Uint8Array(this.memory.buffer, p, bytes.length).set(bytes);
+    return bytes.length;
+  }
+  /**
+   * A run of places (a month) that applies change-feed messages as the engine's rules say.
+   * @returns {LiveRun}
+   */
+  createLiveRun() { return new LiveRun(this, this.exports.ge_live_create()); }
+  /**
+   * The UTC month of a time in ms, as year × 100 + month.
+   * @param {number} ms
+   * @returns {number}
+   */
+  monthOf(ms) { return this.exports.ge_month_of(ms); }
+  /**
+   * Milliseconds before retrying a failed page after `failures` failures in a row, or −1 when the
+   * failure stands until the person retries.
+   * @param {number} failures
+   * @returns {number}
+   */
+  retryDelay(failures) { return this.exports.ge_retry_delay(failures); }
+
+  // ── Gallery session and policy ──────────────────────────────────────────
+  /**
+   * One gallery screen as the engine runs it: events in, a frame out.
+   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config
+   * @returns {GallerySession}
+   */
+  createSession(config) {
+    this._putTimelineConfig(config);
+    return new GallerySession(this, this.exports.ge_session_create());
+  }
+  /**
+   * The policy's numbers.
+   * @returns {{longPress: number, pressSlop: number, clickSuppression: number, flingSpeed: number,
+   *   velocityWindow: number, pageSize: number, flingPageSize: number}}
+   */
+  policy() {
+    this.exports.ge_policy_numbers();
+    const v = this._io;
+    return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2], flingSpeed: v[3], velocityWindow: v[4],
+      pageSize: v[5], flingPageSize: v[6] };
+  }
+  /**
+   * Whether a click at `time` is the lift of the long press at `pressTime`.
+   * @param {number} time
+   * @param {number} pressTime
+   * @returns {boolean}
+   */
+  ignoresClick(time, pressTime) { return this.exports.ge_policy_ignores_click(time, pressTime) === 1; }
+  /**
+   * Whether the small thumbnail fills a width×height tile at this pixel density.
+   * @param {{width: number, height: number}} small @param {number} width @param {number} height @param {number} density
+   * @returns {boolean}
+   */
+  usesSmallThumb(small, width, height, density) {
+    return this.exports.ge_policy_small_thumb(small.width, small.height, width, height, density) === 1;
+  }
+  /**
+   * Whether the viewer loads the original instead of the preview.
+   * @param {number} scale @param {number} fitWidth @param {number} density @param {number} previewWidth @param {number} originalWidth
+   * @returns {boolean}
+   */
+  wantsOriginal(scale, fitWidth, density, previewWidth, originalWidth) {
+    return this.exports.ge_policy_wants_original(scale, fitWidth, density, previewWidth, originalWidth) === 1;
+  }
+  /**
+   * The format to ask for.
+   * @param {{decodesAVIF: boolean, decodesWebP: boolean, hasAVIF: boolean, hasWebP: boolean}} o
+   * @returns {'jpeg'|'webp'|'avif'}
+   */
+  imageFormat(o) {
+    const flags = (o.decodesAVIF ? 1 : 0) | (o.decodesWebP ? 2 : 0) | (o.hasAVIF ? 4 : 0) | (o.hasWebP ? 8 : 0);
+    return FORMATS[this.exports.ge_policy_image_format(flags)];
+  }
+  /**
+   * What a zoom key does at `scale`: a factor to zoom by, 'toggle' (as a double tap), or null.
+   * @param {'in'|'out'|'reset'} command @param {number} scale @returns {number|'toggle'|null}
+   */
+  zoomCommand(command, scale) {
+    const f = this.exports.ge_policy_zoom(ZOOM[command] ?? 0, scale);
+    return f === -1 ? 'toggle' : f === 0 ? null : f;
+  }
+  /**
+   * The factor a ctrl-wheel turn zooms by.
+   * @param {number} deltaY
+   * @returns {number}
+   */
+  wheelZoom(deltaY) { return this.exports.ge_policy_wheel_zoom(deltaY); }
+  /**
+   * The viewer's deck: the deck plan with the ±1 neighbours it left out.
+   * @param {Parameters<Engine['deckPlan']>[0]} o @param {number} count @returns {Int32Array}
+   */
+  deck(o, count) {
+    const { indices } = this.deckPlan(o);
+    return this._i32(this.exports.ge_ints(), this.exports.ge_policy_deck(indices.length, o.current, count)).slice();
+  }
+  /**
+   * Which year labels the scrubber draws, given their ys (ascending).
+   * @param {number[]} ys
+   * @returns {Int32Array}
+   */
+  scrubberLabels(ys) {
+    this._f64(this.exports.ge_doubles(ys.length), ys.length).set(ys);
+    return this._i32(this.exports.ge_ints(), this.exports.ge_policy_scrubber_labels(ys.length)).slice();
+  }
+  /**
+   * The name of month 1…12.
+   * @param {number} month
+   * @returns {string}
+   */
+  monthName(month) {
+    const p = this.exports.ge_month_name(month);
+    return UTF8_DECODER.decode(new Uint8Array(this.memory.buffer, p, this._io[0]));
+  }
+}
+
+const FORMATS = /** @type {const} */ (['jpeg', 'webp', 'avif']);
+const ZOOM = { in: 1, out: 2, reset: 3 };
+const UTF8_DECODER = new TextDecoder();
+
+/**
+ * @typedef {object} GalleryFrame
+ * @property {number|null} scrollTo   Set the scroll position to this content y; null to leave it.
+ * @property {number} contentHeight
+ * @property {number} velocity        px/ms, positive down.
+ * @property {boolean} fling
+ * @property {number} pageSize        Photos per page of the loads in `start`.
+ * @property {TimelineRequest[]} start  Loads to start; report each with `pageArrived` or `pageFailed`.
+ * @property {TimelineRequest[]} cancel Loads no longer wanted.
+ * @property {number|null} retryAt    When to call `tick` for a failed page's retry.
+ * @property {boolean} failureStands  Nothing retries until `retryNow`.
+ * @property {TimelineSpan[]} visible
+ * @property {number|null} viewer     The viewer's photo, null when closed.
+ */
+
+/** A gallery screen's state machine in the engine: each event returns the frame to render. */
+export class GallerySession {
+  /**
+   * @param {Engine} engine
+   * @param {number} handle
+   */
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /**
+   * @param {number} width
+   * @param {number} height
+   * @param {number} density
+   * @returns {GalleryFrame}
+   */
+  viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
+  /**
+   * The library's months ({year, month, count}, newest first).
+   * @param {{year: number, month: number, count: number}[]} months
+   * @returns {GalleryFrame}
+   */
+  months(months) {
+    const v = this.engine._i32(this._e.ge_session_input(this.handle, 3 * months.length), 3 * months.length);
+    months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
+    return this._frame(this._e.ge_session_months(this.handle, months.length));
+  }
+  /**
+   * @param {number} offset content y of the viewport's top
+   * @param {number} time the frame's time (ms)
+   * @returns {GalleryFrame}
+   */
+  scroll(offset, time) { return this._frame(this._e.ge_session_scroll(this.handle, offset, time)); }
+  /**
+   * @param {'home'|'end'} key
+   * @returns {GalleryFrame}
+   */
+  key(key) { return this._frame(this._e.ge_session_key(this.handle, key === 'home' ? 1 : key === 'end' ? 2 : 0)); }
+  /**
+   * @param {boolean} on
+   * @returns {GalleryFrame}
+   */
+  scrubbing(on) { return this._frame(this._e.ge_session_scrubbing(this.handle, on ? 1 : 0)); }
+  /**
+   * @param {number} id
+   * @param {ArrayLike<number>} aspectRatios
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
+  pageArrived(id, aspectRatios, time) {
+    this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
+    return this._frame(this._e.ge_session_page_arrived(this.handle, id, aspectRatios.length, time));
+  }
+  /**
+   * @param {number} id
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
+  pageFailed(id, time) { return this._frame(this._e.ge_session_page_failed(this.handle, id, time)); }
+  /**
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
+  retryNow(time) { return this._frame(this._e.ge_session_retry_now(this.handle, time)); }
+  /**
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
+  tick(time) { return this._frame(this._e.ge_session_tick(this.handle, time)); }
+  /**
+   * @param {number} section
+   * @param {number} index
+   * @param {ArrayLike<number>} aspectRatios
+   * @returns {GalleryFrame}
+   */
+  inserted(section, index, aspectRatios) {
+    this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
+    return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
+  }
+  /**
+   * @param {number|null} index
+   * @param {number} count
+   * @returns {GalleryFrame}
+   */
+  viewer(index, count) { return this._frame(this._e.ge_session_viewer(this.handle, index ?? -1, count)); }
+  /**
+   * @param {number[]} indices
+   * @returns {GalleryFrame}
+   */
+  removed(indices) {
+    this.engine._i32(this._e.ge_session_input(this.handle, indices.length), indices.length).set(indices);
+    return this._frame(this._e.ge_session_removed(this.handle, indices.length));
+  }
+  destroy() { this._e.ge_session_destroy(this.handle); this.handle = 0; }
+  /**
+   * @param {number} n
+   * @returns {GalleryFrame}
+   */
+  _frame(n) {
+    const v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n);
+    const starts = v[8], cancels = v[9], spans = v[10];
+    /**
+     * @param {number} at
+     * @returns {TimelineRequest}
+     */
+    const request = (at) => ({ id: ints[at], section: ints[at + 1], start: ints[at + 2], end: ints[at + 3] });
+    const start = [], cancel = [], visible = [];
+    for (let k = 0; k < starts; k++) start.push(request(4 * k));
+    for (let k = 0; k < cancels; k++) cancel.push(request(4 * (starts + k)));
+    for (let k = 0; k < spans; k++) {
+      const at = 4 * (starts + cancels + k);
+      visible.push({ section: ints[at], start: ints[at + 1], end: ints[at + 2], header: ints[at + 3] === 1 });
+    }
+    return {
+      scrollTo: Number.isNaN(v[0]) ? null : v[0], contentHeight: v[1], velocity: v[2], fling: v[3] === 1,
+      pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1, visible,
+      viewer: v[7] < 0 ? null : v[7],
+    };
+  }
+}
+
+const UTF8 = new TextEncoder();
+const LIVE_KINDS = { insert: 0, update: 1, delete: 2 };
+
+/**
+ * @typedef {object} LiveRules
+ * @property {boolean} boundedAbove  The run's top is the top of the whole order (a month: yes).
+ * @property {boolean} boundedBelow  The run's end is the end of the whole order (a month: yes).
+ * @property {boolean} keepsGaps     The run counts places not loaded (a month: yes).
+ * @property {boolean} [filtered]    A text or tag filter: new photos are not placed.
+ * @property {boolean} [byDate=true] Ordered by date (else by relevance: updates stay in place).
+ */
+/**
+ * @typedef {object} LiveOutcome  Indices into the run, −1 for none.
+ * @property {number} removed    The photo's old place, removed.
+ * @property {number} inserted   Its new place, inserted: the photo when `exact`, else a place not loaded.
+ * @property {boolean} exact
+ * @property {number} replaced   Updated where it was.
+ * @property {boolean} uncertain Where it was is unknown: read the counts again.
+ */
+
+/** A run of places as the engine keeps it: sort keys only, the photos stay with the caller. */
+export class LiveRun {
+  /**
+   * @param {Engine} engine
+   * @param {number} handle
+   */
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /** Empties the run. */
+  clear() { this._e.ge_live_clear(this.handle); }
+  /**
+   * Appends a place: a photo's sort key, or a place not loaded when `id` is null.
+   * @param {number} takenAt
+   * @param {string|null} id
+   */
+  push(takenAt, id) { this._e.ge_live_push(this.handle, takenAt, id === null ? -1 : this.engine._putId(id)); }
+  /**
+   * @returns {number}
+   */
+  get count() { return this._e.ge_live_count(this.handle); }
+  /**
+   * Applies one change-feed message to the run; mirror the outcome on the photos.
+   * @param {'insert'|'update'|'delete'} kind @param {string} id @param {number} takenAt  its time after the change
+   * @param {LiveRules} rules @returns {LiveOutcome|null} null for an invalid handle
+   */
+  apply(kind, id, takenAt, rules) {
+    const flags = (rules.boundedAbove ? 1 : 0) | (rules.boundedBelow ? 2 : 0) | (rules.keepsGaps ? 4 : 0) |
+      (rules.filtered ? 8 : 0) | (rules.byDate === false ? 0 : 16);
+    if (!this._e.ge_live_apply(this.handle, LIVE_KINDS[kind] ?? -1, takenAt, this.engine._putId(id), flags)) return null;
+    const v = this.engine._io;
+    return { removed: v[0], inserted: v[1], exact: v[2] === 1, replaced: v[3], uncertain: v[4] === 1 };
+  }
+  destroy() { this._e.ge_live_destroy(this.handle); this.handle = 0; }
 }
 
 /** A laid-out gallery (grid or justified), built incrementally. */

@@ -248,6 +248,46 @@ for (const [name, o] of native) {
   emit(name, [d.deletes.length, d.inserts.length, d.moves.length / 2, ...d.deletes, ...d.inserts, ...d.moves]);
 }
 
+// ── Gallery session ─────────────────────────────────────────────────────
+// Replays the native side's recorded event script (op code, arguments) and flattens each frame.
+{
+  const script = native.get('session')?.input ?? [];
+  const session = engine.createSession({ style: 'grid', width: 1000, minimumTileWidth: 100, headerHeight: 36,
+    spacing: 2, yearHeaderHeight: 36 });
+  const out = [];
+  const push = (f) => {
+    out.push(f.scrollTo ?? -1, f.contentHeight, f.velocity, f.fling ? 1 : 0, f.pageSize, f.retryAt ?? -1,
+      f.failureStands ? 1 : 0, f.viewer ?? -1, f.start.length, f.cancel.length, f.visible.length);
+    for (const r of [...f.start, ...f.cancel]) out.push(r.id, r.section, r.start, r.end);
+    for (const v of f.visible) out.push(v.section, v.start, v.end, v.header ? 1 : 0);
+  };
+  const pageAspects = (id, n) => aspects(n, (Math.imul(id, 7919) + 1) >>> 0);
+  let k = 0;
+  const take = (n) => { const a = script.slice(k, k + n); k += n; return a; };
+  while (k < script.length) {
+    const op = script[k++];
+    if (op === 1) { const [w, h, d] = take(3); push(session.viewport(w, h, d)); }
+    else if (op === 2) {
+      const [n] = take(1), m = take(3 * n), months = [];
+      for (let j = 0; j < n; j++) months.push({ year: m[3 * j], month: m[3 * j + 1], count: m[3 * j + 2] });
+      push(session.months(months));
+    }
+    else if (op === 3) { const [y, t] = take(2); push(session.scroll(y, t)); }
+    else if (op === 4) { const [key] = take(1); push(session.key(key === 1 ? 'home' : 'end')); }
+    else if (op === 5) { const [on] = take(1); push(session.scrubbing(on === 1)); }
+    else if (op === 6) { const [id, n, t] = take(3); push(session.pageArrived(id, pageAspects(id, n), t)); }
+    else if (op === 7) { const [id, t] = take(2); push(session.pageFailed(id, t)); }
+    else if (op === 8) { const [t] = take(1); push(session.retryNow(t)); }
+    else if (op === 9) { const [t] = take(1); push(session.tick(t)); }
+    else if (op === 10) { const [s, i, n] = take(3); push(session.inserted(s, i, pageAspects(99, n))); }
+    else if (op === 11) { const [i, n] = take(2); push(session.viewer(i, n)); }
+    else if (op === 12) { const [n] = take(1); push(session.removed(take(n))); }
+    else throw new Error(`session script: unknown op ${op} at ${k - 1}`);
+  }
+  session.destroy();
+  emit('session', out);
+}
+
 // ── Compare ─────────────────────────────────────────────────────────────
 let passed = 0, failed = 0;
 const names = new Set([...native.keys(), ...results.keys()]);

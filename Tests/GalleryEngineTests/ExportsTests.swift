@@ -124,3 +124,36 @@ struct ExportsTests {
         #expect(ge_timeline_frames(9999, 0, 0, 1, 0) == nil)
     }
 }
+
+/// Live changes and the retry policy through the C ABI.
+@Suite("Wasm ABI: live changes", .serialized)
+struct LiveExportsTests {
+    func put(_ id: String) -> Int32 {
+        let bytes = Array(id.utf8)
+        let buffer = ge_id_buffer(Int32(bytes.count))!
+        for (k, b) in bytes.enumerated() { buffer[k] = b }
+        return Int32(bytes.count)
+    }
+
+    @Test func aMonthFollowsChangesThroughTheABI() {
+        let h = ge_live_create()
+        let places: [(String, Double)] = [("f", 20), ("e", 18), ("", -1), ("b", 12)]
+        for (id, hour) in places {
+            let length: Int32 = id.isEmpty ? -1 : put(id)
+            ge_live_push(h, hour * 3_600_000, length)
+        }
+        #expect(ge_live_count(h) == 4)
+        let io = ge_io()
+        let month: Int32 = 1 | 2 | 4 | 16
+        #expect(ge_live_apply(h, 0, 19 * 3_600_000, put("x"), month) == 1)
+        #expect(io[0] == -1 && io[1] == 1 && io[2] == 1 && io[4] == 0)
+        #expect(ge_live_apply(h, 2, 0, put("f"), month) == 1)
+        #expect(io[0] == 0 && io[1] == -1 && ge_live_count(h) == 4)
+        #expect(ge_live_apply(h, 7, 0, put("f"), 0) == 0, "an unknown kind")
+        #expect(ge_live_apply(h, 0, .nan, -3, 0) == 0, "an id length below 0")
+        ge_live_destroy(h)
+        #expect(ge_live_apply(h, 0, 0, put("x"), 0) == 0)
+        #expect(ge_month_of(0) == 197_001 && ge_month_of(.nan) == 197_001 && ge_month_of(-.infinity) < 0)
+        #expect(ge_retry_delay(1) == 1000 && ge_retry_delay(6) == -1)
+    }
+}

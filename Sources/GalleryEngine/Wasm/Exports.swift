@@ -55,6 +55,8 @@ enum WasmKind: UInt8 {
     case viewer = 3
     case taps = 4
     case timeline = 5
+    case live = 6
+    case session = 7
 }
 
 nonisolated(unsafe) var wasmObjects: [WasmObject?] = []

@@ -1,3 +1,4 @@
+import GalleryEngine
 import VitrineAPI
 
 extension ChangeMessage.SortKey {
@@ -12,10 +13,6 @@ extension ChangeMessage.SortKey {
         self.init(takenAt: milliseconds, id: photo.id)
     }
 
-    /// Whether this key comes first in the newest-first order: taken later, or at the same time with the
-    /// larger id (ids compared as bytes, as the catalog does).
-    func isNewer(than other: ChangeMessage.SortKey) -> Bool {
-        if takenAt != other.takenAt { return takenAt > other.takenAt }
-        return other.id.utf8.lexicographicallyPrecedes(id.utf8)
-    }
+    /// The key as GalleryEngine orders it.
+    var engineKey: PhotoSortKey { PhotoSortKey(takenAt: takenAt, id: Array(id.utf8)) }
 }

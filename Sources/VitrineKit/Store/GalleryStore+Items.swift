@@ -2,12 +2,13 @@ import GalleryEngine
 import VitrineAPI
 
 extension GalleryStore {
-    /// How change messages apply to this store's list as it stands.
-    var merge: GalleryMerge {
-        GalleryMerge(
-            isComplete: state.isComplete, startsAtTop: query.position == .top,
+    /// How change messages apply to this store's list as it stands: GalleryEngine's rules, the web
+    /// client's, for a list of pages that starts at the query's position and ends where loading stands.
+    var liveRules: LiveChangeRules {
+        LiveChangeRules(
+            boundedAbove: query.position == .top, boundedBelow: state.isComplete, keepsGaps: false,
             isFiltered: query.text.map { !$0.isEmpty } == true || !query.tags.isEmpty,
-            orderedByDate: query.order == .date)
+            isOrderedByDate: query.order == .date)
     }
 
     /// Adds the next page after the loaded photos (skipping any already here), with the messages that
@@ -18,7 +19,7 @@ extension GalleryStore {
         for photo in page.items where seen.insert(photo.id).inserted { items.append(photo) }
         state.nextCursor = page.nextCursor
         state.total = max(page.total, 0)
-        items = merge.apply(appliedWhileLoading, to: items)
+        items = liveRules.apply(appliedWhileLoading, to: items)
         return setItems(items)
     }
 
@@ -29,7 +30,7 @@ extension GalleryStore {
         var items = page.items.filter { seen.insert($0.id).inserted }
         state.nextCursor = page.nextCursor
         state.total = max(page.total, 0)
-        items = merge.apply(appliedWhileLoading, to: items)
+        items = liveRules.apply(appliedWhileLoading, to: items)
         return setItems(items)
     }
 
@@ -40,9 +41,9 @@ extension GalleryStore {
         guard !messages.isEmpty else { return }
         if loading != nil { appliedWhileLoading += messages }
         let before = state.items.count
-        let items = merge.apply(messages, to: state.items)
+        let items = liveRules.apply(messages, to: state.items)
         if state.total != nil {
-            if merge.isFiltered {
+            if liveRules.isFiltered {
                 state.total = max(0, (state.total ?? 0) + items.count - before)
             } else if let last = messages.last {
                 state.total = max(last.total, 0)
@@ -71,13 +72,13 @@ extension GalleryStore {
         return changes
     }
 
-    /// Where the viewer goes when the list changes: the open photo's new index; if it is gone, the next
-    /// photo that stayed, else the previous one, else the nearest index; nil when the list is empty.
+    /// Where the viewer goes when the list changes: GalleryEngine's rule, the web viewer's (the open
+    /// photo's new index; if it is gone, the next photo that stayed, else the previous one), or the
+    /// nearest index when no loaded photo stayed; nil when the list is empty.
     static func follow(_ current: Int, old: [PhotoSummary], newIndex: [String: Int], count: Int) -> Int? {
         guard count > 0 else { return nil }
-        if let index = newIndex[old[current].id] { return index }
-        for photo in old[(current + 1)...] { if let index = newIndex[photo.id] { return index } }
-        for photo in old[..<current].reversed() { if let index = newIndex[photo.id] { return index } }
-        return min(current, count - 1)
+        let kept = GalleryPolicy.follow(current: current, oldCount: old.count) { newIndex[old[$0].id] != nil }
+        guard let kept, let index = newIndex[old[kept].id] else { return min(current, count - 1) }
+        return index
     }
 }

@@ -6,16 +6,18 @@ import VitrineAPI
 /// feed's fresh data, changed only by `send(_:)` and observed as a stream of updates.
 ///
 /// Paging follows the seeds' rules: pages of `pageSize`, the next one when the grid or the viewer is
-/// within 10 of the loaded end, one request at a time (a trigger while one runs is dropped), transient
-/// failures retried with back-off, nothing asked once every photo is loaded. The viewer's deck (2 behind,
-/// the open photo, 4 ahead in the direction of travel) comes from GalleryEngine's `DeckPlanner` and is
-/// handed to the prefetcher as it changes. Every change to `items` reaches observers as a diff.
+/// within 10 of the loaded end, one request at a time (a trigger while one runs is dropped), nothing
+/// asked once every photo is loaded. Transient failures are retried as GalleryEngine's `RetryPolicy`
+/// says, and change-feed messages placed by its `LiveChangeRules`: the web client's rules. The viewer's
+/// deck (2 behind, the open photo, 4 ahead in the direction of travel) comes from GalleryEngine's
+/// `DeckPlanner` and is handed to the prefetcher as it changes. Every change to `items` reaches
+/// observers as a diff.
 public actor GalleryStore {
     let client: VitrineClient
     let query: PhotoQuery
     let prefetcher: (any ImagePrefetching)?
     let pageSize: Int
-    let retry: RetryPolicy
+    let retry: Retrying
     let planner: DeckPlanner
 
     public internal(set) var state = GalleryState()
@@ -35,10 +37,14 @@ public actor GalleryStore {
     ///   - query: the filter, order and starting position; its `limit` is replaced by `pageSize`.
     ///   - prefetcher: told which preview images the viewer's deck needs.
     ///   - pageSize: photos per page, 1–200.
+    ///   - retry: how a transient failure is retried; GalleryEngine's policy, the web grid's.
+    ///   - sleep: waits out a retry's delay (`Task.sleep`; a test may bring its own clock).
     ///   - loadMoreThreshold: the next page is fetched when within this many photos of the loaded end.
     public init(
         client: VitrineClient, query: PhotoQuery = PhotoQuery(), prefetcher: (any ImagePrefetching)? = nil,
-        pageSize: Int = 20, retry: RetryPolicy = RetryPolicy(), loadMoreThreshold: Int = 10
+        pageSize: Int = 20, retry: RetryPolicy = RetryPolicy(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        loadMoreThreshold: Int = 10
     ) {
         self.client = client
         self.prefetcher = prefetcher
@@ -46,7 +52,7 @@ public actor GalleryStore {
         var query = query
         query.limit = self.pageSize
         self.query = query
-        self.retry = retry
+        self.retry = Retrying(policy: retry, sleep: sleep)
         var planner = DeckPlanner()
         planner.behind = 2
         planner.aheadAtRest = 4
@@ -83,7 +89,7 @@ public actor GalleryStore {
             apply(messages)
             // A filter's matches are the server's to decide (a new photo, a retag, a retitle under a
             // search): the loaded range is fetched again and the difference applied, as after `.reset`.
-            if merge.isFiltered, messages.contains(where: { $0.kind != "delete" }) { await refresh() }
+            if liveRules.isFiltered, messages.contains(where: { $0.kind != "delete" }) { await refresh() }
         case .reset:
             await refresh()
         }

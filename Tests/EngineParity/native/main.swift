@@ -392,4 +392,103 @@ for round in 0..<6 {
     emit("diff.\(round)", out, input: [Double(old.count)] + old.map(Double.init) + new.map(Double.init))
 }
 
+// MARK: Gallery session
+
+// A recorded event script: the native session reacts to its own frames (answering the loads it asks
+// for), and the script (op codes and arguments, see parity.mjs) and every frame are emitted, so the wasm
+// session can replay the same events and must give the same frames.
+let session = GallerySession(
+    configuration: TimelineConfiguration(
+        layout: .grid(width: 1000, minimumTileWidth: 100, headerHeight: 36), yearHeaderHeight: 36))
+var script: [Double] = []
+var frames: [Double] = []
+var lastFrame = GalleryFrame()
+
+@MainActor
+func record(_ event: GalleryEvent, _ code: [Double]) {
+    let f = session.handle(event)
+    lastFrame = f
+    script += code
+    frames += [
+        f.scrollTo ?? -1, f.contentHeight, f.velocity, f.isFling ? 1 : 0, Double(f.pageSize), f.retryAt ?? -1,
+        f.failureStands ? 1 : 0, Double(f.viewer ?? -1), Double(f.start.count), Double(f.cancel.count),
+        Double(f.visible.count),
+    ]
+    for r in f.start + f.cancel {
+        frames += [Double(r.id), Double(r.section), Double(r.items.lowerBound), Double(r.items.upperBound)]
+    }
+    for v in f.visible {
+        frames += [
+            Double(v.section), Double(v.items.lowerBound), Double(v.items.upperBound), v.headerIntersects ? 1 : 0,
+        ]
+    }
+}
+
+/// A page's photos: the sample aspects seeded by its id.
+func pageAspects(_ id: Int32, _ n: Int) -> [Float] { aspects(n, seed: UInt32(id) &* 7919 &+ 1) }
+
+@MainActor
+func answer(at time: Double) {
+    for r in lastFrame.start {
+        let n = r.items.count
+        record(
+            .pageArrived(id: r.id, aspectRatios: pageAspects(r.id, n), time: time), [6, Double(r.id), Double(n), time])
+    }
+}
+
+@MainActor
+func recordMonths(_ months: [TimelineMonth]) {
+    record(
+        .months(months),
+        [2, Double(months.count)] + months.flatMap { [Double($0.year), Double($0.month), Double($0.count)] })
+}
+
+let library: [TimelineMonth] = (0..<30).map { k in
+    let year = Int32(2024 - k / 12)
+    let month = Int32(12 - k % 12)
+    let count = 1000 + (397 * k) % 2500
+    return TimelineMonth(year: year, month: month, count: count)
+}
+record(.viewport(width: 1000, height: 800, density: 2), [1, 1000, 800, 2])
+recordMonths(library)
+answer(at: 40)
+var clock = 100.0
+for k in 1...12 {
+    clock += 16 + Double(k % 3)
+    record(.scroll(offset: Double(k * k) * 3.5, time: clock), [3, Double(k * k) * 3.5, clock])
+}
+answer(at: clock)
+for k in 1...20 {
+    clock += 16
+    let y = 504 + Double(k) * 7.3 * 16
+    record(.scroll(offset: y, time: clock), [3, y, clock])
+}
+clock += 50
+record(.tick(time: clock), [9, clock])
+answer(at: clock + 70)
+record(.key(.end), [4, 2])
+answer(at: clock + 90)
+record(.key(.home), [4, 1])
+if let failing = lastFrame.start.first ?? session.planner.inFlight.first {
+    record(.pageFailed(id: failing.id, time: clock + 100), [7, Double(failing.id), clock + 100])
+}
+record(.tick(time: clock + 600), [9, clock + 600])
+record(.tick(time: clock + 1100), [9, clock + 1100])
+answer(at: clock + 1150)
+record(.retryNow(time: clock + 1200), [8, clock + 1200])
+record(.scrubbing(true), [5, 1])
+record(.scroll(offset: 90_000, time: clock + 1300), [3, 90_000, clock + 1300])
+record(.scrubbing(false), [5, 0])
+answer(at: clock + 1400)
+record(.inserted(section: 0, index: 3, aspectRatios: pageAspects(99, 7)), [10, 0, 3, 7])
+record(.viewer(index: 12, count: 40), [11, 12, 40])
+record(.removed([12, 3]), [12, 2, 12, 3])
+record(.viewport(width: 390, height: 844, density: 3), [1, 390, 844, 3])
+answer(at: clock + 1500)
+record(.viewport(width: 1000, height: 800, density: 2), [1, 1000, 800, 2])
+recordMonths([])
+recordMonths(library)
+answer(at: clock + 1600)
+emit("session", frames, input: script)
+
 for l in lines { print(l) }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryEngine
 import Synchronization
 import Testing
 import VitrineAPI
@@ -12,10 +13,11 @@ import VitrineKit
         private let log = Mutex<[Duration]>([])
         var all: [Duration] { log.withLock { $0 } }
 
-        var policy: GalleryStore.RetryPolicy {
-            GalleryStore.RetryPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(1)) { delay in
-                self.log.withLock { $0.append(delay) }
-            }
+        /// The engine's policy with the seeds' 3 retries, scaled down.
+        static let policy = RetryPolicy(initialDelay: 100, maximumDelay: 1000, retries: 3)
+
+        var sleep: @Sendable (Duration) async throws -> Void {
+            { delay in self.log.withLock { $0.append(delay) } }
         }
     }
 
@@ -83,7 +85,7 @@ import VitrineKit
         try await StoreServer.with(photos: 45) { server in
             let faults = StoreFaults()
             let delays = Delays()
-            let store = GalleryStore(client: server.client(faults), retry: delays.policy)
+            let store = GalleryStore(client: server.client(faults), retry: Delays.policy, sleep: delays.sleep)
             faults.fail(next: 4, with: .status(503))
             await store.send(.loadMore)
             var state = await store.state
@@ -106,7 +108,7 @@ import VitrineKit
         try await StoreServer.with(photos: 45) { server in
             let faults = StoreFaults()
             let delays = Delays()
-            let store = GalleryStore(client: server.client(faults), retry: delays.policy)
+            let store = GalleryStore(client: server.client(faults), retry: Delays.policy, sleep: delays.sleep)
             faults.fail(next: 2, with: .error(.offline("injected")))
             await store.send(.visible(index: 0))
             let state = await store.state
@@ -119,7 +121,7 @@ import VitrineKit
     @Test func aFailedNextPageKeepsThePagesAndLoadMoreResumesAtTheCursor() async throws {
         try await StoreServer.with(photos: 45) { server in
             let faults = StoreFaults()
-            let store = GalleryStore(client: server.client(faults), retry: Delays().policy)
+            let store = GalleryStore(client: server.client(faults), retry: Delays.policy, sleep: Delays().sleep)
             await store.send(.visible(index: 0))
             faults.fail(next: 4, with: .error(.timeout))
             await store.send(.visible(index: 15))
@@ -141,7 +143,7 @@ import VitrineKit
         try await StoreServer.with(photos: 3) { server in
             let faults = StoreFaults()
             let delays = Delays()
-            let store = GalleryStore(client: server.client(faults), retry: delays.policy)
+            let store = GalleryStore(client: server.client(faults), retry: Delays.policy, sleep: delays.sleep)
             faults.fail(next: 1, with: .status(404))
             await store.send(.loadMore)
             #expect(await store.state.failure?.isTransient == false)
@@ -149,15 +151,17 @@ import VitrineKit
         }
     }
 
-    @Test func theDefaultBackOffDoublesUpToItsMaximum() {
-        let policy = GalleryStore.RetryPolicy()
-        #expect(policy.retries == 3)
-        #expect(
-            (0..<6).map(policy.delay(beforeRetry:)) == [
-                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(8),
-            ])
-        let odd = GalleryStore.RetryPolicy(retries: -5, initialDelay: .seconds(-1))
-        #expect(odd.retries == 0 && odd.delay(beforeRetry: Int.max) == .zero)
+    @Test func theDefaultPolicyIsTheEnginesAndItsDelaysReachTheStore() async throws {
+        try await StoreServer.with(photos: 3) { server in
+            let faults = StoreFaults()
+            let delays = Delays()
+            let store = GalleryStore(client: server.client(faults), sleep: delays.sleep)
+            faults.fail(next: 6, with: .status(503))
+            await store.send(.loadMore)
+            #expect(faults.pageRequests.count == 6, "one request and the engine's 5 retries")
+            #expect(delays.all == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)])
+            #expect(await store.state.failure?.isTransient == true)
+        }
     }
 
     @Test func observersSeeEachPageAsInsertionsAtTheEnd() async throws {

@@ -1,10 +1,11 @@
+import GalleryEngine
 import Testing
 import VitrineAPI
 
 @testable import VitrineKit
 
-/// The rules that place change-feed messages in a loaded list, on made-up photos.
-@Suite struct GalleryMergeTests {
+/// GalleryEngine's live-change rules on the store's list of loaded pages, on made-up photos.
+@Suite struct LoadedPhotosTests {
     /// A photo taken `hour` hours into 2020-01-01 (UTC), as a page lists it.
     static func photo(_ id: String, hour: Int, title: String = "") -> PhotoSummary {
         let variant = VariantInfo(url: "/assets/\(id)", width: 4, height: 3)
@@ -22,7 +23,7 @@ import VitrineAPI
 
     /// Newest first: hours 20, 18, 16, 14.
     let items = [photo("d", hour: 20), photo("c", hour: 18), photo("b", hour: 16), photo("a", hour: 14)]
-    let partial = GalleryMerge(isComplete: false, startsAtTop: true, isFiltered: false, orderedByDate: true)
+    let partial = LiveChangeRules(boundedAbove: true, boundedBelow: false, keepsGaps: false)
 
     @Test func aNewPhotoGoesToItsPlaceWhenItIsWithinTheLoadedRange() {
         let middle = Self.photo("m", hour: 17)
@@ -30,10 +31,10 @@ import VitrineAPI
         let older = Self.photo("o", hour: 1)
         #expect(partial.apply([Self.message("insert", older)], to: items).map(\.id) == ["d", "c", "b", "a"])
         var complete = partial
-        complete.isComplete = true
+        complete.boundedBelow = true
         #expect(complete.apply([Self.message("insert", older)], to: items).map(\.id) == ["d", "c", "b", "a", "o"])
         var below = partial
-        below.startsAtTop = false
+        below.boundedAbove = false
         let newest = Self.photo("n", hour: 23)
         #expect(below.apply([Self.message("insert", newest)], to: items).map(\.id) == ["d", "c", "b", "a"])
         #expect(partial.apply([Self.message("insert", newest)], to: items).map(\.id) == ["n", "d", "c", "b", "a"])
@@ -61,7 +62,7 @@ import VitrineAPI
     }
 
     @Test func aFilteredListTakesNoNewPhotos() {
-        let filtered = GalleryMerge(isComplete: true, startsAtTop: true, isFiltered: true, orderedByDate: true)
+        let filtered = LiveChangeRules(boundedAbove: true, boundedBelow: true, keepsGaps: false, isFiltered: true)
         #expect(filtered.apply([Self.message("insert", Self.photo("m", hour: 17))], to: items) == items)
         #expect(filtered.apply([Self.message("delete", items[0])], to: items).count == 3)
     }

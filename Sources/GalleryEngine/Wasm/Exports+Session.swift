@@ -1,0 +1,263 @@
+// The gallery session and its policy through the C ABI. Each event call
+// returns the frame: io[0] scroll to (NaN: stay), io[1] content height,
+// io[2] velocity, io[3] fling (1/0), io[4] page size, io[5] retry at (−1:
+// none), io[6] failure stands (1/0), io[7] viewer index (−1: closed),
+// io[8] loads to start, io[9] loads to cancel, io[10] visible spans; the int
+// buffer (`ge_ints`) holds the starts and the cancels as [id, section, start,
+// end] and the visible spans as [section, start, end, header], in that order.
+
+final class SessionSlot: WasmObject {
+    let session: GallerySession
+    var input = Column<Int32>()
+    var aspects = Column<Float>()
+    init(_ session: GallerySession) { self.session = session }
+    deinit {
+        input.deallocate()
+        aspects.deallocate()
+    }
+}
+
+func sessionSlot(_ h: Int32) -> SessionSlot? {
+    guard let o = object(h, .session) else { return nil }
+    return unsafeDowncast(o, to: SessionSlot.self)
+}
+
+/// Handles `event` and writes its frame; returns the ints written (0 for an invalid handle).
+func sessionFrame(_ h: Int32, _ event: GalleryEvent) -> Int32 {
+    guard let slot = sessionSlot(h) else { return 0 }
+    let frame = slot.session.handle(event)
+    let v = io()
+    v[0] = frame.scrollTo ?? .nan
+    v[1] = frame.contentHeight
+    v[2] = frame.velocity
+    v[3] = frame.isFling ? 1 : 0
+    v[4] = Double(frame.pageSize)
+    v[5] = frame.retryAt ?? -1
+    v[6] = frame.failureStands ? 1 : 0
+    v[7] = Double(frame.viewer ?? -1)
+    v[8] = Double(frame.start.count)
+    v[9] = Double(frame.cancel.count)
+    v[10] = Double(frame.visible.count)
+    let n = 4 * (frame.start.count + frame.cancel.count + frame.visible.count)
+    wasmInts.resize(n > 0 ? n : 1)
+    writeRequests(frame.start, at: 0)
+    writeRequests(frame.cancel, at: 4 * frame.start.count)
+    writeSpans(frame.visible, at: 4 * (frame.start.count + frame.cancel.count))
+    return Int32(truncatingIfNeeded: n)
+}
+
+/// Creates a session on the timeline configuration in io[0...15] (see `ge_timeline_create`).
+@_cdecl("ge_session_create")
+public func ge_session_create() -> Int32 {
+    register(SessionSlot(GallerySession(configuration: timelineConfigurationFromIO())), .session)
+}
+
+@_cdecl("ge_session_destroy")
+public func ge_session_destroy(_ h: Int32) { unregister(h, .session) }
+
+/// The session's int input: `n` ints (months as [year, month, count] triples, or removed indices).
+@_cdecl("ge_session_input")
+public func ge_session_input(_ h: Int32, _ n: Int32) -> UnsafeMutablePointer<Int32>? {
+    guard let s = sessionSlot(h) else { return nil }
+    s.input.reserve(n > 0 && n < 1 << 26 ? Int(n) : 1)
+    return s.input.pointer
+}
+
+/// The session's aspect input: `n` aspect ratios (a page, a live insert).
+@_cdecl("ge_session_aspects")
+public func ge_session_aspects(_ h: Int32, _ n: Int32) -> UnsafeMutablePointer<Float>? {
+    guard let s = sessionSlot(h) else { return nil }
+    s.aspects.reserve(n > 0 && n < 1 << 26 ? Int(n) : 1)
+    return s.aspects.pointer
+}
+
+/// The first `n` ints of the input, or none when it holds fewer.
+func sessionInts(_ h: Int32, _ n: Int32) -> [Int32] {
+    guard let s = sessionSlot(h), n > 0, Int(n) <= s.input.capacity else { return [] }
+    var out = [Int32](repeating: 0, count: Int(n))
+    for k in 0..<Int(n) { out[k] = s.input[k] }
+    return out
+}
+
+/// The first `n` aspects of the input, or none when it holds fewer.
+func sessionAspects(_ h: Int32, _ n: Int32) -> [Float] {
+    guard let s = sessionSlot(h), n > 0, Int(n) <= s.aspects.capacity else { return [] }
+    var out = [Float](repeating: 0, count: Int(n))
+    for k in 0..<Int(n) { out[k] = s.aspects[k] }
+    return out
+}
+
+@_cdecl("ge_session_viewport")
+public func ge_session_viewport(_ h: Int32, _ width: Double, _ height: Double, _ density: Double) -> Int32 {
+    sessionFrame(h, .viewport(width: width, height: height, density: density))
+}
+
+/// The library's months: `n` months as triples in the input.
+@_cdecl("ge_session_months")
+public func ge_session_months(_ h: Int32, _ n: Int32) -> Int32 {
+    let packed = sessionInts(h, n > 0 && n < 1 << 24 ? 3 * n : 0)
+    var months: [TimelineMonth] = []
+    var k = 0
+    while k + 2 < packed.count {
+        months.append(TimelineMonth(year: packed[k], month: packed[k + 1], count: Int(packed[k + 2])))
+        k += 3
+    }
+    return sessionFrame(h, .months(months))
+}
+
+@_cdecl("ge_session_scroll")
+public func ge_session_scroll(_ h: Int32, _ offset: Double, _ time: Double) -> Int32 {
+    sessionFrame(h, .scroll(offset: offset, time: time))
+}
+
+/// A key: 1 Home, 2 End; returns 0 (no frame) for any other.
+@_cdecl("ge_session_key")
+public func ge_session_key(_ h: Int32, _ key: Int32) -> Int32 {
+    guard let key = GalleryKey(rawValue: key) else { return 0 }
+    return sessionFrame(h, .key(key))
+}
+
+@_cdecl("ge_session_scrubbing")
+public func ge_session_scrubbing(_ h: Int32, _ on: Int32) -> Int32 { sessionFrame(h, .scrubbing(on != 0)) }
+
+/// Load `id` arrived with the `n` aspects of the aspect input.
+@_cdecl("ge_session_page_arrived")
+public func ge_session_page_arrived(_ h: Int32, _ id: Int32, _ n: Int32, _ time: Double) -> Int32 {
+    sessionFrame(h, .pageArrived(id: id, aspectRatios: sessionAspects(h, n), time: time))
+}
+
+@_cdecl("ge_session_page_failed")
+public func ge_session_page_failed(_ h: Int32, _ id: Int32, _ time: Double) -> Int32 {
+    sessionFrame(h, .pageFailed(id: id, time: time))
+}
+
+@_cdecl("ge_session_retry_now")
+public func ge_session_retry_now(_ h: Int32, _ time: Double) -> Int32 { sessionFrame(h, .retryNow(time: time)) }
+
+@_cdecl("ge_session_tick")
+public func ge_session_tick(_ h: Int32, _ time: Double) -> Int32 { sessionFrame(h, .tick(time: time)) }
+
+/// `n` live photos (aspects in the aspect input) inserted at `index` of month `section`.
+@_cdecl("ge_session_inserted")
+public func ge_session_inserted(_ h: Int32, _ section: Int32, _ index: Int32, _ n: Int32) -> Int32 {
+    sessionFrame(h, .inserted(section: Int(section), index: Int(index), aspectRatios: sessionAspects(h, n)))
+}
+
+/// The viewer opened on `index` of `count` photos, or closed (`index` < 0).
+@_cdecl("ge_session_viewer")
+public func ge_session_viewer(_ h: Int32, _ index: Int32, _ count: Int32) -> Int32 {
+    sessionFrame(h, .viewer(index: index < 0 ? nil : Int(index), count: Int(count)))
+}
+
+/// `n` photos (indices in the input) left the viewer's list.
+@_cdecl("ge_session_removed")
+public func ge_session_removed(_ h: Int32, _ n: Int32) -> Int32 {
+    let ints = sessionInts(h, n)
+    var indices = [Int](repeating: 0, count: ints.count)
+    for k in 0..<ints.count { indices[k] = Int(ints[k]) }
+    return sessionFrame(h, .removed(indices))
+}
+
+// MARK: Policy
+
+/// Whether a click at `time` is the lift of the long press that fired at `pressTime`.
+@_cdecl("ge_policy_ignores_click")
+public func ge_policy_ignores_click(_ time: Double, _ pressTime: Double) -> Int32 {
+    GalleryPolicy().ignoresClick(at: time, longPressAt: pressTime) ? 1 : 0
+}
+
+/// The policy's numbers: io[0] long press (ms), io[1] press slop (px), io[2] click suppression (ms),
+/// io[3] fling speed (px/ms), io[4] velocity window (ms), io[5] page size, io[6] fling page size.
+@_cdecl("ge_policy_numbers")
+public func ge_policy_numbers() {
+    let p = GalleryPolicy()
+    let v = io()
+    v[0] = p.longPressDuration
+    v[1] = p.pressSlop
+    v[2] = p.clickSuppression
+    v[3] = p.flingSpeed
+    v[4] = p.velocityWindow
+    v[5] = Double(p.pageSize)
+    v[6] = Double(p.flingPageSize)
+}
+
+@_cdecl("ge_policy_small_thumb")
+public func ge_policy_small_thumb(
+    _ smallWidth: Double, _ smallHeight: Double, _ width: Double, _ height: Double, _ density: Double
+) -> Int32 {
+    GalleryPolicy().usesSmallThumb(
+        smallWidth: smallWidth, smallHeight: smallHeight, width: width, height: height, density: density) ? 1 : 0
+}
+
+@_cdecl("ge_policy_wants_original")
+public func ge_policy_wants_original(
+    _ scale: Double, _ fitWidth: Double, _ density: Double, _ previewWidth: Double, _ originalWidth: Double
+) -> Int32 {
+    GalleryPolicy().wantsOriginal(
+        scale: scale, fitWidth: fitWidth, density: density, previewWidth: previewWidth, originalWidth: originalWidth)
+        ? 1 : 0
+}
+
+/// `flags`: 1 decodes AVIF, 2 decodes WebP, 4 has AVIF, 8 has WebP. Returns 0 JPEG, 1 WebP, 2 AVIF.
+@_cdecl("ge_policy_image_format")
+public func ge_policy_image_format(_ flags: Int32) -> Int32 {
+    GalleryPolicy().imageFormat(
+        decodesAVIF: flags & 1 != 0, decodesWebP: flags & 2 != 0, hasAVIF: flags & 4 != 0, hasWebP: flags & 8 != 0
+    ).rawValue
+}
+
+/// A zoom command (1 in, 2 out, 3 reset) at `scale`: the factor to zoom by, −1 to toggle as a double
+/// tap does, 0 for nothing.
+@_cdecl("ge_policy_zoom")
+public func ge_policy_zoom(_ command: Int32, _ scale: Double) -> Double {
+    guard let command = GalleryPolicy.ZoomCommand(rawValue: command) else { return 0 }
+    switch GalleryPolicy().zoom(command, scale: scale) {
+    case .by(let factor): return factor
+    case .toggle: return -1
+    case .none: return 0
+    }
+}
+
+@_cdecl("ge_policy_wheel_zoom")
+public func ge_policy_wheel_zoom(_ deltaY: Double) -> Double { GalleryPolicy().wheelZoom(deltaY: deltaY) }
+
+/// The deck: the deck planner's plan (see `ge_deck_plan`, already in the int buffer, `n` indices) with
+/// the ±1 neighbours of `current` it left out; returns the new count.
+@_cdecl("ge_policy_deck")
+public func ge_policy_deck(_ n: Int32, _ current: Int32, _ count: Int32) -> Int32 {
+    var planned: [Int32] = []
+    for k in 0..<(n > 0 && Int(n) <= wasmInts.count ? Int(n) : 0) { planned.append(wasmInts[k]) }
+    let deck = GalleryPolicy().deck(planned, current: Int(current), count: Int(count))
+    wasmInts.resize(deck.count + 1)
+    for k in 0..<deck.count { wasmInts[k] = deck[k] }
+    return Int32(truncatingIfNeeded: deck.count)
+}
+
+nonisolated(unsafe) var wasmDoubles = Column<Double>()
+
+/// A buffer of at least `n` doubles for inputs longer than io (the scrubber's years).
+@_cdecl("ge_doubles")
+public func ge_doubles(_ n: Int32) -> UnsafeMutablePointer<Double>? {
+    wasmDoubles.reserve(n > 0 && n < 1 << 24 ? Int(n) : 1)
+    return wasmDoubles.pointer
+}
+
+/// The scrubber's year labels kept among the first `n` ys of the doubles buffer (ascending): writes the
+/// kept indices to the int buffer and returns their count.
+@_cdecl("ge_policy_scrubber_labels")
+public func ge_policy_scrubber_labels(_ n: Int32) -> Int32 {
+    var ys: [Double] = []
+    for k in 0..<(n > 0 && Int(n) <= wasmDoubles.capacity ? Int(n) : 0) { ys.append(wasmDoubles[k]) }
+    let kept = GalleryPolicy().scrubberLabels(ys)
+    wasmInts.resize(kept.count + 1)
+    for k in 0..<kept.count { wasmInts[k] = kept[k] }
+    return Int32(truncatingIfNeeded: kept.count)
+}
+
+/// Month `month`'s name (1…12) as UTF-8: returns a pointer to its bytes and writes their count to io[0].
+@_cdecl("ge_month_name")
+public func ge_month_name(_ month: Int32) -> UnsafePointer<UInt8> {
+    let name = MonthNames.name(Int(month))
+    io()[0] = Double(name.utf8CodeUnitCount)
+    return name.utf8Start
+}
