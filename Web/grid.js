@@ -62,6 +62,8 @@ export class Grid {
     if (this.ssr && this.style === 'grid') for (const t of this.ssr.querySelectorAll('a.tile')) if (t instanceof HTMLElement) this.adoptable.set(t.dataset.photoId, t);
     /** @type {Map<string|undefined, Tile>|null} the old filter's tiles, until the new one's photos arrive */
     this.leaving = null;
+    /** @type {Set<Tile>} tiles fading out */
+    this.fading = new Set();
     this.adopted = 0;
     this.width = scroller.clientWidth;
     this.height = scroller.clientHeight;
@@ -90,7 +92,7 @@ export class Grid {
     this.listeners = new Set();
     /** @type {{x: number, y: number, id: number, timer: number, fired?: boolean}|null} a touch that may become a long press */
     this.press = null;
-    this.pressed = 0;
+    this.pressed = -Infinity; // when a long press last opened the menu
     this.raf = 0;
     this.lastOffset = 0; // the offset the last update laid out at (the scrubber's handle)
     this.reset();
@@ -166,8 +168,9 @@ export class Grid {
    */
   replace() {
     this.abortAll();
-    this.leaving = new Map();
-    for (const t of this.tiles.values()) if (t.pending) this.unmountElement(t); else this.leaving.set(t.dataset.photoId, t);
+    // Tiles still waiting from a filter before stay tracked, however fast the filters follow each other.
+    const leaving = this.leaving = this.leaving || new Map();
+    for (const t of this.tiles.values()) if (t.pending) this.unmountElement(t); else leaving.set(t.dataset.photoId, t);
     this.tiles = new Map();
     for (const h of this.headers.values()) h.remove();
     this.headers.clear();
@@ -179,8 +182,8 @@ export class Grid {
     this.update();
   }
 
-  /** The old filter's tiles that no photo took over fade out. */
-  leave() {
+  /** The old filter's tiles that no photo took over fade out (at once when the grid is laid out anew). */
+  leave(now = false) {
     const rest = this.leaving;
     this.leaving = null;
     clearTimeout(this.leaveTimer);
@@ -189,9 +192,10 @@ export class Grid {
       t.removeAttribute('data-photo-id');
       t.removeAttribute('href');
       t.className = 'tile ghost';
-      if (reduced.matches) { this.unmountElement(t); continue; }
+      if (now || reduced.matches) { this.unmountElement(t); continue; }
       t.style.transition = 'opacity .3s';
       t.style.opacity = '0';
+      this.fading.add(t);
       setTimeout(() => this.unmountElement(t), 350);
     }
   }
@@ -599,12 +603,16 @@ export class Grid {
   }
 
   unmountElement(/** @type {Tile} */ t) {
+    this.fading.delete(t);
     if (t.img) cancel(t.img);
     this.hashes.delete(t);
     t.remove();
   }
 
+  /** Every tile and header, and the old filter's tiles too: nothing stays where a new layout would not put it. */
   unmountAll() {
+    this.leave(true);
+    for (const t of [...this.fading]) this.unmountElement(t);
     for (const i of [...this.tiles.keys()]) this.unmount(i);
     for (const h of this.headers.values()) h.remove();
     this.headers.clear();
