@@ -2,7 +2,7 @@
 // that slides up and is dismissed by dragging it down, Esc or its close button. In admin mode it
 // edits the title and tags (PATCH) and deletes (DELETE). All text goes in through textContent.
 import { el, moreCSS } from './images.js';
-import { getJSON, token } from './api.js';
+import { getJSON, token, dayText, gpsText, cameraText } from './api.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 
@@ -10,13 +10,12 @@ const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
 
 /** "29 Apr 2014, 14:25:26 UTC+02:00": the wall clock the photo was taken at, and its zone. */
 export function takenText(/** @type {Details} */ d) {
-  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)/.exec(d.takenAt || '');
-  if (!m) return d.takenAt;
-  const day = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' });
+  const m = /T(\d\d):(\d\d):(\d\d)/.exec(d.takenAt || ''), day = dayText(d.takenAt);
+  if (!m || !day) return d.takenAt;
   const o = d.takenAtOffset;
   const zone = o == null ? (/Z$/.test(d.takenAt || '') ? 'UTC' : 'local time, zone unknown')
     : o === 0 ? 'UTC' : `UTC${o < 0 ? '−' : '+'}${pad(Math.floor(Math.abs(o) / 60))}:${pad(Math.abs(o) % 60)}`;
-  return `${day}, ${m[4]}:${m[5]}:${m[6]} ${zone}` + (d.takenAtSource === 'file' ? ' (file date)' : '');
+  return `${day}, ${m[1]}:${m[2]}:${m[3]} ${zone}` + (d.takenAtSource === 'file' ? ' (file date)' : '');
 }
 
 const num = (/** @type {number} */ x, /** @type {number} */ digits) => String(+x.toFixed(digits));
@@ -24,18 +23,12 @@ export function exposureText(/** @type {number} */ t) { return t >= 1 || t <= 0 
 export function sizeText(/** @type {number} */ b) {
   return b >= 1e6 ? `${num(b / 1e6, 1)} MB` : b >= 1e3 ? `${Math.round(b / 1e3)} KB` : `${b} bytes`;
 }
-export function gpsText(/** @type {{latitude: number, longitude: number}} */ { latitude: a, longitude: o }) {
-  return `${Math.abs(a).toFixed(5)}° ${a < 0 ? 'S' : 'N'}, ${Math.abs(o).toFixed(5)}° ${o < 0 ? 'W' : 'E'}`;
-}
 
 /** [label, text] rows for the fields the photo has. */
-/** @returns {[string, string][]} */
 export function rows(/** @type {Details} */ d) {
-  const camera = d.cameraModel && d.cameraMake && !d.cameraModel.startsWith(d.cameraMake)
-    ? `${d.cameraMake} ${d.cameraModel}` : d.cameraModel || d.cameraMake;
   return [
     ['Taken', takenText(d)],
-    ['Camera', camera],
+    ['Camera', cameraText(d)],
     ['Lens', d.lens],
     ['Exposure', d.exposureTime != null && exposureText(d.exposureTime)],
     ['Aperture', d.fNumber != null && `ƒ/${num(d.fNumber, 1)}`],
@@ -46,7 +39,7 @@ export function rows(/** @type {Details} */ d) {
     ['Format', `${String(d.format).toUpperCase()} (${d.mimeType})`],
     ['Location', d.location && gpsText(d.location)],
     ['File name', d.originalName],
-  ].filter((r) => r[1]).map(([k, v]) => [String(k), String(v)]);
+  ].filter((r) => r[1]).map(([k, v]) => /** @type {[string, string]} */ ([String(k), String(v)]));
 }
 
 function field(/** @type {string} */ label, /** @type {HTMLElement} */ input) {

@@ -1,6 +1,6 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
 import { paintColor, paintHash, HashPainter, load, cancel, decoded, el, thumbSrc } from './images.js';
-import { downloadURL } from './api.js';
+import { downloadURL, getJSON, dayText, gpsText, cameraText } from './api.js';
 
 export const tuning = {
   openResponse: 0.4, openDamping: 0.8, closeResponse: 0.35, closeDamping: 0.9,
@@ -38,7 +38,9 @@ export class Viewer {
     this.current = -1;
     this.w = innerWidth; this.h = innerHeight;
     this.raf = 0; this.last = 0; this.lastChange = 0; this.dir = 0; this.speed = 0; this.target = 0; this.trans = false;
-    this.releaseVelocity = 0; this.toastTimer = 0;
+    this.releaseVelocity = 0; this.toastTimer = 0; this.metaTimer = 0; this.pointerType = '';
+    /** @type {Map<string, Promise<Details>>} */
+    this.details = new Map();
     /** @type {((p: number) => import('./engine.js').TransitionFrame)|null} the flight between tile and screen */
     this.path = null;
     /** @type {(p: number) => number} the backdrop's opacity along it */
@@ -58,10 +60,18 @@ export class Viewer {
     this.fly = el('div', 'fly', { 'aria-hidden': 'true' });
     this.flyImg = el('img', '', { alt: '' });
     this.fly.append(this.flyImg);
-    const top = el('div', 'bar top'), bottom = el('div', 'bar bottom');
+    const top = el('div', 'bar top'), bottom = el('div', 'bar bottom'), meta = el('div', 'meta');
+    // The photo's title, its day and place (or camera), and where it is in the library.
+    this.title = el('h2', 'title');
+    this.when = el('p', 'when');
     this.pos = el('span', 'pos', { 'aria-live': 'polite' });
+    meta.append(this.title, this.when, this.pos);
     this.closeBtn = button('x', 'Close', '✕');
-    top.append(this.pos, this.closeBtn);
+    // With a mouse: buttons for what touch does by gestures.
+    const zoomOut = button('mouse', 'Zoom out', '−'), zoomIn = button('mouse', 'Zoom in', '+');
+    this.prevBtn = button('mouse nav prev', 'Previous photo', '‹');
+    this.nextBtn = button('mouse nav next', 'Next photo', '›');
+    top.append(meta, zoomOut, zoomIn, this.closeBtn);
     this.infoBtn = button('', 'Info', 'Info');
     this.infoBtn.setAttribute('aria-expanded', 'false');
     this.dl = el('a', 'btn', { 'aria-label': 'Download', title: 'Download', download: '' });
@@ -69,7 +79,7 @@ export class Viewer {
     this.shareBtn = button('', 'share' in navigator ? 'Share' : 'Copy link', 'share' in navigator ? 'Share' : 'Copy link');
     bottom.append(this.infoBtn, this.dl, this.shareBtn);
     this.toast = el('div', 'toast', { role: 'status' });
-    root.append(this.backdrop, this.stage, this.fly, top, bottom, this.toast);
+    root.append(this.backdrop, this.stage, this.fly, this.prevBtn, this.nextBtn, top, bottom, this.toast);
     this.setState('closed');
 
     this.g = engine.createViewer({ width: innerWidth, height: innerHeight });
@@ -96,6 +106,10 @@ export class Viewer {
     }, { passive: false });
     st.addEventListener('contextmenu', (e) => e.preventDefault());
     this.closeBtn.onclick = () => this.hooks.requestClose();
+    zoomIn.onclick = () => this.zoomStep(1);
+    zoomOut.onclick = () => this.zoomStep(-1);
+    this.prevBtn.onclick = () => this.go(-1);
+    this.nextBtn.onclick = () => this.go(1);
     this.infoBtn.onclick = () => this.toggleInfo();
     this.shareBtn.onclick = () => this.share();
     document.addEventListener('keydown', (e) => this.key(e));
@@ -106,7 +120,7 @@ export class Viewer {
 
   setState(/** @type {string} */ s) { this.state = s; this.root.dataset.state = s; }
 
-  feed(/** @type {PointerEvent} */ e) { this.g.handlePointerEvent(e); this.kick(); }
+  feed(/** @type {PointerEvent} */ e) { this.pointerType = e.pointerType; this.g.handlePointerEvent(e); this.kick(); }
 
   kick() { if (!this.raf) this.raf = requestAnimationFrame((t) => this.frame(t)); }
 
@@ -270,7 +284,8 @@ export class Viewer {
   }
 
   event(/** @type {{kind: string|null, x: number, index: number}} */ e) {
-    if (e.kind === 'tap') this.root.classList.toggle('bare');
+    // A tap hides the controls on a touch screen; a click, where the controls are the way to move, never does.
+    if (e.kind === 'tap' && this.pointerType !== 'mouse') this.root.classList.toggle('bare');
     else if (e.kind === 'pageChanged') this.setCurrent(e.index);
     else if (e.kind === 'dismiss') { this.releaseVelocity = e.x; this.hooks.requestClose(); }
   }
@@ -413,6 +428,16 @@ export class Viewer {
     this.kick();
   }
 
+  /** The next (1) or previous (−1) photo. */
+  go(/** @type {number} */ by) { if (this.state === 'open') { this.g.goTo(this.current + by); this.kick(); } }
+
+  /** One step of zoom in (1) or out (−1) around the centre: the first step in is the double tap's. */
+  zoomStep(/** @type {number} */ dir) {
+    const cx = this.w / 2, cy = this.h / 2, zoomed = this.g.state.scale > 1.01;
+    if (dir > 0 && !zoomed) this.g.toggleZoom(cx, cy); else if (zoomed) this.zoomBy(dir > 0 ? 1.5 : 1 / 1.5, cx, cy);
+    this.kick();
+  }
+
   key(/** @type {KeyboardEvent} */ e) {
     const target = /** @type {Element} */ (e.target);
     if (this.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || target.closest?.('.debug')) return;
@@ -421,13 +446,13 @@ export class Viewer {
     const cx = this.w / 2, cy = this.h / 2, zoomed = this.g.state.scale > 1.01;
     switch (e.key) {
       case 'Escape': if (this.panel?.open) this.panel.close(); else this.hooks.requestClose(); break;
-      case 'ArrowRight': if (this.state === 'open') this.g.goTo(this.current + 1); break;
-      case 'ArrowLeft': if (this.state === 'open') this.g.goTo(this.current - 1); break;
-      case '+': case '=': if (zoomed) this.zoomBy(1.5, cx, cy); else this.g.toggleZoom(cx, cy); break;
-      case '-': if (zoomed) this.zoomBy(1 / 1.5, cx, cy); break;
+      case 'ArrowRight': this.go(1); break;
+      case 'ArrowLeft': this.go(-1); break;
+      case '+': case '=': this.zoomStep(1); break;
+      case '-': this.zoomStep(-1); break;
       case '0': if (zoomed) this.g.toggleZoom(cx, cy); break;
       case 'Tab': {
-        const f = /** @type {HTMLElement[]} */ ([...this.root.querySelectorAll('button,a[href],input')]).filter((b) => b.offsetParent);
+        const f = /** @type {HTMLElement[]} */ ([...this.root.querySelectorAll('button:enabled,a[href],input')]).filter((b) => b.offsetParent);
         if (!f.length) break;
         const i = f.indexOf(/** @type {HTMLElement} */ (document.activeElement));
         const n = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : (i + 1) % f.length;
@@ -445,8 +470,23 @@ export class Viewer {
     if (!it) return;
     const total = this.store.count;
     this.pos.textContent = `${this.current + 1} of ${total}`;
+    this.prevBtn.disabled = this.current <= 0;
+    this.nextBtn.disabled = this.current >= total - 1;
+    this.title.textContent = it.title || '';
+    this.when.textContent = dayText(it.takenAt);
+    // The place (or the camera) is in the photo's details: asked for once the viewer stays on it.
+    clearTimeout(this.metaTimer);
+    this.metaTimer = setTimeout(() => this.describe(it), 150);
     this.dl.href = downloadURL(it);
     this.dl.setAttribute('download', it.title || it.id);
+  }
+
+  /** The top bar's day, then the place where the photo has one, else the camera. */
+  async describe(/** @type {Item} */ it) {
+    let d = this.details.get(it.id);
+    if (!d) this.details.set(it.id, d = getJSON('/api/v1/photos/' + encodeURIComponent(it.id)));
+    const where = await d.then((x) => (x.location ? gpsText(x.location) : cameraText(x)), () => { this.details.delete(it.id); return ''; });
+    if (this.item()?.id === it.id) this.when.textContent = [dayText(it.takenAt), where].filter(Boolean).join(' · ');
   }
 
   /** Opens (or closes, or with `show` forces) the info panel, loading info.js on first use. */
