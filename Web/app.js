@@ -320,5 +320,7 @@ addEventListener('popstate', (e) => {
 });
 
 $('#retry').onclick = boot;
+// The skip link: past the header's search and tags to the first photo on screen.
+$('.skip').onclick = (e) => { e.preventDefault(); grid?.visibleTiles(HEADER).next().value?.focus({ preventScroll: true }); };
 $('#pill-retry').onclick = () => { pill.hidden = true; grid.retryNow(); };
 boot();

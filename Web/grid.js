@@ -104,6 +104,14 @@ export class Grid {
       if (performance.now() - this.pressed < 800) return; // the long press opened the menu
       this.onOpen(Number(t.dataset.i));
     });
+    scroller.addEventListener('keydown', (e) => {
+      const t = tileAt(e), step = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1, ArrowUp: -2, ArrowDown: 2 })[e.key];
+      if (!t || !step || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      e.preventDefault();
+      const j = this.neighbour(Number(t.dataset.i), step);
+      this.reveal(j);
+      this.tile(j)?.focus({ preventScroll: true });
+    });
     // Menu: the context menu (mouse, keyboard) or a ~500 ms touch press that does not move.
     scroller.addEventListener('contextmenu', (e) => {
       const t = tileAt(e);
@@ -662,12 +670,31 @@ export class Grid {
 
   /** The images of the photo tiles on screen. */
   visibleImages() {
-    const offset = this.offset(), /** @type {HTMLImageElement[]} */ out = [];
-    for (const sp of this.timeline.spans(offset, offset + this.height)) {
+    return [...this.visibleTiles()].flatMap((t) => (t.img ? [t.img] : []));
+  }
+
+  /** The photo tiles on screen (`top`: below the page header, else under it too), in library order. */
+  *visibleTiles(top = 0) {
+    const offset = this.offset();
+    for (const sp of this.timeline.spans(offset + top, offset + this.height)) {
       const first = this.lib.months[sp.section]?.first ?? 0;
-      for (let k = sp.start; k < sp.end; k++) { const t = this.tile(first + k); if (t?.img) out.push(t.img); }
+      for (let k = sp.start; k < sp.end; k++) { const t = this.tile(first + k); if (t) yield t; }
     }
-    return out;
+  }
+
+  /** Arrow keys: the tile beside (±1) or in the row below (2) or above (−2) tile `i`, nearest in x. */
+  neighbour(/** @type {number} */ i, /** @type {number} */ step) {
+    const dir = Math.sign(step), n = this.lib.count, a = this.frame(i);
+    if (Math.abs(step) === 1 || !a) return Math.max(0, Math.min(n - 1, i + dir));
+    let best = i, bestDx = Infinity, rowY = NaN;
+    for (let j = i + dir; j >= 0 && j < n && Math.abs(j - i) < 500; j += dir) {
+      const f = this.frame(j);
+      if (!f || (dir > 0 ? f.y < a.y + a.height / 2 : f.y + f.height > a.y + a.height / 2)) continue; // the same row
+      if (Number.isNaN(rowY)) rowY = f.y; else if (f.y !== rowY) break;
+      const dx = Math.abs(f.x + f.width / 2 - a.x - a.width / 2);
+      if (dx < bestDx) { bestDx = dx; best = j; }
+    }
+    return best;
   }
 
   /** The month under the header line: [section, {year, month}]. */
