@@ -100,8 +100,7 @@ export class Uploads {
     this.list = el('ul');
     root.append(head, this.picker, hint, this.list);
     document.body.append(root);
-    /** @type {{f: File, li: HTMLElement, bar: HTMLProgressElement, msg: HTMLElement}[]} */
-    this.queue = [];
+    this.queue = /** @type {{f: File, li: HTMLElement, bar: HTMLProgressElement, msg: HTMLElement}[]} */ ([]);
     this.busy = false;
     this.dropZone();
   }

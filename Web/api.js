@@ -22,8 +22,7 @@ export async function getJSON(url, init) {
 export const downloadURL = (/** @type {Item} */ it) => '/api/v1/photos/' + encodeURIComponent(it.id) + '/download';
 
 /** Newest-first sort key of a page item: [ms, id], as the change feed's `sortKey`. */
-/** @type {WeakMap<Item, SortKey>} */
-const keys = new WeakMap();
+const keys = /** @type {WeakMap<Item, SortKey>} */ (new WeakMap());
 /** @param {Item} it @returns {SortKey} */
 export function sortKey(it) {
   let k = keys.get(it);

@@ -47,49 +47,39 @@ export class Grid {
     this.spacer = el('div', 'spacer');
     this.layer = el('div', 'layer');
     scroller.append(this.spacer, this.layer);
-    /** @type {Map<number, Tile>} library index → element (a photo's tile, or a place still loading) */
-    this.tiles = new Map();
-    /** @type {Map<number, HTMLElement>} section → element */
-    this.headers = new Map();
+    this.tiles = /** @type {Map<number, Tile>} */ (new Map()); // library index → element (a photo's tile, or a place still loading)
+    this.headers = /** @type {Map<number, HTMLElement>} */ (new Map()); // section → element
     // The layout the visitor chose, as the server rendered the page for it (GridStyle.swift).
-    /** @type {'grid'|'justified'} */
-    this.style = document.documentElement.dataset.layout === 'justified' ? 'justified' : 'grid';
+    this.style = /** @type {'grid'|'justified'} */ (document.documentElement.dataset.layout === 'justified' ? 'justified' : 'grid');
     // The server's first-screen tiles (FirstScreen.swift), in the same places as ours in the 4:3 grid:
     // the first update adopts them, images and all, so nothing loads, decodes or paints twice.
     this.ssr = scroller.querySelector('.ssr');
-    /** @type {Map<string|undefined, Tile>} */
-    this.adoptable = new Map();
+    this.adoptable = /** @type {Map<string|undefined, Tile>} */ (new Map());
     if (this.ssr && this.style === 'grid') for (const t of this.ssr.querySelectorAll('a.tile')) if (t instanceof HTMLElement) this.adoptable.set(t.dataset.photoId, t);
-    /** @type {Map<string|undefined, Tile>|null} the old filter's tiles, until the new one's photos arrive */
-    this.leaving = null;
-    /** @type {Set<Tile>} tiles fading out */
-    this.fading = new Set();
+    this.leaving = /** @type {Map<string|undefined, Tile>|null} */ (null); // the old filter's tiles, until the new one's photos arrive
+    this.fading = /** @type {Set<Tile>} */ (new Set()); // tiles fading out
     this.adopted = 0;
     this.width = scroller.clientWidth;
     this.height = scroller.clientHeight;
     this.timeline = engine.createTimeline(this.config());
     this.space = engine.scrollSpace(0, this.height);
-    /** @type {number[]|Float64Array} */
-    this.tops = [];
+    this.tops = /** @type {number[]|Float64Array} */ ([]);
     this.scaled = false;
     // Pages of 200; ahead of a fling by what arrives in about half a second.
     this.timeline.configurePlanner(PLANNER);
     this.cancelMargin = 1;
     this.pageSize = PAGE;
-    /** @type {Map<number, AbortController>} planner request id → AbortController */
-    this.inflight = new Map();
+    this.inflight = /** @type {Map<number, AbortController>} */ (new Map()); // planner request id → AbortController
     this.rtt = 50; // ms, a page's round trip (moving average)
     this.lastTime = 0;
-    /** @type {[number, number][]} [time, offset] of the updates within VELOCITY_WINDOW */
-    this.trail = [];
+    this.trail = /** @type {[number, number][]} */ ([]); // [time, offset] of the updates within VELOCITY_WINDOW
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
     this.hashes = new HashPainter();
     this.holding = true; // only the visible tiles until `release`
     this.scrubbing = false; // the scrubber is being dragged: load nothing until it stops
     this.waiting = 0; // places on screen whose photo has not arrived (last update)
-    /** @type {Set<GridListener>} */
-    this.listeners = new Set();
+    this.listeners = /** @type {Set<GridListener>} */ (new Set());
     /** @type {{x: number, y: number, id: number, timer: number, fired?: boolean}|null} a touch that may become a long press */
     this.press = null;
     this.pressed = -Infinity; // when a long press last opened the menu

@@ -1,8 +1,7 @@
 // Placeholders and image loading helpers.
 import { thumbHashToDataURL, thumbHashFromBase64 } from './thumbhash.js';
 
-/** @type {Map<string, string|null>} */
-const hashes = new Map();
+const hashes = /** @type {Map<string, string|null>} */ (new Map());
 /** ThumbHash data URL for an item (cached), or null. */
 export function placeholder(/** @type {Item} */ item) {
   const h = item.placeholder?.thumbHash;
@@ -40,8 +39,7 @@ const arrived = (/** @type {Tile} */ el) => el.img?.complete && el.img.naturalWi
 export class HashPainter {
   constructor(budget = 4) {
     this.budget = budget; // ms per frame
-    /** @type {Map<Tile, Item>} element → item */
-    this.queue = new Map();
+    this.queue = /** @type {Map<Tile, Item>} */ (new Map()); // element → item
     this.raf = 0;
   }
 
@@ -135,8 +133,7 @@ export function el(tag, cls, attrs) {
   return e;
 }
 
-/** @type {Promise<unknown>|null} */
-let more = null;
+let more = /** @type {Promise<unknown>|null} */ (null);
 /** Loads more.css (the lazily loaded modules' styles) once; resolves when it applies. */
 export function moreCSS() {
   if (!globalThis.document) return Promise.resolve(); // Node tests

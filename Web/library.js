@@ -16,23 +16,19 @@ const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
 export class Library {
   constructor(/** @type {Filter} */ filter = { q: '', tags: [] }) {
     this.filter = filter;
-    /** @type {Month[]} Newest first; `items` is sparse (what is loaded). */
-    this.months = [];
+    this.months = /** @type {Month[]} */ ([]); // Newest first; `items` is sparse (what is loaded).
     this.total = -1;
-    /** @type {Map<string, number>} id → index in the library */
-    this.ids = new Map();
+    this.ids = /** @type {Map<string, number>} */ (new Map()); // id → index in the library
     this.gen = 0; // bumped whenever places may have moved (new months, live changes): late pages are dropped
     this.failures = 0;
     this.retryAt = 0;
     this.since = ''; // the change feed's position the inline timeline was read at
-    /** @type {Set<(kind: string, lib: Library, runs: Run[]) => void>} */
-    this.listeners = new Set();
+    this.listeners = /** @type {Set<(kind: string, lib: Library, runs: Run[]) => void>} */ (new Set());
     /** @type {Map<string, Promise<Run[]|null>>} `${gen}:${section}:${start}` → its load, for loads outside the planner */
     this.pending = new Map();
     this.opening = 0;
     this.uncertain = false;
-    /** @type {number|undefined} the server's total from the change feed */
-    this.expected = undefined;
+    this.expected = /** @type {number|undefined} */ (undefined); // the server's total from the change feed
   }
   on(/** @type {(kind: string, lib: Library, runs: Run[]) => void} */ f) { this.listeners.add(f); }
   emit(/** @type {string} */ kind, /** @type {Run[]} */ detail) { for (const f of this.listeners) f(kind, this, detail); }
@@ -125,8 +121,7 @@ export class Library {
 
   /** Places page items from library index `at` on; returns the runs placed. */
   place(/** @type {number} */ at, /** @type {Item[]} */ items) {
-    /** @type {Run[]} */
-    const runs = [];
+    const runs = /** @type {Run[]} */ ([]);
     let s = this.sectionOf(at), run = /** @type {Run|null} */ (null);
     for (let k = 0; k < items.length && s >= 0; k++) {
       const i = at + k, it = items[k];
@@ -201,8 +196,7 @@ export class Library {
 
   /** The loaded photos in library order (tests and the console). */
   loaded() {
-    /** @type {Item[]} */
-    const out = [];
+    const out = /** @type {Item[]} */ ([]);
     for (const m of this.months) m.items.forEach((it) => { if (it) out.push(it); });
     return out;
   }

@@ -5,8 +5,7 @@ import { downloadURL } from './api.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 
-/** @type {{root: HTMLElement, tile?: HTMLElement, off(): void}|null} */
-let current = null;
+let current = /** @type {{root: HTMLElement, tile?: HTMLElement, off(): void}|null} */ (null);
 
 export function closeMenu(/** @type {boolean} */ refocus) {
   if (!current) return;

@@ -15,8 +15,7 @@ export class Scrubber {
     this.bubble = el('div', 'bubble', { 'aria-hidden': 'true' });
     this.root.append(this.track, this.handle, this.bubble);
     document.body.append(this.root);
-    /** @type {{id: number}|null} */
-    this.dragging = null;
+    this.dragging = /** @type {{id: number}|null} */ (null);
     this.drawn = '';
     grid.on((kind) => {
       if (kind === 'update') this.position();

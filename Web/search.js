@@ -29,13 +29,11 @@ export class Search {
     this.store = store;
     this.apply = apply;
     this.filter = store.filter;
-    /** @type {{name: string, count: number}[]} most used first */
-    this.tags = [];
+    this.tags = /** @type {{name: string, count: number}[]} */ ([]); // most used first
     this.input = /** @type {HTMLInputElement & {form: HTMLFormElement}} */ (document.querySelector('#search'));
     this.bar = /** @type {HTMLElement} */ (document.querySelector('#tagbar'));
     this.timer = 0;
-    /** @type {import('./tags.js').TagSheet|undefined} */
-    this.sheet = undefined;
+    this.sheet = /** @type {import('./tags.js').TagSheet|undefined} */ (undefined);
     this.committed = location.pathname === '/' ? location.pathname + location.search : urlFor(this.filter);
     this.input.value = this.filter.q;
     this.input.addEventListener('input', () => {

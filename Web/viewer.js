@@ -29,30 +29,23 @@ export class Viewer {
    */
   constructor(engine, store, grid, hooks) {
     this.engine = engine; this.store = store; this.grid = grid; this.hooks = hooks;
-    /** @type {Map<number, Slide>} */
-    this.slides = new Map();
+    this.slides = /** @type {Map<number, Slide>} */ (new Map());
     this.hashes = new HashPainter(); // ThumbHashes of slides whose thumbnail is not cached
-    /** @type {Set<number>} */
-    this.pointers = new Set();
+    this.pointers = /** @type {Set<number>} */ (new Set());
     this.state = 'closed';
     this.current = -1;
     this.w = innerWidth; this.h = innerHeight;
     this.raf = 0; this.last = 0; this.lastChange = 0; this.dir = 0; this.speed = 0; this.target = 0; this.trans = false;
     this.releaseVelocity = 0; this.toastTimer = 0; this.metaTimer = 0; this.pointerType = '';
-    /** @type {Map<string, Promise<Details>>} */
-    this.details = new Map();
+    this.details = /** @type {Map<string, Promise<Details>>} */ (new Map());
     /** @type {((p: number) => import('./engine.js').TransitionFrame)|null} the flight between tile and screen */
     this.path = null;
     /** @type {(p: number) => number} the backdrop's opacity along it */
     this.bg = (p) => p;
-    /** @type {string|undefined} the photo shown (its page may arrive after the viewer moved to it) */
-    this.shown = undefined;
-    /** @type {Element|null} */
-    this.opener = null;
-    /** @type {import('./info.js').InfoPanel|undefined} */
-    this.panel = undefined;
-    /** @type {Promise<void>|undefined} */
-    this.panelReady = undefined;
+    this.shown = /** @type {string|undefined} */ (undefined); // the photo shown (its page may arrive after the viewer moved to it)
+    this.opener = /** @type {Element|null} */ (null);
+    this.panel = /** @type {import('./info.js').InfoPanel|undefined} */ (undefined);
+    this.panelReady = /** @type {Promise<void>|undefined} */ (undefined);
     const root = this.root = el('div', 'viewer', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Photo viewer', tabindex: '-1' });
     root.hidden = true;
     this.backdrop = el('div', 'backdrop');
