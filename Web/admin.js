@@ -8,10 +8,10 @@ import { getJSON, token } from './api.js';
 await moreCSS(); // this module's styles apply before it shows anything
 
 const KEY = 'vitrine.token';
-const bearer = (t) => ({ authorization: 'Bearer ' + t });
+const bearer = (/** @type {string} */ t) => ({ authorization: 'Bearer ' + t });
 
 /** Trades a token for the session cookie; throws (status 401) when the server refuses it. */
-export async function startSession(t) {
+export async function startSession(/** @type {string} */ t) {
   await getJSON('/api/v1/session', { method: 'POST', headers: bearer(t) });
   localStorage.setItem(KEY, t);
 }
@@ -20,8 +20,8 @@ export async function startSession(t) {
  * Asks for the token until the server accepts it. `required` (a private server): no Cancel.
  * Resolves true when signed in, false when cancelled.
  */
-export function signIn(required) {
-  return new Promise((resolve) => {
+export function signIn(/** @type {boolean} */ required) {
+  return new Promise((/** @type {(done: boolean) => void} */ resolve) => {
     const d = el('dialog', 'signin', { 'aria-label': 'Sign in' });
     const form = el('form');
     const h = el('h2'), p = el('p'), err = el('p', 'err', { role: 'alert' });
@@ -52,7 +52,8 @@ export function signIn(required) {
         await startSession(input.value.trim());
         done = true;
         d.close();
-      } catch (x) {
+      } catch (y) {
+        const x = /** @type {HttpError} */ (y);
         err.textContent = x.status === 401 ? 'That token is not right.' : `Couldn’t sign in: ${x.message}`;
         input.select();
       } finally { ok.disabled = false; }
@@ -93,13 +94,13 @@ export class Uploads {
     x.onclick = () => { root.hidden = true; };
     head.append(h, out, x);
     this.picker = el('input', '', { type: 'file', multiple: '', accept: 'image/*', 'aria-label': 'Choose photos' });
-    this.picker.onchange = () => { this.add([...this.picker.files]); this.picker.value = ''; };
+    this.picker.onchange = () => { this.add([...this.picker.files || []]); this.picker.value = ''; };
     const hint = el('p', 'hint');
     hint.textContent = 'Choose photos, or drop them anywhere on the page.';
     this.list = el('ul');
     root.append(head, this.picker, hint, this.list);
     document.body.append(root);
-    this.queue = [];
+    this.queue = /** @type {{f: File, li: HTMLElement, bar: HTMLProgressElement, msg: HTMLElement}[]} */ ([]);
     this.busy = false;
     this.dropZone();
   }
@@ -107,21 +108,21 @@ export class Uploads {
   show() { this.root.hidden = false; }
 
   dropZone() {
-    const files = (e) => [...(e.dataTransfer?.types || [])].includes('Files');
+    const files = (/** @type {DragEvent} */ e) => [...(e.dataTransfer?.types || [])].includes('Files');
     let depth = 0;
-    const set = (on) => document.body.classList.toggle('dropping', on);
+    const set = (/** @type {boolean} */ on) => document.body.classList.toggle('dropping', on);
     addEventListener('dragenter', (e) => { if (files(e)) { depth++; set(true); } });
     addEventListener('dragleave', () => { if (--depth <= 0) { depth = 0; set(false); } });
-    addEventListener('dragover', (e) => { if (files(e)) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; } });
+    addEventListener('dragover', (e) => { if (files(e)) { e.preventDefault(); if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy'; } });
     addEventListener('drop', (e) => {
       if (!files(e)) return;
       e.preventDefault();
       depth = 0; set(false);
-      this.add([...e.dataTransfer.files]);
+      this.add([...e.dataTransfer?.files || []]);
     });
   }
 
-  add(files) {
+  add(/** @type {File[]} */ files) {
     if (!files.length) return;
     this.show();
     for (const f of files) {
@@ -140,14 +141,14 @@ export class Uploads {
   async next() {
     if (this.busy) return;
     this.busy = true;
-    while (this.queue.length) await this.send(this.queue.shift());
+    for (let q; (q = this.queue.shift());) await this.send(q);
     this.busy = false;
   }
 
-  send({ f, li, bar, msg }) {
-    return new Promise((resolve) => {
+  send(/** @type {Uploads['queue'][number]} */ { f, li, bar, msg }) {
+    return new Promise((/** @type {(v?: unknown) => void} */ resolve) => {
       const x = new XMLHttpRequest();
-      const end = (cls, text) => { li.className = cls; msg.textContent = text; resolve(); };
+      const end = (/** @type {string} */ cls, /** @type {string} */ text) => { li.className = cls; msg.textContent = text; resolve(); };
       x.open('POST', '/api/v1/photos?filename=' + encodeURIComponent(f.name));
       x.setRequestHeader('authorization', 'Bearer ' + token());
       li.className = 'sending';

@@ -4,12 +4,13 @@
 /** The admin token kept by admin mode (null when signed out). */
 export const token = () => localStorage.getItem('vitrine.token');
 
+/** @param {string} url @param {RequestInit & {headers?: Record<string, string>}} [init] @returns {Promise<any>} */
 export async function getJSON(url, init) {
   const r = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
   let body = null;
-  try { body = await r.json(); } catch (e) { if (e.name === 'AbortError') throw e; /* else not JSON */ }
+  try { body = await r.json(); } catch (e) { if (/** @type {Error} */ (e).name === 'AbortError') throw e; /* else not JSON */ }
   if (!r.ok) {
-    const e = new Error(body?.error?.message || 'HTTP ' + r.status);
+    const e = /** @type {HttpError} */ (new Error(body?.error?.message || 'HTTP ' + r.status));
     e.status = r.status;
     e.code = body?.error?.code;
     throw e;
@@ -18,10 +19,11 @@ export async function getJSON(url, init) {
 }
 
 /** Original as an attachment; the server counts it as a download (Pixabay's `downloads`). */
-export const downloadURL = (it) => '/api/v1/photos/' + encodeURIComponent(it.id) + '/download';
+export const downloadURL = (/** @type {Item} */ it) => '/api/v1/photos/' + encodeURIComponent(it.id) + '/download';
 
 /** Newest-first sort key of a page item: [ms, id], as the change feed's `sortKey`. */
-const keys = new WeakMap();
+const keys = /** @type {WeakMap<Item, SortKey>} */ (new WeakMap());
+/** @param {Item} it @returns {SortKey} */
 export function sortKey(it) {
   let k = keys.get(it);
   if (!k) {
@@ -33,10 +35,23 @@ export function sortKey(it) {
   return k;
 }
 /** True when key a sorts before key b (newer, or same time and larger id). */
-export const before = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+export const before = (/** @type {SortKey} */ a, /** @type {SortKey} */ b) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+
+/** "29 Apr 2014": the day on the wall clock the photo was taken at, or '' without one. */
+export function dayText(takenAt = '') {
+  const m = /^(\d{4})-(\d\d)-(\d\d)/.exec(takenAt);
+  return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' }) : '';
+}
+export function gpsText(/** @type {{latitude: number, longitude: number}} */ { latitude: a, longitude: o }) {
+  return `${Math.abs(a).toFixed(5)}° ${a < 0 ? 'S' : 'N'}, ${Math.abs(o).toFixed(5)}° ${o < 0 ? 'W' : 'E'}`;
+}
+/** "Canon EOS 70D": the model, with the make unless the model starts with it. */
+export function cameraText(/** @type {Details} */ d) {
+  return d.cameraModel && d.cameraMake && !d.cameraModel.startsWith(d.cameraMake) ? `${d.cameraMake} ${d.cameraModel}` : d.cameraModel || d.cameraMake || '';
+}
 
 /** `?q=&tag=` of a filter, '' when there is none. */
-export function filterQuery(f) {
+export function filterQuery(/** @type {Filter} */ f) {
   const p = new URLSearchParams();
   if (f.q) p.set('q', f.q);
   for (const t of f.tags) p.append('tag', t);

@@ -9,11 +9,18 @@ import { Viewer } from './viewer.js';
 import { Scrubber } from './scrubber.js';
 import { Search, readFilter } from './search.js';
 
-const $ = (s) => document.querySelector(s);
+const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 const lib = new Library(readFilter());
 const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count = $('#count'), adminBtn = $('#admin');
 const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); return m ? decodeURIComponent(m[1]) : null; };
-let grid, viewer, engine, search, scrubber, uploads, ignorePop = false, requery = 0;
+/** @type {import('./grid.js').Grid} */ let grid;
+/** @type {import('./viewer.js').Viewer} */ let viewer;
+/** @type {import('./engine.js').Engine} */ let engine;
+/** @type {Search} */ let search;
+/** @type {Scrubber} */ let scrubber;
+/** @type {import('./admin.js').Uploads|undefined} */ let uploads;
+let ignorePop = false, requery = 0;
+const timers = { place: 0, tags: 0, toast: 0 }, reconciling = { running: false, again: false };
 
 /**
  * The index page may carry the library's months and its first photos inline (FirstScreen.swift): an
@@ -24,14 +31,15 @@ function inline() {
   t?.remove(); p?.remove();
   if (!t || lib.filtered) return false;
   try {
-    lib.accept(JSON.parse(t.textContent));
+    lib.accept(JSON.parse(t.textContent || ''));
     lib.since = t.dataset.seq || '';
-    if (p) lib.place(0, JSON.parse(p.textContent).items || []);
+    if (p) lib.place(0, JSON.parse(p.textContent || '').items || []);
     lib.reindex();
     return true;
   } catch { return false; }
 }
 
+/** @returns {Promise<void>} */
 async function boot() {
   offline.hidden = true;
   document.body.classList.add('loading');
@@ -40,14 +48,15 @@ async function boot() {
     const loading = engine || loadEngine();
     // The server's tiles paint first: the boot (about 100 ms of main thread on a slow machine) would
     // hold back the frames that show their thumbnails. Not for a deep link: its viewer comes first.
-    const ssr = [...document.querySelectorAll('.ssr img')];
+    const ssr = /** @type {HTMLImageElement[]} */ ([...document.querySelectorAll('.ssr img')]);
     if (!engine && ssr.length && !deep) {
       await arrival(ssr, 300);
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))); // after that frame
     }
     // The engine and the months load side by side: neither needs the other.
     [engine] = await Promise.all([loading, lib.total >= 0 || inline() ? null : lib.open()]);
-  } catch (e) {
+  } catch (x) {
+    const e = /** @type {HttpError} */ (x);
     if (e.status === 401) {
       // A private server: sign in (the session cookie then authorises images and the feed).
       await (await import('./admin.js')).unlock();
@@ -82,14 +91,14 @@ async function boot() {
   // token (a synchronous storage read).
   await arrival(grid.visibleImages());
   grid.release();
-  await new Promise((r) => (globalThis.requestIdleCallback ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
+  await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
   import('./live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since));
   search.loadTags();
   if (token()) admin(null, true);
 }
 
 /** Resolves when these images have loaded or failed, or after `limit` ms. */
-function arrival(imgs, limit = 600) {
+function arrival(/** @type {HTMLImageElement[]} */ imgs, limit = 600) {
   const loading = imgs.filter((i) => !i.complete);
   return Promise.race([
     Promise.all(loading.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }))),
@@ -104,9 +113,9 @@ function start() {
       viewer.close();
       if (history.state?.photo) { ignorePop = true; history.back(); }
     },
-    changed(id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
-    tag(name) { viewer.close(); search.set({ q: '', tags: [name] }, 'commit'); },
-    deleted(id) { changes([{ kind: 'delete', id, photo: null }]); },
+    changed(/** @type {string} */ id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
+    tag(/** @type {string} */ name) { viewer.close(); search.set({ q: '', tags: [name] }, 'commit'); },
+    deleted(/** @type {string} */ id) { changes([{ kind: 'delete', id, photo: null }]); },
   });
   document.body.append(viewer.root);
   scrubber = new Scrubber(grid);
@@ -132,7 +141,7 @@ function start() {
   toggle.onclick = () => { grid.setStyle(grid.style === 'grid' ? 'justified' : 'grid'); setToggle(); };
   adminBtn.onclick = admin;
   document.addEventListener('keydown', keys);
-  if (new URLSearchParams(location.search).has('debug')) import('./debug.js').then((m) => m.debug(viewer, engine));
+  if (new URLSearchParams(location.search).has('debug')) import('./debug.js').then((m) => m.debug(viewer));
   window.vitrine = { lib, grid, viewer, search, scrubber }; // for tests and the console
 }
 
@@ -151,7 +160,7 @@ function counted() {
  * forgotten, and the place in time is kept. `reset`: the change feed lost track, everything is read
  * again, keeping the place in time.
  */
-async function reopen(mode, filter = lib.filter) {
+async function reopen(/** @type {'filter'|'requery'|'reset'} */ mode, filter = lib.filter) {
   if (mode === 'requery') {
     const shown = lib.filter, t = await getJSON('/api/v1/timeline' + filterQuery(shown));
     if (lib.filter !== shown) return;
@@ -169,9 +178,9 @@ async function reopen(mode, filter = lib.filter) {
 
 /** Keeps the place in time in this history entry (Back and reload return to it), a few times a second. */
 function keepPlace() {
-  if (keepPlace.timer || history.state?.photo) return;
-  keepPlace.timer = setTimeout(() => {
-    keepPlace.timer = 0;
+  if (timers.place || history.state?.photo) return;
+  timers.place = setTimeout(() => {
+    timers.place = 0;
     if (history.state?.photo || !grid) return;
     const a = grid.anchor();
     if (a) history.replaceState({ ...history.state, at: a }, '');
@@ -179,10 +188,10 @@ function keepPlace() {
 }
 
 /** PageUp/PageDown a screen, Home/End the newest and oldest photos (the viewer has its own keys). */
-function keys(e) {
-  if (viewer.state !== 'closed' || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('input,textarea,[role=dialog]')) return;
+function keys(/** @type {KeyboardEvent} */ e) {
+  if (viewer.state !== 'closed' || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,[role=dialog]')) return;
   const off = grid.offset(), page = grid.height - HEADER - 40;
-  const to = { PageDown: off + page, PageUp: off - page, Home: 0, End: grid.maxOffset }[e.key];
+  const to = /** @type {Record<string, number>} */ ({ PageDown: off + page, PageUp: off - page, Home: 0, End: grid.maxOffset })[e.key];
   if (to === undefined) return;
   e.preventDefault();
   grid.scrollToOffset(to);
@@ -195,7 +204,7 @@ function keys(e) {
  * the photo under the header, so nothing on screen moves. Filtered: the server decides what matches, so
  * the filter is re-queried (debounced), keeping the place in time.
  */
-function changes(batch) {
+function changes(/** @type {Change[]} */ batch) {
   if (lib.total < 0) return; // the months are still coming and will include them
   if (lib.filtered) {
     clearTimeout(requery);
@@ -209,21 +218,21 @@ function changes(batch) {
     counted();
     if (lib.stale) reconcile();
   }
-  clearTimeout(changes.tags);
-  changes.tags = setTimeout(() => search.loadTags(), 1000);
+  clearTimeout(timers.tags);
+  timers.tags = setTimeout(() => search.loadTags(), 1000);
 }
 
 /** The server's month counts where the kept ones may be off (changes to photos that were not loaded). */
 async function reconcile() {
-  if (reconcile.running) { reconcile.again = true; return; }
-  reconcile.running = true;
+  if (reconciling.running) { reconciling.again = true; return; }
+  reconciling.running = true;
   await reopen('requery').catch(() => 0); // else the next change tries again
-  reconcile.running = false;
-  if (reconcile.again) { reconcile.again = false; if (lib.stale) reconcile(); }
+  reconciling.running = false;
+  if (reconciling.again) { reconciling.again = false; if (lib.stale) reconcile(); }
 }
 
 /** The header's admin button: "Sign in", then "Upload". `quiet`: a kept token, checked first. */
-async function admin(_, quiet) {
+async function admin(/** @type {unknown} */ _, quiet = false) {
   const m = await import('./admin.js');
   if (quiet) {
     const s = await getJSON('/api/v1/session', { headers: { authorization: 'Bearer ' + token() } }).catch(() => null);
@@ -240,7 +249,7 @@ async function admin(_, quiet) {
   uploads.show();
 }
 
-function menu(i, x, y, tile) {
+function menu(/** @type {number} */ i, /** @type {number} */ x, /** @type {number} */ y, /** @type {Tile} */ tile) {
   const item = lib.item(i);
   if (!item) return;
   import('./menu.js').then((m) => m.showMenu({
@@ -251,7 +260,7 @@ function menu(i, x, y, tile) {
   }));
 }
 
-function openAt(i, push) {
+function openAt(/** @type {number} */ i, /** @type {boolean} */ push) {
   const id = lib.item(i)?.id;
   if (!id) return;
   if (push) history.pushState({ photo: id }, '', '/p/' + encodeURIComponent(id));
@@ -262,7 +271,7 @@ function openAt(i, push) {
  * A deep link: the page around the photo says where it sits in its month, so it is placed there, the
  * grid is moved to it (nothing paged from the start) and the viewer opens on it.
  */
-async function openDeep(id) {
+async function openDeep(/** @type {string} */ id) {
   // Keep the grid as the entry below, so Back closes the viewer.
   history.replaceState(null, '', '/' + location.search);
   search.committed = '/' + location.search;
@@ -272,8 +281,8 @@ async function openDeep(id) {
     try {
       page = await getJSON('/api/v1/photos' + (filterQuery(lib.filter) || '?') + (lib.filtered ? '&' : '') +
         `around=${encodeURIComponent(id)}&limit=${PAGE}`);
-    } catch (e) { showPill(e.status === 404 ? 'Photo not found' : e.message || 'Photo not found'); return; }
-    const p = page.position, k = (page.items || []).findIndex((it) => it.id === id);
+    } catch (x) { const e = /** @type {HttpError} */ (x); showPill(e.status === 404 ? 'Photo not found' : e.message || 'Photo not found'); return; }
+    const p = page.position, k = (page.items || []).findIndex((/** @type {Item} */ it) => it.id === id);
     const s = p ? lib.sectionOfMonth(p.year * 100 + p.month) : -1;
     if (s < 0 || k < 0) { showPill('Photo not found in the catalog'); return; }
     grid.adopt(lib.place(lib.months[s].first + p.offset - k, page.items));
@@ -285,16 +294,16 @@ async function openDeep(id) {
   openAt(i, true);
 }
 
-function showPill(text) {
+function showPill(/** @type {string} */ text) {
   $('#pill-text').textContent = text;
   pill.hidden = false;
 }
 
-function toast(text) {
+function toast(/** @type {string} */ text) {
   const t = $('#toast');
   t.textContent = text;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { t.textContent = ''; }, 2500);
+  clearTimeout(timers.toast);
+  timers.toast = setTimeout(() => { t.textContent = ''; }, 2500);
 }
 
 addEventListener('popstate', (e) => {
@@ -311,5 +320,7 @@ addEventListener('popstate', (e) => {
 });
 
 $('#retry').onclick = boot;
+// The skip link: past the header's search and tags to the first photo on screen.
+$('.skip').onclick = (e) => { e.preventDefault(); grid?.visibleTiles(HEADER).next().value?.focus({ preventScroll: true }); };
 $('#pill-retry').onclick = () => { pill.hidden = true; grid.retryNow(); };
 boot();

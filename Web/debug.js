@@ -15,23 +15,25 @@ const GESTURES = {
   velocityWindow: [30, 200, 5], secondaryScale: [1.5, 6, 0.1], maximumScale: [2, 10, 0.5],
 };
 
+/** @param {HTMLElement} panel @param {string} key @param {number[]} range @param {number} value @param {(v: number) => void} apply */
 function slider(panel, key, [min, max, step], value, apply) {
   const label = el('label', '', { for: 'dbg-' + key });
   label.textContent = key;
   const input = el('input', '', { type: 'range', id: 'dbg-' + key, min, max, step });
-  input.value = value;
+  input.value = String(value);
   const out = el('output');
-  out.textContent = value;
+  out.textContent = String(value);
   input.oninput = () => { out.textContent = input.value; apply(+input.value); };
   panel.append(label, input, out);
 }
 
-export function debug(viewer) {
+export function debug(/** @type {import('./viewer.js').Viewer} */ viewer) {
   const panel = el('form', 'debug', { 'aria-label': 'Debug' });
   for (const [k, range] of Object.entries(FLIGHTS)) {
-    slider(panel, k, range, tuning[k], (v) => { tuning[k] = v; if (viewer.state !== 'closed') viewer.deck(); });
+    const key = /** @type {keyof typeof tuning} */ (k);
+    slider(panel, k, range, tuning[key], (v) => { tuning[key] = v; if (viewer.state !== 'closed') viewer.deck(); });
   }
-  const current = viewer.g.configuration;
+  const current = /** @type {Record<string, number>} */ (viewer.g.configuration);
   for (const [k, range] of Object.entries(GESTURES)) {
     slider(panel, k, range, +current[k].toFixed(3), (v) => viewer.g.configure({ [k]: v }));
   }

@@ -54,9 +54,11 @@
 
 const STYLE = { grid: 0, justified: 1 };
 const PHASE = { pointerdown: 0, pointermove: 1, pointerup: 2, pointercancel: 3 };
+/** @type {ViewerState['mode'][]} */
 const MODES = ['idle', 'pending', 'paging', 'panning', 'pinching', 'dismissing', 'dismissed'];
 const EVENTS = [null, 'tap', 'doubleTap', 'longPress', 'pageChanged', 'dismiss', 'dismissCancelled'];
-const TAPS = [null, 'tap', 'doubleTap', 'longPress'];
+/** @type {('tap'|'doubleTap'|'longPress')[]} */
+const TAPS = [/** @type {any} */ (null), 'tap', 'doubleTap', 'longPress'];
 
 /**
  * Loads and instantiates the engine.
@@ -94,7 +96,7 @@ export class Engine {
   /** @param {WebAssembly.Instance} instance */
   constructor(instance) {
     /** Raw exports (the C ABI, `ge_*`). */
-    this.exports = /** @type {any} */ (instance.exports);
+    this.exports = /** @type {WasmExports} */ (/** @type {unknown} */ (instance.exports));
     /** @type {WebAssembly.Memory} */
     this.memory = this.exports.memory;
     this._ioPtr = this.exports.ge_io();
@@ -130,7 +132,7 @@ export class Engine {
    * @param {number} [maximumScrollHeight=15e6]
    */
   scrollSpace(contentHeight, viewportHeight, maximumScrollHeight = 15e6) {
-    const e = this.exports, a = [contentHeight, viewportHeight, maximumScrollHeight];
+    const e = this.exports, a = /** @type {[number, number, number]} */ ([contentHeight, viewportHeight, maximumScrollHeight]);
     return {
       /** Height for the DOM scroll spacer. */
       scrollHeight: e.ge_scroll_height(...a),
@@ -569,7 +571,7 @@ export class LiveRun {
 
 /** A laid-out gallery (grid or justified), built incrementally. */
 export class Layout {
-  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
   /** Re-lays everything (e.g. new width). @param {LayoutConfig} config */
   configure(config) { this.engine._putConfig(config); this._e.ge_layout_configure(this.handle); }
   /** Pre-sizes storage for a known total. */
@@ -646,7 +648,7 @@ export class Layout {
 
 /** Springs stepped together once per frame; read `values` after `step`. */
 export class SpringPool {
-  constructor(engine, handle, capacity) { this.engine = engine; this.handle = handle; this.capacity = capacity; this._e = engine.exports; }
+  constructor(/** @type {Engine} */ engine, /** @type {number} */ handle, /** @type {number} */ capacity) { this.engine = engine; this.handle = handle; this.capacity = capacity; this._e = engine.exports; }
   /**
    * @param {number} i
    * @param {{response?: number, dampingRatio?: number, angularFrequency?: number, restDistance?: number, restSpeed?: number}} o
@@ -679,7 +681,7 @@ const VIEWER_KEYS = ['axisLockDistance', 'velocityWindow', 'pageGap', 'decelerat
 
 /** The photo viewer: feed pointer events and frames, read state and events. */
 export class Viewer {
-  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
   /**
    * Feeds one pointer sample. @param {0|1|2|3|'pointerdown'|'pointermove'|'pointerup'|'pointercancel'} phase
    * @param {number} id pointerId @param {number} time ms @param {number} x @param {number} y viewport px
@@ -744,7 +746,7 @@ export class Viewer {
 
 /** Tap / double tap / long press from pointer samples. */
 export class TapRecognizer {
-  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
   /** @returns {{kind: 'tap'|'doubleTap'|'longPress', x: number, y: number}|null} */
   pointer(phase, time, x, y) {
     const p = typeof phase === 'string' ? PHASE[phase] : phase;
@@ -776,7 +778,7 @@ export class TapRecognizer {
  * that keeps the photo there still on screen: add it to the content offset.
  */
 export class Timeline {
-  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
   /** Replaces the months ({year, month, count} newest first); loaded runs and loads in flight are dropped. */
   setMonths(months) {
     const e = this._e, n = months.length, p = e.ge_timeline_months_input(this.handle, n);

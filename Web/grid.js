@@ -7,7 +7,7 @@ import { PAGE, LARGEST_PAGE } from './library.js';
  * The small thumbnail when it fills a w×h tile (object-fit: cover) at this screen's pixel density,
  * else the thumbnail: a quarter of the pixels to fetch and decode for most tiles on a desktop.
  */
-function thumbURL(it, w, h) {
+function thumbURL(/** @type {Item} */ it, /** @type {number} */ w, /** @type {number} */ h) {
   const s = it.small, d = globalThis.devicePixelRatio || 1;
   return s && s.width >= w * d - 0.5 && s.height >= h * d - 0.5 ? s.url : thumbSrc(it.thumb);
 }
@@ -32,7 +32,12 @@ const VELOCITY_WINDOW = 100;
  */
 const PLANNER = { pageSize: PAGE, maximumInFlight: 6, scrubSpeed: 1e6, lookaheadMs: 500, maximumOverscan: 40, cancelMargin: 1 };
 
+/** @typedef {(kind: string, grid: Grid) => void} GridListener */
 export class Grid {
+  /**
+   * @param {import('./engine.js').Engine} engine @param {import('./library.js').Library} library @param {HTMLElement} scroller
+   * @param {(i: number) => void} onOpen @param {(i: number, x: number, y: number, tile: Tile) => void} onMenu
+   */
   constructor(engine, library, scroller, onOpen, onMenu) {
     this.engine = engine;
     this.lib = library;
@@ -42,60 +47,78 @@ export class Grid {
     this.spacer = el('div', 'spacer');
     this.layer = el('div', 'layer');
     scroller.append(this.spacer, this.layer);
-    this.tiles = new Map(); // library index → element (a photo's tile, or a place still loading)
-    this.headers = new Map(); // section → element
+    this.tiles = /** @type {Map<number, Tile>} */ (new Map()); // library index → element (a photo's tile, or a place still loading)
+    this.headers = /** @type {Map<number, HTMLElement>} */ (new Map()); // section → element
     // The layout the visitor chose, as the server rendered the page for it (GridStyle.swift).
-    this.style = document.documentElement.dataset.layout === 'justified' ? 'justified' : 'grid';
+    this.style = /** @type {'grid'|'justified'} */ (document.documentElement.dataset.layout === 'justified' ? 'justified' : 'grid');
     // The server's first-screen tiles (FirstScreen.swift), in the same places as ours in the 4:3 grid:
     // the first update adopts them, images and all, so nothing loads, decodes or paints twice.
     this.ssr = scroller.querySelector('.ssr');
-    this.adoptable = new Map();
-    if (this.ssr && this.style === 'grid') for (const t of this.ssr.querySelectorAll('.tile')) this.adoptable.set(t.dataset.photoId, t);
+    this.adoptable = /** @type {Map<string|undefined, Tile>} */ (new Map());
+    if (this.ssr && this.style === 'grid') for (const t of this.ssr.querySelectorAll('a.tile')) if (t instanceof HTMLElement) this.adoptable.set(t.dataset.photoId, t);
+    this.leaving = /** @type {Map<string|undefined, Tile>|null} */ (null); // the old filter's tiles, until the new one's photos arrive
+    this.fading = /** @type {Set<Tile>} */ (new Set()); // tiles fading out
     this.adopted = 0;
     this.width = scroller.clientWidth;
     this.height = scroller.clientHeight;
     this.timeline = engine.createTimeline(this.config());
+    this.space = engine.scrollSpace(0, this.height);
+    this.tops = /** @type {number[]|Float64Array} */ ([]);
+    this.scaled = false;
     // Pages of 200; ahead of a fling by what arrives in about half a second.
     this.timeline.configurePlanner(PLANNER);
     this.cancelMargin = 1;
     this.pageSize = PAGE;
-    this.inflight = new Map(); // planner request id → AbortController
+    this.inflight = /** @type {Map<number, AbortController>} */ (new Map()); // planner request id → AbortController
     this.rtt = 50; // ms, a page's round trip (moving average)
     this.lastTime = 0;
-    this.trail = []; // [time, offset] of the updates within VELOCITY_WINDOW
+    this.trail = /** @type {[number, number][]} */ ([]); // [time, offset] of the updates within VELOCITY_WINDOW
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
     this.hashes = new HashPainter();
     this.holding = true; // only the visible tiles until `release`
     this.scrubbing = false; // the scrubber is being dragged: load nothing until it stops
     this.waiting = 0; // places on screen whose photo has not arrived (last update)
-    this.listeners = new Set();
+    this.listeners = /** @type {Set<GridListener>} */ (new Set());
+    /** @type {{x: number, y: number, id: number, timer: number, fired?: boolean}|null} a touch that may become a long press */
+    this.press = null;
+    this.pressed = -Infinity; // when a long press last opened the menu
+    this.raf = 0;
+    this.lastOffset = 0; // the offset the last update laid out at (the scrubber's handle)
     this.reset();
     scroller.addEventListener('scroll', () => { this.cancelPress(); this.schedule(); }, { passive: true });
     scroller.addEventListener('click', (e) => {
-      const t = e.target.closest('.tile[data-photo-id]');
+      const t = tileAt(e);
       if (!t || e.metaKey || e.ctrlKey || e.shiftKey || e.button) return;
       e.preventDefault();
       if (performance.now() - this.pressed < 800) return; // the long press opened the menu
-      this.onOpen(+t.dataset.i);
+      this.onOpen(Number(t.dataset.i));
+    });
+    scroller.addEventListener('keydown', (e) => {
+      const t = tileAt(e), step = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1, ArrowUp: -2, ArrowDown: 2 })[e.key];
+      if (!t || !step || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      e.preventDefault();
+      const j = this.neighbour(Number(t.dataset.i), step);
+      this.reveal(j);
+      this.tile(j)?.focus({ preventScroll: true });
     });
     // Menu: the context menu (mouse, keyboard) or a ~500 ms touch press that does not move.
     scroller.addEventListener('contextmenu', (e) => {
-      const t = e.target.closest('.tile[data-photo-id]');
+      const t = tileAt(e);
       if (!t) return;
       e.preventDefault();
       if (performance.now() - this.pressed < 800) return;
       const r = t.getBoundingClientRect(), key = !e.clientX && !e.clientY;
-      this.onMenu(+t.dataset.i, key ? r.left + 8 : e.clientX, key ? r.top + 8 : e.clientY, t);
+      this.onMenu(Number(t.dataset.i), key ? r.left + 8 : e.clientX, key ? r.top + 8 : e.clientY, t);
     });
     scroller.addEventListener('pointerdown', (e) => {
-      const t = e.target.closest('.tile[data-photo-id]');
+      const t = tileAt(e);
       if (!t || e.pointerType !== 'touch') return;
       this.cancelPress();
-      const p = this.press = { x: e.clientX, y: e.clientY, id: e.pointerId, timer: setTimeout(() => {
+      const p = this.press = { x: e.clientX, y: e.clientY, id: e.pointerId, fired: /** @type {boolean} */ (false), timer: setTimeout(() => {
         p.fired = true;
         this.pressed = performance.now();
-        this.onMenu(+t.dataset.i, e.clientX, e.clientY, t);
+        this.onMenu(Number(t.dataset.i), e.clientX, e.clientY, t);
       }, 500) };
     });
     scroller.addEventListener('pointermove', (e) => {
@@ -109,8 +132,8 @@ export class Grid {
     new ResizeObserver(() => this.resize()).observe(scroller);
   }
 
-  on(f) { this.listeners.add(f); }
-  emit(kind) { for (const f of this.listeners) f(kind, this); }
+  on(/** @type {GridListener} */ f) { this.listeners.add(f); }
+  emit(/** @type {string} */ kind) { for (const f of this.listeners) f(kind, this); }
 
   cancelPress() { if (this.press) { clearTimeout(this.press.timer); this.press = null; } }
 
@@ -143,8 +166,9 @@ export class Grid {
    */
   replace() {
     this.abortAll();
-    this.leaving = new Map();
-    for (const t of this.tiles.values()) if (t.pending) this.unmountElement(t); else this.leaving.set(t.dataset.photoId, t);
+    // Tiles still waiting from a filter before stay tracked, however fast the filters follow each other.
+    const leaving = this.leaving = this.leaving || new Map();
+    for (const t of this.tiles.values()) if (t.pending) this.unmountElement(t); else leaving.set(t.dataset.photoId, t);
     this.tiles = new Map();
     for (const h of this.headers.values()) h.remove();
     this.headers.clear();
@@ -156,8 +180,8 @@ export class Grid {
     this.update();
   }
 
-  /** The old filter's tiles that no photo took over fade out. */
-  leave() {
+  /** The old filter's tiles that no photo took over fade out (at once when the grid is laid out anew). */
+  leave(now = false) {
     const rest = this.leaving;
     this.leaving = null;
     clearTimeout(this.leaveTimer);
@@ -166,9 +190,10 @@ export class Grid {
       t.removeAttribute('data-photo-id');
       t.removeAttribute('href');
       t.className = 'tile ghost';
-      if (reduced.matches) { this.unmountElement(t); continue; }
+      if (now || reduced.matches) { this.unmountElement(t); continue; }
       t.style.transition = 'opacity .3s';
-      t.style.opacity = 0;
+      t.style.opacity = '0';
+      this.fading.add(t);
       setTimeout(() => this.unmountElement(t), 350);
     }
   }
@@ -196,7 +221,7 @@ export class Grid {
     for (const [i, t] of this.tiles) {
       const j = t.pending ? -1 : this.lib.indexOf(t.dataset.photoId);
       if (j < 0) { this.unmountElement(t); continue; }
-      t.dataset.i = j;
+      t.dataset.i = String(j);
       tiles.set(j, t);
     }
     this.tiles = tiles;
@@ -209,7 +234,7 @@ export class Grid {
   build() {
     const T = this.timeline, ms = this.lib.months;
     T.setMonths(ms);
-    ms.forEach((m, s) => {
+    ms.forEach((m, /** @type {number} */ s) => {
       let start = -1;
       const items = m.items, n = Math.min(items.length, m.count);
       for (let k = 0; k <= n; k++) {
@@ -231,7 +256,7 @@ export class Grid {
     return { ...a, key: m.year * 100 + m.month, id: a.item >= 0 ? m.items[a.item]?.id : undefined };
   }
 
-  restore(a) {
+  restore(/** @type {Anchor} */ a) {
     let s = -1, item = a.item;
     const i = a.id === undefined ? -1 : this.lib.indexOf(a.id);
     if (i >= 0) { s = this.lib.sectionOf(i); item = i - this.lib.months[s].first; }
@@ -256,7 +281,7 @@ export class Grid {
    * holds, or after a failure until its retry time, only the loads on screen (or none) start: the
    * others are handed back to the planner, which asks again later.
    */
-  plan(offset) {
+  plan(/** @type {number} */ offset) {
     // In a fling, a page asked for now arrives a round trip later, when the screen is that far on:
     // the planner plans for where the screen will be then.
     const v = this.velocity, lead = Math.abs(v) > FAST ? v * (this.rtt + 32) : 0;
@@ -287,14 +312,14 @@ export class Grid {
   /** Resolves once every place on screen has its photo, or after `limit` ms. */
   ready(limit = 1000) {
     if (!this.waiting) return Promise.resolve();
-    return new Promise((done) => {
+    return new Promise((/** @type {(v?: unknown) => void} */ done) => {
       const t = setTimeout(done, limit);
       const f = () => { if (!this.waiting) { clearTimeout(t); this.listeners.delete(f); done(); } };
       this.listeners.add(f);
     });
   }
 
-  fetch(r) {
+  fetch(/** @type {{id: number, section: number, start: number, end: number}} */ r) {
     const ac = new AbortController(), sent = performance.now();
     this.inflight.set(r.id, ac);
     this.emit('loading');
@@ -302,11 +327,10 @@ export class Grid {
       // The round trip, averaged: how far ahead a fling plans.
       this.rtt = Math.min(1000, 0.8 * this.rtt + 0.2 * (performance.now() - sent));
       if (runs && this.inflight.get(r.id) === ac) this.arrived(runs);
-    }, (e) => {
+    }, (/** @type {HttpError} */ e) => {
       if (e.name === 'AbortError' || this.inflight.get(r.id) !== ac) return;
       const lib = this.lib;
       lib.failures++;
-      lib.error = e;
       lib.retryAt = Date.now() + Math.min(30000, 1000 * 2 ** (lib.failures - 1));
       clearTimeout(this.retryTimer);
       this.retryTimer = setTimeout(() => this.schedule(), lib.retryAt - Date.now());
@@ -332,7 +356,7 @@ export class Grid {
    * Loaded runs into the layout: each becomes exact, and the content above the header line moves by
    * what the engine says, so the photo there stays where it is on screen.
    */
-  arrived(runs) {
+  arrived(/** @type {Run[]} */ runs) {
     const offset = this.offset();
     let correction = 0;
     for (const r of runs) {
@@ -348,7 +372,7 @@ export class Grid {
   }
 
   /** Runs the library loaded itself (the viewer's deck, a deep link). */
-  adopt(runs) {
+  adopt(/** @type {Run[]} */ runs) {
     const offset = this.offset();
     let correction = 0;
     for (const r of runs) correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + HEADER + correction);
@@ -363,21 +387,21 @@ export class Grid {
   offset() { return this.space.contentOffset(this.scroller.scrollTop); }
   get maxOffset() { return Math.max(0, this.timeline.contentHeight - this.height); }
 
-  scrollToOffset(offset) {
+  scrollToOffset(/** @type {number} */ offset) {
     this.scroller.scrollTop = this.space.scrollTop(Math.max(0, Math.min(this.maxOffset, offset)));
     this.lastTime = 0; // a jump, not a movement: no velocity from it
   }
 
   /** Content y of section `s`'s header. */
-  sectionTop(s) { return this.tops[s] ?? 0; }
+  sectionTop(/** @type {number} */ s) { return this.tops[s] ?? 0; }
 
   /** Shows month `s` from its header, below the page header. */
-  jumpToSection(s) {
+  jumpToSection(/** @type {number} */ s) {
     this.scrollToOffset(this.sectionTop(s) - HEADER);
     this.update();
   }
 
-  setStyle(style) {
+  setStyle(/** @type {'grid'|'justified'} */ style) {
     if (style === this.style) return;
     this.style = style;
     // A cookie, not storage: the server renders the next visit's page for this layout.
@@ -428,6 +452,7 @@ export class Grid {
     if (now > t0) this.velocity = (offset - o0) / (now - t0);
     else if (this.trail.length === 1) this.velocity = 0;
     this.lastTime = now;
+    this.lastOffset = offset;
     clearTimeout(this.idle);
     if (this.velocity) this.idle = setTimeout(() => { this.velocity = 0; this.lastTime = 0; this.update(); }, 150);
     if (!this.lib.months.length) { this.unmountAll(); this.dropServerTiles(); this.waiting = 0; return; }
@@ -456,7 +481,7 @@ export class Grid {
         if (this.holding && !visible && !(it && this.adoptable.has(it.id))) continue;
         keep.add(i);
         let t = this.tiles.get(i);
-        if (t && t.pending && it) { this.unmount(i); t = null; }
+        if (t && t.pending && it) { this.unmount(i); t = undefined; }
         if (!t) t = it ? this.mount(i, it) : this.placeholder(i);
         this.place(t, f[o], f[o + 1], f[o + 2], f[o + 3]);
         if (it && !t.loaded) this.loadTile(t, it);
@@ -473,7 +498,7 @@ export class Grid {
       }
     }
     for (const i of [...this.tiles.keys()]) if (!keep.has(i)) this.unmount(i);
-    for (const s of [...this.headers.keys()]) if (!heads.has(s)) { this.headers.get(s).remove(); this.headers.delete(s); }
+    for (const s of [...this.headers.keys()]) if (!heads.has(s)) { this.headers.get(s)?.remove(); this.headers.delete(s); }
     this.waiting = waiting;
     if (this.leaving && !waiting) this.leave();
     this.plan(offset);
@@ -495,7 +520,7 @@ export class Grid {
     this.adoptable.clear();
   }
 
-  place(t, x, y, w, h) {
+  place(/** @type {Tile} */ t, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w, /** @type {number} */ h) {
     t.f = [x, y, w, h];
     t.style.transform = `translate(${x}px,${y}px)`;
     t.style.width = w + 'px';
@@ -503,15 +528,15 @@ export class Grid {
   }
 
   /** Month `s`'s header: its name, and the year above it where the year changes. */
-  header(s, origin) {
+  header(/** @type {number} */ s, /** @type {number} */ origin) {
     let h = this.headers.get(s);
     const sec = this.timeline.section(s);
     if (!sec) return;
     if (!h) {
       h = el('div', 'month', { role: 'heading', 'aria-level': '2' });
-      h.dataset.section = s;
+      h.dataset.section = String(s);
       const m = this.lib.months[s];
-      if (sec.opensYear) { const y = el('span', 'year'); y.textContent = m.year; h.append(y); }
+      if (sec.opensYear) { const y = el('span', 'year'); y.textContent = String(m.year); h.append(y); }
       const n = el('span', 'name');
       n.textContent = MONTHS[m.month - 1] + (sec.opensYear ? '' : ' ' + m.year);
       h.append(n);
@@ -522,24 +547,24 @@ export class Grid {
     h.style.height = sec.headerHeight + 'px';
   }
 
-  mount(i, it) {
+  mount(/** @type {number} */ i, /** @type {Item} */ it) {
     let t = this.adoptable.get(it.id), img;
     const kept = this.leaving?.get(it.id);
     if (kept) {
-      this.leaving.delete(it.id);
+      this.leaving?.delete(it.id);
       t = kept;
       img = t.img;
     } else if (t) {
       this.adoptable.delete(it.id);
       this.adopted++;
-      img = t.querySelector('img');
+      img = t.querySelector('img') ?? undefined;
     } else {
-      t = el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id });
+      t = /** @type {Tile} */ (el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id }));
       paintColor(t, it);
       img = el('img', '', { alt: it.title || 'Photo', draggable: 'false', elementtiming: 'thumb' });
       t.append(img);
     }
-    t.dataset.i = i;
+    t.dataset.i = String(i);
     if (i === this.hidden) t.style.visibility = 'hidden';
     t.img = img;
     this.layer.append(t);
@@ -548,19 +573,19 @@ export class Grid {
   }
 
   /** A place whose photo has not arrived: an empty tile. */
-  placeholder(i) {
-    const t = el('div', 'tile pending', { 'aria-hidden': 'true' });
+  placeholder(/** @type {number} */ i) {
+    const t = /** @type {Tile} */ (el('div', 'tile pending', { 'aria-hidden': 'true' }));
     t.pending = true;
     this.layer.append(t);
     this.tiles.set(i, t);
     return t;
   }
 
-  loadTile(t, it) {
+  loadTile(/** @type {Tile} */ t, /** @type {Item} */ it) {
     t.loaded = true;
-    const img = t.img;
     // An adopted server tile chose among its srcset by its own size already.
-    const url = img.srcset ? img.getAttribute('src') : thumbURL(it, t.f[2], t.f[3]);
+    const img = /** @type {HTMLImageElement} */ (t.img), f = /** @type {number[]} */ (t.f);
+    const url = img.srcset ? img.getAttribute('src') || '' : thumbURL(it, f[2], f[3]);
     show(img, url, (cached) => {
       img.dataset.fade = cached ? '0' : '1';
       img.className = cached ? 'in' : 'in fade';
@@ -568,26 +593,30 @@ export class Grid {
     this.hashes.add(t, it); // none once the image arrived, as a server tile's has by now (app.js)
   }
 
-  unmount(i) {
+  unmount(/** @type {number} */ i) {
     const t = this.tiles.get(i);
     if (!t) return;
     this.unmountElement(t);
     this.tiles.delete(i);
   }
 
-  unmountElement(t) {
+  unmountElement(/** @type {Tile} */ t) {
+    this.fading.delete(t);
     if (t.img) cancel(t.img);
     this.hashes.delete(t);
     t.remove();
   }
 
+  /** Every tile and header, and the old filter's tiles too: nothing stays where a new layout would not put it. */
   unmountAll() {
+    this.leave(true);
+    for (const t of [...this.fading]) this.unmountElement(t);
     for (const i of [...this.tiles.keys()]) this.unmount(i);
     for (const h of this.headers.values()) h.remove();
     this.headers.clear();
   }
 
-  hide(i) {
+  hide(/** @type {number} */ i) {
     const old = this.tiles.get(this.hidden);
     if (old) old.style.visibility = '';
     this.hidden = i;
@@ -596,19 +625,19 @@ export class Grid {
   }
 
   /** Library index `i` as (section, index in the month), or null. */
-  where(i) {
+  where(/** @type {number} */ i) {
     const s = this.lib.sectionOf(i);
     return s < 0 ? null : { section: s, item: i - this.lib.months[s].first };
   }
 
   /** Content frame of library index `i`. */
-  frame(i) {
+  frame(/** @type {number} */ i) {
     const w = this.where(i);
     return w && this.timeline.itemFrame(w.section, w.item);
   }
 
   /** Tile i's rect in viewport coordinates (null if not laid out). */
-  rect(i) {
+  rect(/** @type {number} */ i) {
     const f = this.frame(i);
     if (!f) return null;
     const st = this.scroller.scrollTop, r = this.scroller.getBoundingClientRect();
@@ -616,7 +645,7 @@ export class Grid {
   }
 
   /** Scrolls so tile i is fully in view (if it isn't), renders, and returns its rect. */
-  reveal(i) {
+  reveal(/** @type {number} */ i) {
     const f = this.frame(i);
     if (!f) return null;
     const offset = this.offset();
@@ -627,16 +656,35 @@ export class Grid {
     return this.rect(i);
   }
 
-  tile(i) { const t = this.tiles.get(i); return t && !t.pending ? t : null; }
+  tile(/** @type {number} */ i) { const t = this.tiles.get(i); return t && !t.pending ? t : null; }
 
   /** The images of the photo tiles on screen. */
   visibleImages() {
-    const offset = this.offset(), out = [];
-    for (const sp of this.timeline.spans(offset, offset + this.height)) {
+    return [...this.visibleTiles()].flatMap((t) => (t.img ? [t.img] : []));
+  }
+
+  /** The photo tiles on screen (`top`: below the page header, else under it too), in library order. */
+  *visibleTiles(top = 0) {
+    const offset = this.offset();
+    for (const sp of this.timeline.spans(offset + top, offset + this.height)) {
       const first = this.lib.months[sp.section]?.first ?? 0;
-      for (let k = sp.start; k < sp.end; k++) { const t = this.tile(first + k); if (t) out.push(t.img); }
+      for (let k = sp.start; k < sp.end; k++) { const t = this.tile(first + k); if (t) yield t; }
     }
-    return out;
+  }
+
+  /** Arrow keys: the tile beside (±1) or in the row below (2) or above (−2) tile `i`, nearest in x. */
+  neighbour(/** @type {number} */ i, /** @type {number} */ step) {
+    const dir = Math.sign(step), n = this.lib.count, a = this.frame(i);
+    if (Math.abs(step) === 1 || !a) return Math.max(0, Math.min(n - 1, i + dir));
+    let best = i, bestDx = Infinity, rowY = NaN;
+    for (let j = i + dir; j >= 0 && j < n && Math.abs(j - i) < 500; j += dir) {
+      const f = this.frame(j);
+      if (!f || (dir > 0 ? f.y < a.y + a.height / 2 : f.y + f.height > a.y + a.height / 2)) continue; // the same row
+      if (Number.isNaN(rowY)) rowY = f.y; else if (f.y !== rowY) break;
+      const dx = Math.abs(f.x + f.width / 2 - a.x - a.width / 2);
+      if (dx < bestDx) { bestDx = dx; best = j; }
+    }
+    return best;
   }
 
   /** The month under the header line: [section, {year, month}]. */
@@ -646,8 +694,11 @@ export class Grid {
   }
 }
 
+/** The photo tile an event happened in. */
+const tileAt = (/** @type {Event} */ e) => /** @type {Tile|null} */ (/** @type {Element} */ (e.target).closest('.tile[data-photo-id]'));
+
 /** Aspect ratios (width / height) of photos, 1.5 where unknown. */
-function aspects(items) {
+function aspects(/** @type {(Item|undefined)[]} */ items) {
   const a = new Float32Array(items.length);
   for (let k = 0; k < items.length; k++) { const it = items[k]; a[k] = it && it.width > 0 && it.height > 0 ? it.width / it.height : 1.5; }
   return a;

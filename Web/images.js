@@ -1,9 +1,9 @@
 // Placeholders and image loading helpers.
 import { thumbHashToDataURL, thumbHashFromBase64 } from './thumbhash.js';
 
-const hashes = new Map();
+const hashes = /** @type {Map<string, string|null>} */ (new Map());
 /** ThumbHash data URL for an item (cached), or null. */
-export function placeholder(item) {
+export function placeholder(/** @type {Item} */ item) {
   const h = item.placeholder?.thumbHash;
   if (!h) return null;
   let u = hashes.get(h);
@@ -15,19 +15,19 @@ export function placeholder(item) {
 }
 
 /** Paints the average colour: free, so it is always there first. */
-export function paintColor(el, item) {
+export function paintColor(/** @type {HTMLElement} */ el, /** @type {Item} */ item) {
   const c = item.placeholder?.averageColor;
   if (c && /^#[0-9a-f]{3,8}$/i.test(c)) el.style.backgroundColor = c;
 }
 
 /** Paints the ThumbHash (about a millisecond to decode the first time a hash is seen). */
-export function paintHash(el, item) {
+export function paintHash(/** @type {HTMLElement} */ el, /** @type {Item} */ item) {
   const u = placeholder(item);
   if (u) el.style.backgroundImage = `url("${u}")`;
 }
 
 /** Whether an element's image (`el.img`) has arrived. */
-const arrived = (el) => el.img?.complete && el.img.naturalWidth > 0;
+const arrived = (/** @type {Tile} */ el) => el.img?.complete && el.img.naturalWidth > 0;
 
 /**
  * ThumbHashes for elements (grid tiles, viewer slides) still waiting for their image (`el.img`),
@@ -39,10 +39,11 @@ const arrived = (el) => el.img?.complete && el.img.naturalWidth > 0;
 export class HashPainter {
   constructor(budget = 4) {
     this.budget = budget; // ms per frame
-    this.queue = new Map(); // element → item
+    this.queue = /** @type {Map<Tile, Item>} */ (new Map()); // element → item
     this.raf = 0;
   }
 
+  /** @param {Tile} el @param {Item} item */
   add(el, item) {
     if (!item.placeholder?.thumbHash || arrived(el)) return;
     if (hashes.has(item.placeholder.thumbHash)) { paintHash(el, item); return; } // cached: free
@@ -50,6 +51,7 @@ export class HashPainter {
     this.raf ||= requestAnimationFrame(() => this.run());
   }
 
+  /** @param {Tile} el */
   delete(el) { this.queue.delete(el); }
 
   run() {
@@ -65,11 +67,11 @@ export class HashPainter {
   }
 }
 
-/** URLs known to be decoded (safe to show without a blank frame). */
 /**
  * Whether this browser decodes WebP (asked once, by encoding a 1×1 canvas; a browser that decodes but cannot
  * encode WebP takes the JPEG, which every browser shows).
  */
+/** @type {boolean|undefined} */
 let webp;
 export function decodesWebP() {
   if (webp === undefined) {
@@ -81,16 +83,19 @@ export function decodesWebP() {
 /**
  * A thumb's URL. Vitrine's `/assets` picks WebP or JPEG by Accept; a bucket or CDN (`--asset-base-url`)
  * cannot, so the API then also gives the JPEG sibling (`jpegUrl`) and the browser picks here.
+ * @param {Variant} thumb
  */
 export function thumbSrc(thumb, canWebP = decodesWebP) {
   return thumb.jpegUrl && !canWebP() ? thumb.jpegUrl : thumb.url;
 }
 
+/** URLs known to be decoded (safe to show without a blank frame). @type {Set<string>} */
 export const decoded = new Set();
 
 /**
  * Starts loading `url` into `img`. Calls `done(cached)` once it can be shown:
  * cached = true when it was complete right after setting src (no fade needed).
+ * @param {HTMLImageElement} img @param {string} url @param {(cached: boolean) => void} done
  */
 export function load(img, url, done) {
   img.decoding = 'async';
@@ -104,6 +109,7 @@ export function load(img, url, done) {
  * event rather than after `decode()`, which decodes at full size off screen; drawn, a JPEG is
  * decoded straight to the scale the tile needs. Decoding stays async (a scroll never waits for
  * it): the placeholder shows until the image is drawn.
+ * @param {HTMLImageElement} img @param {string} url @param {(cached: boolean) => void} done
  */
 export function show(img, url, done) {
   img.decoding = 'async';
@@ -113,16 +119,21 @@ export function show(img, url, done) {
 }
 
 /** Cancels a pending request. */
-export function cancel(img) { img.removeAttribute('src'); }
+export function cancel(/** @type {HTMLImageElement} */ img) { img.removeAttribute('src'); }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {string} [cls] @param {Record<string, string|number>} [attrs]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, cls, attrs) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
-  if (attrs) for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (attrs) for (const k in attrs) e.setAttribute(k, String(attrs[k]));
   return e;
 }
 
-let more = null;
+let more = /** @type {Promise<unknown>|null} */ (null);
 /** Loads more.css (the lazily loaded modules' styles) once; resolves when it applies. */
 export function moreCSS() {
   if (!globalThis.document) return Promise.resolve(); // Node tests

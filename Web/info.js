@@ -2,39 +2,33 @@
 // that slides up and is dismissed by dragging it down, Esc or its close button. In admin mode it
 // edits the title and tags (PATCH) and deletes (DELETE). All text goes in through textContent.
 import { el, moreCSS } from './images.js';
-import { getJSON, token } from './api.js';
+import { getJSON, token, dayText, gpsText, cameraText } from './api.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 
-const pad = (n) => String(n).padStart(2, '0');
+const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
 
 /** "29 Apr 2014, 14:25:26 UTC+02:00": the wall clock the photo was taken at, and its zone. */
-export function takenText(d) {
-  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)/.exec(d.takenAt || '');
-  if (!m) return d.takenAt;
-  const day = new Date(Date.UTC(+m[1], m[2] - 1, +m[3])).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' });
+export function takenText(/** @type {Details} */ d) {
+  const m = /T(\d\d):(\d\d):(\d\d)/.exec(d.takenAt || ''), day = dayText(d.takenAt);
+  if (!m || !day) return d.takenAt;
   const o = d.takenAtOffset;
-  const zone = o == null ? (/Z$/.test(d.takenAt) ? 'UTC' : 'local time, zone unknown')
+  const zone = o == null ? (/Z$/.test(d.takenAt || '') ? 'UTC' : 'local time, zone unknown')
     : o === 0 ? 'UTC' : `UTC${o < 0 ? '−' : '+'}${pad(Math.floor(Math.abs(o) / 60))}:${pad(Math.abs(o) % 60)}`;
-  return `${day}, ${m[4]}:${m[5]}:${m[6]} ${zone}` + (d.takenAtSource === 'file' ? ' (file date)' : '');
+  return `${day}, ${m[1]}:${m[2]}:${m[3]} ${zone}` + (d.takenAtSource === 'file' ? ' (file date)' : '');
 }
 
-const num = (x, digits) => String(+x.toFixed(digits));
-export function exposureText(t) { return t >= 1 || t <= 0 ? `${num(t, 1)} s` : `1/${Math.round(1 / t)} s`; }
-export function sizeText(b) {
+const num = (/** @type {number} */ x, /** @type {number} */ digits) => String(+x.toFixed(digits));
+export function exposureText(/** @type {number} */ t) { return t >= 1 || t <= 0 ? `${num(t, 1)} s` : `1/${Math.round(1 / t)} s`; }
+export function sizeText(/** @type {number} */ b) {
   return b >= 1e6 ? `${num(b / 1e6, 1)} MB` : b >= 1e3 ? `${Math.round(b / 1e3)} KB` : `${b} bytes`;
-}
-export function gpsText({ latitude: a, longitude: o }) {
-  return `${Math.abs(a).toFixed(5)}° ${a < 0 ? 'S' : 'N'}, ${Math.abs(o).toFixed(5)}° ${o < 0 ? 'W' : 'E'}`;
 }
 
 /** [label, text] rows for the fields the photo has. */
-export function rows(d) {
-  const camera = d.cameraModel && d.cameraMake && !d.cameraModel.startsWith(d.cameraMake)
-    ? `${d.cameraMake} ${d.cameraModel}` : d.cameraModel || d.cameraMake;
+export function rows(/** @type {Details} */ d) {
   return [
     ['Taken', takenText(d)],
-    ['Camera', camera],
+    ['Camera', cameraText(d)],
     ['Lens', d.lens],
     ['Exposure', d.exposureTime != null && exposureText(d.exposureTime)],
     ['Aperture', d.fNumber != null && `ƒ/${num(d.fNumber, 1)}`],
@@ -45,10 +39,10 @@ export function rows(d) {
     ['Format', `${String(d.format).toUpperCase()} (${d.mimeType})`],
     ['Location', d.location && gpsText(d.location)],
     ['File name', d.originalName],
-  ].filter(([, v]) => v);
+  ].filter((r) => r[1]).map(([k, v]) => /** @type {[string, string]} */ ([String(k), String(v)]));
 }
 
-function field(label, input) {
+function field(/** @type {string} */ label, /** @type {HTMLElement} */ input) {
   const l = el('label', 'field');
   const s = el('span');
   s.textContent = label;
@@ -57,7 +51,8 @@ function field(label, input) {
 }
 
 export class InfoPanel {
-  constructor(viewer) {
+  constructor(/** @type {import('./viewer.js').Viewer} */ viewer) {
+    this.hideTimer = 0;
     this.viewer = viewer;
     this.open = false;
     const root = this.root = el('section', 'sheet', { 'aria-label': 'Photo info', tabindex: '-1' });
@@ -87,7 +82,7 @@ export class InfoPanel {
   }
 
   /** Slides down; `now` skips the animation (the viewer is closing). */
-  close(now) {
+  close(now = false) {
     if (!this.open) return;
     this.open = false;
     this.root.classList.remove('up');
@@ -102,9 +97,9 @@ export class InfoPanel {
   /** Drag the grab bar down to dismiss: past 80 px or a downward flick closes, else it springs back. */
   drag() {
     const g = this.grab;
-    let start = null;
+    let start = /** @type {{y: number, t: number, id: number}|null} */ (null);
     g.addEventListener('pointerdown', (e) => {
-      if (e.target.closest('button')) return;
+      if (/** @type {Element} */ (e.target).closest('button')) return;
       start = { y: e.clientY, t: e.timeStamp, id: e.pointerId };
       g.setPointerCapture?.(e.pointerId);
       this.root.classList.add('held');
@@ -112,7 +107,7 @@ export class InfoPanel {
     g.addEventListener('pointermove', (e) => {
       if (start?.id === e.pointerId) this.root.style.transform = `translateY(${Math.max(0, e.clientY - start.y)}px)`;
     });
-    const end = (e) => {
+    const end = (/** @type {PointerEvent} */ e) => {
       if (start?.id !== e.pointerId) return;
       const dy = e.clientY - start.y, v = dy / Math.max(1, e.timeStamp - start.t);
       start = null;
@@ -125,13 +120,14 @@ export class InfoPanel {
 
   /** Loads the current photo's details; unless `force`, only when the photo changed (live
    * changes re-index the viewer, and must not wipe a half-typed edit). */
-  async load(force) {
+  async load(force = false) {
     const it = this.viewer.item();
     if (!it || (!force && it.id === this.root.dataset.photoId)) return;
     const id = it.id;
     this.root.dataset.photoId = id;
     let d;
-    try { d = await getJSON('/api/v1/photos/' + encodeURIComponent(id)); } catch (e) {
+    try { d = await getJSON('/api/v1/photos/' + encodeURIComponent(id)); } catch (x) {
+      const e = /** @type {Error} */ (x);
       if (this.viewer.item()?.id !== id) return;
       const p = el('p', 'err');
       p.textContent = `Couldn’t load the details: ${e.message}`;
@@ -141,7 +137,7 @@ export class InfoPanel {
     if (this.viewer.item()?.id === id) this.render(d);
   }
 
-  render(d) {
+  render(/** @type {Details} */ d) {
     const title = el('h3', 'title');
     title.textContent = d.title || d.originalName;
     const dl = el('dl');
@@ -162,7 +158,7 @@ export class InfoPanel {
   }
 
   /** Admin: title and tags (comma-separated) saved with PATCH; delete after a confirmation. */
-  editor(d) {
+  editor(/** @type {Details} */ d) {
     const form = el('form', 'edit');
     const title = el('input', '', { name: 'title', autocomplete: 'off', placeholder: d.originalName });
     title.value = d.title || '';
@@ -184,8 +180,8 @@ export class InfoPanel {
       const body = { title: title.value.trim() || null, tags: tags.value.split(',').map((t) => t.trim()).filter(Boolean) };
       try {
         const r = await getJSON(url, { method: 'PATCH', headers: auth(), body: JSON.stringify(body) });
-        if (this.viewer.item()?.id === d.id) { this.render(r); this.body.querySelector('.status').textContent = 'Saved'; }
-      } catch (err) { status.textContent = err.message; }
+        if (this.viewer.item()?.id === d.id) { this.render(r); /** @type {HTMLElement} */ (this.body.querySelector('.status')).textContent = 'Saved'; }
+      } catch (err) { status.textContent = /** @type {Error} */ (err).message; }
     };
     del.onclick = async () => {
       if (!confirm(`Delete “${d.title || d.originalName}”? This cannot be undone.`)) return;
@@ -194,7 +190,7 @@ export class InfoPanel {
         const r = await fetch(url, { method: 'DELETE', headers: auth() });
         if (!r.ok) throw new Error((await r.json().catch(() => null))?.error?.message || 'HTTP ' + r.status);
         this.viewer.hooks.deleted?.(d.id);
-      } catch (err) { status.textContent = err.message; }
+      } catch (err) { status.textContent = /** @type {Error} */ (err).message; }
     };
     return form;
   }

@@ -9,32 +9,35 @@ export const PAGE = 200;
 export const LARGEST_PAGE = 400;
 
 /** The UTC month of a time in ms since the epoch, as a number: 2019 × 100 + 3. */
-export const monthOf = (ms) => { const d = new Date(ms); return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1; };
-const keyOf = (m) => m.year * 100 + m.month;
-const pad = (n) => String(n).padStart(2, '0');
+export const monthOf = (/** @type {number} */ ms) => { const d = new Date(ms); return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1; };
+const keyOf = (/** @type {{year: number, month: number}} */ m) => m.year * 100 + m.month;
+const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
 
 export class Library {
-  constructor(filter = { q: '', tags: [] }) {
+  constructor(/** @type {Filter} */ filter = { q: '', tags: [] }) {
     this.filter = filter;
-    /** Newest first: {year, month, count, first, items}; `items` is sparse (what is loaded). */
-    this.months = [];
+    this.months = /** @type {Month[]} */ ([]); // Newest first; `items` is sparse (what is loaded).
     this.total = -1;
-    this.ids = new Map(); // id → index in the library
+    this.ids = /** @type {Map<string, number>} */ (new Map()); // id → index in the library
     this.gen = 0; // bumped whenever places may have moved (new months, live changes): late pages are dropped
     this.failures = 0;
     this.retryAt = 0;
     this.since = ''; // the change feed's position the inline timeline was read at
-    this.listeners = new Set();
-    this.pending = new Map(); // `${section}:${start}` → promise, for loads outside the planner
+    this.listeners = /** @type {Set<(kind: string, lib: Library, runs: Run[]) => void>} */ (new Set());
+    /** @type {Map<string, Promise<Run[]|null>>} `${gen}:${section}:${start}` → its load, for loads outside the planner */
+    this.pending = new Map();
+    this.opening = 0;
+    this.uncertain = false;
+    this.expected = /** @type {number|undefined} */ (undefined); // the server's total from the change feed
   }
-  on(f) { this.listeners.add(f); }
-  emit(kind, detail) { for (const f of this.listeners) f(kind, this, detail); }
+  on(/** @type {(kind: string, lib: Library, runs: Run[]) => void} */ f) { this.listeners.add(f); }
+  emit(/** @type {string} */ kind, /** @type {Run[]} */ detail) { for (const f of this.listeners) f(kind, this, detail); }
   get filtered() { return !!(this.filter.q || this.filter.tags.length); }
   /** Photos in the library (0 until the months arrived). */
   get count() { return Math.max(0, this.total); }
 
   /** Takes a timeline answer ({months, total}) as the library's months; nothing is loaded after it. */
-  accept(timeline, filter = this.filter) {
+  accept(/** @type {TimelineAnswer} */ timeline, filter = this.filter) {
     this.gen++;
     this.filter = filter;
     this.months = (timeline.months || []).map((m) => ({ year: m.year, month: m.month, count: Math.max(0, m.count | 0), first: 0, items: [] }));
@@ -67,7 +70,7 @@ export class Library {
   }
 
   /** The month holding library index `i`, or −1. */
-  sectionOf(i) {
+  sectionOf(/** @type {number} */ i) {
     const ms = this.months;
     if (!(i >= 0 && i < this.total)) return -1;
     let lo = 0, hi = ms.length - 1;
@@ -75,7 +78,7 @@ export class Library {
     return lo;
   }
   /** The section of a month (2019 × 100 + 3), or −1. */
-  sectionOfMonth(key) {
+  sectionOfMonth(/** @type {number} */ key) {
     const ms = this.months;
     let lo = 0, hi = ms.length - 1; // newest first: keys descend
     while (lo <= hi) {
@@ -86,15 +89,15 @@ export class Library {
     return -1;
   }
   /** The photo at library index `i`, if loaded. */
-  item(i) {
+  item(/** @type {number} */ i) {
     const s = this.sectionOf(i);
     return s < 0 ? undefined : this.months[s].items[i - this.months[s].first];
   }
-  indexOf(id) { return this.ids.has(id) ? this.ids.get(id) : -1; }
+  indexOf(/** @type {string|undefined} */ id) { return id === undefined ? -1 : this.ids.get(id) ?? -1; }
   /** `YYYY-MM` of section `s`. */
-  monthName(s) { const m = this.months[s]; return `${m.year}-${pad(m.month)}`; }
+  monthName(/** @type {number} */ s) { const m = this.months[s]; return `${m.year}-${pad(m.month)}`; }
 
-  url(params) {
+  url(/** @type {string} */ params) {
     const f = filterQuery(this.filter);
     return '/api/v1/photos' + (f ? f + '&' : '?') + params;
   }
@@ -106,7 +109,7 @@ export class Library {
    * ones), and placing stops there. Resolves to the runs placed, [{section, start, items}], or null
    * when the months were replaced meanwhile.
    */
-  async load(s, start, end, signal) {
+  async load(/** @type {number} */ s, /** @type {number} */ start, /** @type {number} */ end, /** @type {AbortSignal|undefined} */ signal = undefined) {
     const m = this.months[s], gen = this.gen;
     if (!m) return null;
     const limit = Math.max(1, Math.min(LARGEST_PAGE, end - start));
@@ -117,9 +120,9 @@ export class Library {
   }
 
   /** Places page items from library index `at` on; returns the runs placed. */
-  place(at, items) {
-    const runs = [];
-    let s = this.sectionOf(at), run = null;
+  place(/** @type {number} */ at, /** @type {Item[]} */ items) {
+    const runs = /** @type {Run[]} */ ([]);
+    let s = this.sectionOf(at), run = /** @type {Run|null} */ (null);
     for (let k = 0; k < items.length && s >= 0; k++) {
       const i = at + k, it = items[k];
       while (s < this.months.length && i >= this.months[s].first + this.months[s].count) { s++; run = null; }
@@ -141,7 +144,7 @@ export class Library {
    * Loads the page that holds library index `i` unless it is loaded (the viewer's deck, a deep link):
    * aligned to PAGE in its month, one request per page at a time.
    */
-  ensure(i) {
+  ensure(/** @type {number} */ i) {
     const s = this.sectionOf(i);
     if (s < 0 || this.item(i)) return Promise.resolve(null);
     const k = i - this.months[s].first, start = k - (k % PAGE), key = `${this.gen}:${s}:${start}`;
@@ -152,7 +155,7 @@ export class Library {
       }).finally(() => this.pending.delete(key));
       this.pending.set(key, p);
     }
-    return this.pending.get(key);
+    return /** @type {Promise<Run[]|null>} */ (this.pending.get(key));
   }
 
   /**
@@ -163,11 +166,11 @@ export class Library {
    * photo that is not loaded cannot be placed (where it was is unknown): `uncertain` then says the
    * counts need `reconcile`. Call `reindex()` after a batch.
    */
-  apply(m) {
+  apply(/** @type {Change} */ m) {
     const at = this.ids.get(m.id), gone = !m.photo || m.kind === 'delete';
     if (at !== undefined) this.remove(at);
     else if (m.kind !== 'insert') this.uncertain = true;
-    if (!gone && m.sortKey && (at !== undefined || m.kind === 'insert')) this.insert(m.photo, m.sortKey);
+    if (!gone && m.photo && m.sortKey && (at !== undefined || m.kind === 'insert')) this.insert(m.photo, m.sortKey);
     if (Number.isFinite(m.total) && !this.filtered) this.expected = m.total;
   }
 
@@ -178,7 +181,7 @@ export class Library {
    * Takes the server's months where they differ from the kept ones: a month whose count changed
    * forgets its loaded photos (its places are no longer known) and loads again where it is seen.
    */
-  reconcile(timeline) {
+  reconcile(/** @type {TimelineAnswer} */ timeline) {
     const kept = new Map(this.months.map((m) => [keyOf(m), m]));
     this.months = (timeline.months || []).map((n) => {
       const m = kept.get(keyOf(n)), count = Math.max(0, n.count | 0);
@@ -193,12 +196,12 @@ export class Library {
 
   /** The loaded photos in library order (tests and the console). */
   loaded() {
-    const out = [];
+    const out = /** @type {Item[]} */ ([]);
     for (const m of this.months) m.items.forEach((it) => { if (it) out.push(it); });
     return out;
   }
 
-  remove(i) {
+  remove(/** @type {number} */ i) {
     const s = this.sectionOf(i);
     if (s < 0) return;
     const m = this.months[s];
@@ -210,7 +213,7 @@ export class Library {
     this.renumber();
   }
 
-  insert(photo, key) {
+  insert(/** @type {Item} */ photo, /** @type {SortKey} */ key) {
     const month = monthOf(key[0]);
     let s = this.sectionOfMonth(month);
     if (s < 0) {

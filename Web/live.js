@@ -3,17 +3,18 @@
 // (an HTTP error, a server gone for good) we open a new one with ?since= after a growing delay.
 
 /**
- * @param {(changes: object[]) => void} onChanges a batch of `change` messages, in order
+ * @param {(changes: Change[]) => void} onChanges a batch of `change` messages, in order
  * @param {() => void} onReset the server no longer has what we missed: reload the list
  * @param {string} since the feed position the list was read at: what changed after it comes first
  */
 export function live(onChanges, onReset, since = '') {
-  let es = null, last = since, delay = 1000, timer = 0, queue = [], raf = 0;
+  let es = /** @type {EventSource|null} */ (null), last = since, delay = 1000, timer = 0, /** @type {Change[]} */ queue = [], raf = 0;
   const flush = () => { raf = 0; const q = queue; queue = []; if (q.length) onChanges(q); };
   const connect = () => {
     timer = 0;
     es = new EventSource('/api/v1/events' + (last ? '?since=' + encodeURIComponent(last) : ''));
-    const seen = (e) => { if (e.lastEventId) last = e.lastEventId; delay = 1000; };
+    const seen = (/** @type {MessageEvent} */ e) => { if (e.lastEventId) last = e.lastEventId; delay = 1000; };
+    const source = es;
     es.addEventListener('ready', seen);
     es.addEventListener('change', (e) => {
       seen(e);
@@ -25,7 +26,7 @@ export function live(onChanges, onReset, since = '') {
     es.onopen = () => { document.body.dataset.live = 'open'; };
     es.onerror = () => {
       document.body.dataset.live = 'down';
-      if (es.readyState !== EventSource.CLOSED || timer) return;
+      if (source.readyState !== EventSource.CLOSED || timer) return;
       timer = setTimeout(connect, delay);
       delay = Math.min(30000, delay * 2);
     };

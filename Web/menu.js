@@ -5,9 +5,9 @@ import { downloadURL } from './api.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 
-let current = null;
+let current = /** @type {{root: HTMLElement, tile?: HTMLElement, off(): void}|null} */ (null);
 
-export function closeMenu(refocus) {
+export function closeMenu(/** @type {boolean} */ refocus) {
   if (!current) return;
   const { root, tile, off } = current;
   current = null;
@@ -17,7 +17,7 @@ export function closeMenu(refocus) {
 }
 
 /**
- * @param {{x: number, y: number, item: object, tile?: Element, open(): void, info(): void, toast(t: string): void}} o
+ * @param {{x: number, y: number, item: Item, tile?: HTMLElement, scroller?: HTMLElement, open(): void, info(): void, toast(t: string): void}} o
  */
 export function showMenu(o) {
   closeMenu(false);
@@ -26,7 +26,7 @@ export function showMenu(o) {
   root.dataset.photoId = it.id;
   let armed = false;
   root.addEventListener('pointerdown', () => { armed = true; });
-  const item = (tag, text, act, attrs) => {
+  const item = (/** @type {'a'|'button'} */ tag, /** @type {string} */ text, /** @type {(() => void)|null} */ act, /** @type {Record<string, string>} */ attrs) => {
     const b = el(tag, '', { role: 'menuitem', tabindex: '-1', ...attrs });
     b.textContent = text;
     b.onclick = (e) => {
@@ -39,9 +39,9 @@ export function showMenu(o) {
   };
   item('button', 'Open', () => { closeMenu(false); o.open(); }, { type: 'button' });
   item('a', 'Download original', null, { href: downloadURL(it), download: it.title || it.id });
-  item('button', navigator.share ? 'Share…' : 'Copy link', async () => {
+  item('button', 'share' in navigator ? 'Share…' : 'Copy link', async () => {
     closeMenu(true);
-    if (navigator.share) { try { await navigator.share({ title: it.title, url }); } catch { /* cancelled */ } return; }
+    if ('share' in navigator) { try { await navigator.share({ title: it.title ?? undefined, url }); } catch { /* cancelled */ } return; }
     try { await navigator.clipboard.writeText(url); o.toast('Link copied'); } catch { o.toast(url); }
   }, { type: 'button' });
   item('button', 'Show info', () => { closeMenu(false); o.info(); }, { type: 'button' });
@@ -50,11 +50,11 @@ export function showMenu(o) {
   const w = root.offsetWidth, h = root.offsetHeight;
   root.style.left = Math.max(8, Math.min(o.x, innerWidth - w - 8)) + 'px';
   root.style.top = Math.max(8, Math.min(o.y, innerHeight - h - 8)) + 'px';
-  const items = [...root.children];
+  const items = /** @type {HTMLElement[]} */ ([...root.children]);
   items[0].focus({ preventScroll: true });
-  const key = (e) => {
-    const i = items.indexOf(document.activeElement);
-    const go = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: items.length - 1 }[e.key];
+  const key = (/** @type {KeyboardEvent} */ e) => {
+    const i = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+    const go = /** @type {Record<string, number>} */ ({ ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: items.length - 1 })[e.key];
     if (go !== undefined) items[(go + items.length) % items.length].focus();
     else if (e.key === 'Escape') closeMenu(true);
     else if (e.key === 'Tab') { closeMenu(false); return; }
@@ -62,7 +62,7 @@ export function showMenu(o) {
     e.preventDefault();
     e.stopPropagation();
   };
-  const outside = (e) => { if (!root.contains(e.target)) closeMenu(false); };
+  const outside = (/** @type {Event} */ e) => { if (!root.contains(/** @type {Node} */ (e.target))) closeMenu(false); };
   const gone = () => closeMenu(false);
   // On the document: after a long press the lifted finger may have moved focus to the tile.
   document.addEventListener('keydown', key, true);

@@ -6,7 +6,7 @@ import { el } from './images.js';
 import { HEADER, MONTHS } from './grid.js';
 
 export class Scrubber {
-  constructor(grid) {
+  constructor(/** @type {import('./grid.js').Grid} */ grid) {
     this.grid = grid;
     this.root = el('div', 'scrubber', { role: 'scrollbar', 'aria-orientation': 'vertical', 'aria-label': 'Timeline',
       'aria-controls': 'grid', 'aria-valuemin': '0', 'aria-valuemax': '100', tabindex: '-1' });
@@ -15,15 +15,16 @@ export class Scrubber {
     this.bubble = el('div', 'bubble', { 'aria-hidden': 'true' });
     this.root.append(this.track, this.handle, this.bubble);
     document.body.append(this.root);
-    this.years = [];
-    this.dragging = null;
+    this.dragging = /** @type {{id: number}|null} */ (null);
+    this.drawn = '';
     grid.on((kind) => {
       if (kind === 'update') this.position();
       else if (kind === 'layout' || kind === 'loaded' || kind === 'months') this.marks();
     });
     this.root.addEventListener('pointerdown', (e) => this.down(e));
     this.root.addEventListener('pointermove', (e) => this.move(e));
-    for (const t of ['pointerup', 'pointercancel']) this.root.addEventListener(t, (e) => this.up(e));
+    this.root.addEventListener('pointerup', (e) => this.up(e));
+    this.root.addEventListener('pointercancel', (e) => this.up(e));
     this.marks();
   }
 
@@ -50,7 +51,7 @@ export class Scrubber {
       this.drawn = key;
       this.track.replaceChildren(...years.map(([year, y]) => {
         const m = el('span', 'mark');
-        m.textContent = year;
+        m.textContent = String(year);
         m.style.transform = `translateY(${y}px)`;
         return m;
       }));
@@ -78,12 +79,12 @@ export class Scrubber {
   }
 
   /** Content offset for a pointer at viewport y. */
-  offsetAt(y) {
+  offsetAt(/** @type {number} */ y) {
     const b = this.bounds;
     return Math.max(0, Math.min(1, (y - b.top) / b.height)) * this.grid.maxOffset;
   }
 
-  down(e) {
+  down(/** @type {PointerEvent} */ e) {
     if (e.pointerType === 'mouse' && e.button) return;
     e.preventDefault();
     try { this.root.setPointerCapture(e.pointerId); } catch { /* a pointer already gone */ }
@@ -93,13 +94,13 @@ export class Scrubber {
     this.move(e);
   }
 
-  move(e) {
+  move(/** @type {PointerEvent} */ e) {
     if (!this.dragging || e.pointerId !== this.dragging.id) return;
     this.grid.scrollToOffset(this.offsetAt(e.clientY));
     this.grid.update();
   }
 
-  up(e) {
+  up(/** @type {PointerEvent} */ e) {
     if (!this.dragging || e.pointerId !== this.dragging.id) return;
     this.dragging = null;
     this.root.classList.remove('dragging');

@@ -5,15 +5,16 @@ import { el } from './images.js';
 import { getJSON } from './api.js';
 
 const DEBOUNCE = 250;
-const same = (a, b) => a.q === b.q && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i]);
+const same = (/** @type {Filter} */ a, /** @type {Filter} */ b) => a.q === b.q && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i]);
 
+/** @returns {Filter} */
 export function readFilter(search = location.search) {
   const p = new URLSearchParams(search);
   return { q: (p.get('q') || '').trim(), tags: [...new Set(p.getAll('tag').filter(Boolean))] };
 }
 
 /** The grid's URL for a filter, keeping other parameters (?debug, ?limit). */
-export function urlFor(f) {
+export function urlFor(/** @type {Filter} */ f) {
   const p = new URLSearchParams(location.search);
   p.delete('q'); p.delete('tag');
   if (f.q) p.set('q', f.q);
@@ -23,14 +24,16 @@ export function urlFor(f) {
 }
 
 export class Search {
-  /** @param {(filter) => void} apply re-queries the store (errors are its business) */
+  /** @param {import('./library.js').Library} store @param {(filter: Filter) => void} apply re-queries the store (errors are its business) */
   constructor(store, apply) {
     this.store = store;
     this.apply = apply;
     this.filter = store.filter;
-    this.tags = []; // [{name, count}], most used first
-    this.input = document.querySelector('#search');
-    this.bar = document.querySelector('#tagbar');
+    this.tags = /** @type {{name: string, count: number}[]} */ ([]); // most used first
+    this.input = /** @type {HTMLInputElement & {form: HTMLFormElement}} */ (document.querySelector('#search'));
+    this.bar = /** @type {HTMLElement} */ (document.querySelector('#tagbar'));
+    this.timer = 0;
+    this.sheet = /** @type {import('./tags.js').TagSheet|undefined} */ (undefined);
     this.committed = location.pathname === '/' ? location.pathname + location.search : urlFor(this.filter);
     this.input.value = this.filter.q;
     this.input.addEventListener('input', () => {
@@ -41,7 +44,7 @@ export class Search {
     this.input.addEventListener('change', () => this.commitText());
     // "/" focuses the field, as on many sites (not while typing elsewhere or in the viewer).
     addEventListener('keydown', (e) => {
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('input,textarea,dialog,[role=dialog]')) return;
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,dialog,[role=dialog]')) return;
       e.preventDefault();
       this.input.focus();
     });
@@ -54,7 +57,7 @@ export class Search {
   }
 
   /** mode: 'type' (replaceState), 'commit' (pushState), 'pop' (the URL is already right). */
-  set(filter, mode) {
+  set(/** @type {Filter} */ filter, /** @type {'type'|'commit'|'pop'} */ mode) {
     const changed = !same(filter, this.filter);
     this.filter = filter;
     if (this.input.value.trim() !== filter.q) this.input.value = filter.q;
@@ -68,7 +71,7 @@ export class Search {
     if (changed) { this.render(); this.apply(filter); }
   }
 
-  toggle(tag) {
+  toggle(/** @type {string} */ tag) {
     const tags = this.filter.tags.includes(tag) ? this.filter.tags.filter((t) => t !== tag) : [...this.filter.tags, tag];
     clearTimeout(this.timer);
     this.set({ q: this.input.value.trim(), tags }, 'commit');

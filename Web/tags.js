@@ -5,7 +5,7 @@ import { el, moreCSS } from './images.js';
 await moreCSS(); // this module's styles apply before it shows anything
 
 export class TagSheet {
-  constructor(search) {
+  constructor(/** @type {import('./search.js').Search} */ search) {
     this.search = search;
     const d = this.root = el('dialog', 'tagsheet', { 'aria-label': 'All tags' });
     const head = el('div', 'head');
@@ -39,7 +39,7 @@ export class TagSheet {
       b.dataset.tag = t.name;
       const name = el('span'), count = el('span', 'n');
       name.textContent = t.name;
-      count.textContent = t.count;
+      count.textContent = String(t.count);
       b.append(name, count);
       b.onclick = () => { this.search.toggle(t.name); this.render(); };
       li.append(b);

@@ -45,7 +45,7 @@ export function thumbHashToApproximateAspectRatio(hash) {
  */
 export function thumbHashToRGBA(hash) {
   const { PI, cos, max, min, round } = Math
-  const byte = (i) => hash[i] | 0
+  const byte = (/** @type {number} */ i) => hash[i] | 0
 
   // Header: 24 bits of L/P/Q DC terms and L scale (+ alpha flag), then 16
   // bits of short-side frequency count, P/Q scales (+ landscape flag).
@@ -68,7 +68,7 @@ export function thumbHashToRGBA(hash) {
   // make up for quantisation, as the reference does.
   const acStart = hasAlpha ? 6 : 5
   let index = 0
-  const channel = (nx, ny, scale) => {
+  const channel = (/** @type {number} */ nx, /** @type {number} */ ny, /** @type {number} */ scale) => {
     const ac = []
     for (let cy = 0; cy < ny; cy++)
       for (let cx = cy ? 0 : 1; cx * ny < nx * (ny - cy); cx++, index++)
@@ -131,7 +131,7 @@ export function thumbHashToRGBA(hash) {
 let crcTable
 
 /** CRC-32 (ISO-HDLC, as PNG uses) of bytes[start..<end]. */
-function crc32(bytes, start, end) {
+function crc32(/** @type {Uint8Array} */ bytes, /** @type {number} */ start, /** @type {number} */ end) {
   if (!crcTable) {
     crcTable = new Uint32Array(256)
     for (let n = 0; n < 256; n++) {
@@ -159,9 +159,9 @@ export function rgbaToPNGDataURL(w, h, rgba) {
   const png = new Uint8Array(8 + (12 + 13) + (12 + idatLength) + 12)
   const view = new DataView(png.buffer)
   let o = 0
-  const put = (...bytes) => { png.set(bytes, o); o += bytes.length }
-  const u32 = (v) => { view.setUint32(o, v); o += 4 }
-  const chunk = (type, writeData) => {
+  const put = (/** @type {number[]} */ ...bytes) => { png.set(bytes, o); o += bytes.length }
+  const u32 = (/** @type {number} */ v) => { view.setUint32(o, v); o += 4 }
+  const chunk = (/** @type {string} */ type, /** @type {() => void} */ writeData) => {
     const lengthAt = o
     o += 4
     put(...[...type].map((ch) => ch.charCodeAt(0)))
@@ -192,7 +192,7 @@ export function rgbaToPNGDataURL(w, h, rgba) {
   chunk('IEND', () => {})
 
   let bin = ''
-  for (let i = 0; i < png.length; i += 0x8000) bin += String.fromCharCode.apply(null, png.subarray(i, i + 0x8000))
+  for (let i = 0; i < png.length; i += 0x8000) bin += String.fromCharCode(...png.subarray(i, i + 0x8000))
   return 'data:image/png;base64,' + btoa(bin)
 }
 

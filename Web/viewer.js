@@ -1,6 +1,6 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
 import { paintColor, paintHash, HashPainter, load, cancel, decoded, el, thumbSrc } from './images.js';
-import { downloadURL } from './api.js';
+import { downloadURL, getJSON, dayText, gpsText, cameraText } from './api.js';
 
 export const tuning = {
   openResponse: 0.4, openDamping: 0.8, closeResponse: 0.35, closeDamping: 0.9,
@@ -8,27 +8,44 @@ export const tuning = {
 };
 const viewed = new Set();
 /** Counts a view (Pixabay's `views`) once per photo per visit; nothing waits for it. */
-function countView(it) {
+function countView(/** @type {Item} */ it) {
   if (viewed.has(it.id)) return;
   viewed.add(it.id);
   fetch('/api/v1/photos/' + encodeURIComponent(it.id) + '/view', { method: 'POST', keepalive: true }).catch(() => {});
 }
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
-const aspectOf = (it) => it.width / it.height || 1.5;
+const aspectOf = (/** @type {Item} */ it) => it.width / it.height || 1.5;
 
-function button(cls, label, text) {
+function button(/** @type {string} */ cls, /** @type {string} */ label, /** @type {string} */ text) {
   const b = el('button', cls, { type: 'button', 'aria-label': label, title: label });
   b.textContent = text;
   return b;
 }
 
 export class Viewer {
+  /**
+   * @param {import('./engine.js').Engine} engine @param {import('./library.js').Library} store
+   * @param {import('./grid.js').Grid} grid @param {ViewerHooks} hooks
+   */
   constructor(engine, store, grid, hooks) {
     this.engine = engine; this.store = store; this.grid = grid; this.hooks = hooks;
-    this.slides = new Map();
+    this.slides = /** @type {Map<number, Slide>} */ (new Map());
     this.hashes = new HashPainter(); // ThumbHashes of slides whose thumbnail is not cached
-    this.pointers = new Set();
+    this.pointers = /** @type {Set<number>} */ (new Set());
     this.state = 'closed';
+    this.current = -1;
+    this.w = innerWidth; this.h = innerHeight;
+    this.raf = 0; this.last = 0; this.lastChange = 0; this.dir = 0; this.speed = 0; this.target = 0; this.trans = false;
+    this.releaseVelocity = 0; this.toastTimer = 0; this.metaTimer = 0; this.pointerType = '';
+    this.details = /** @type {Map<string, Promise<Details>>} */ (new Map());
+    /** @type {((p: number) => import('./engine.js').TransitionFrame)|null} the flight between tile and screen */
+    this.path = null;
+    /** @type {(p: number) => number} the backdrop's opacity along it */
+    this.bg = (p) => p;
+    this.shown = /** @type {string|undefined} */ (undefined); // the photo shown (its page may arrive after the viewer moved to it)
+    this.opener = /** @type {Element|null} */ (null);
+    this.panel = /** @type {import('./info.js').InfoPanel|undefined} */ (undefined);
+    this.panelReady = /** @type {Promise<void>|undefined} */ (undefined);
     const root = this.root = el('div', 'viewer', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Photo viewer', tabindex: '-1' });
     root.hidden = true;
     this.backdrop = el('div', 'backdrop');
@@ -36,18 +53,26 @@ export class Viewer {
     this.fly = el('div', 'fly', { 'aria-hidden': 'true' });
     this.flyImg = el('img', '', { alt: '' });
     this.fly.append(this.flyImg);
-    const top = el('div', 'bar top'), bottom = el('div', 'bar bottom');
+    const top = el('div', 'bar top'), bottom = el('div', 'bar bottom'), meta = el('div', 'meta');
+    // The photo's title, its day and place (or camera), and where it is in the library.
+    this.title = el('h2', 'title');
+    this.when = el('p', 'when');
     this.pos = el('span', 'pos', { 'aria-live': 'polite' });
+    meta.append(this.title, this.when, this.pos);
     this.closeBtn = button('x', 'Close', '✕');
-    top.append(this.pos, this.closeBtn);
+    // With a mouse: buttons for what touch does by gestures.
+    const zoomOut = button('mouse', 'Zoom out', '−'), zoomIn = button('mouse', 'Zoom in', '+');
+    this.prevBtn = button('mouse nav prev', 'Previous photo', '‹');
+    this.nextBtn = button('mouse nav next', 'Next photo', '›');
+    top.append(meta, zoomOut, zoomIn, this.closeBtn);
     this.infoBtn = button('', 'Info', 'Info');
     this.infoBtn.setAttribute('aria-expanded', 'false');
     this.dl = el('a', 'btn', { 'aria-label': 'Download', title: 'Download', download: '' });
     this.dl.textContent = 'Download';
-    this.shareBtn = button('', navigator.share ? 'Share' : 'Copy link', navigator.share ? 'Share' : 'Copy link');
+    this.shareBtn = button('', 'share' in navigator ? 'Share' : 'Copy link', 'share' in navigator ? 'Share' : 'Copy link');
     bottom.append(this.infoBtn, this.dl, this.shareBtn);
     this.toast = el('div', 'toast', { role: 'status' });
-    root.append(this.backdrop, this.stage, this.fly, top, bottom, this.toast);
+    root.append(this.backdrop, this.stage, this.fly, this.prevBtn, this.nextBtn, top, bottom, this.toast);
     this.setState('closed');
 
     this.g = engine.createViewer({ width: innerWidth, height: innerHeight });
@@ -60,7 +85,7 @@ export class Viewer {
       this.pointers.add(e.pointerId);
       this.feed(e);
     });
-    for (const t of ['pointermove', 'pointerup', 'pointercancel']) {
+    for (const t of /** @type {const} */ (['pointermove', 'pointerup', 'pointercancel'])) {
       st.addEventListener(t, (e) => {
         if (!this.pointers.has(e.pointerId)) return;
         if (t !== 'pointermove') this.pointers.delete(e.pointerId);
@@ -74,6 +99,10 @@ export class Viewer {
     }, { passive: false });
     st.addEventListener('contextmenu', (e) => e.preventDefault());
     this.closeBtn.onclick = () => this.hooks.requestClose();
+    zoomIn.onclick = () => this.zoomStep(1);
+    zoomOut.onclick = () => this.zoomStep(-1);
+    this.prevBtn.onclick = () => this.go(-1);
+    this.nextBtn.onclick = () => this.go(1);
     this.infoBtn.onclick = () => this.toggleInfo();
     this.shareBtn.onclick = () => this.share();
     document.addEventListener('keydown', (e) => this.key(e));
@@ -82,9 +111,9 @@ export class Viewer {
     addEventListener('resize', () => this.resize());
   }
 
-  setState(s) { this.state = s; this.root.dataset.state = s; }
+  setState(/** @type {string} */ s) { this.state = s; this.root.dataset.state = s; }
 
-  feed(e) { this.g.handlePointerEvent(e); this.kick(); }
+  feed(/** @type {PointerEvent} */ e) { this.pointerType = e.pointerType; this.g.handlePointerEvent(e); this.kick(); }
 
   kick() { if (!this.raf) this.raf = requestAnimationFrame((t) => this.frame(t)); }
 
@@ -92,7 +121,7 @@ export class Viewer {
   item(i = this.current) { return this.store.item(i); }
 
   // ── Open / close ─────────────────────────────────────────────────────
-  open(index) {
+  open(/** @type {number} */ index) {
     if (this.state !== 'closed') this.finish(true);
     const it = this.item(index);
     if (!it) return;
@@ -112,7 +141,8 @@ export class Viewer {
     if (visible) {
       this.grid.hide(index);
       const vp = { x: 0, y: 0, width: this.w, height: this.h }, a = aspectOf(it);
-      this.path = (p) => this.engine.transitionOpen(a, tile, vp, p);
+      const from = tile;
+      this.path = (p) => this.engine.transitionOpen(a, from, vp, p);
       this.bg = (p) => p;
     }
     this.startTrans(0, 1, tuning.openResponse, tuning.openDamping);
@@ -131,7 +161,7 @@ export class Viewer {
     this.panel?.close(true);
     const wasOpening = this.state === 'opening';
     this.setState('closing');
-    const s = this.g.state, i = this.current, it = this.item();
+    const s = this.g.state, i = this.current, it = /** @type {Item} */ (this.item());
     let velocity = 0;
     if (this.root.dataset.motion === 'fly' && wasOpening && this.path) {
       this.springs.retarget(0, 0); // fly back along the same path
@@ -163,17 +193,18 @@ export class Viewer {
     this.kick();
   }
 
-  startTrans(from, to, response, damping, velocity = 0) {
+  startTrans(/** @type {number} */ from, /** @type {number} */ to, /** @type {number} */ response, /** @type {number} */ damping, velocity = 0) {
     this.springs.configure(0, { response, dampingRatio: damping, restDistance: 0.001, restSpeed: 0.01 });
     this.springs.reset(0, from, velocity);
     this.springs.retarget(0, to);
     this.target = to;
     this.trans = true;
-    if ((this.state === 'closed' || this.root.dataset.motion === 'fly') && this.item()) this.setFly(this.bestURL(this.current), this.item());
+    const it = this.item();
+    if ((this.state === 'closed' || this.root.dataset.motion === 'fly') && it) this.setFly(this.bestURL(this.current), it);
     this.renderTrans(from);
   }
 
-  setFly(url, it) {
+  setFly(/** @type {string} */ url, /** @type {Item} */ it) {
     const img = this.flyImg;
     if (img.getAttribute('src') !== url) img.src = url;
     paintColor(img, it);
@@ -181,25 +212,25 @@ export class Viewer {
     if (img.complete && img.naturalWidth) img.style.backgroundImage = ''; else paintHash(img, it);
   }
 
-  renderTrans(p) {
+  renderTrans(/** @type {number} */ p) {
     const fly = this.root.dataset.motion === 'fly';
     const o = Math.max(0, Math.min(1, this.state === 'closing' && this.target === 1 ? this.bg(p) : p));
     this.fly.hidden = !fly;
     this.stage.style.visibility = fly ? 'hidden' : '';
-    if (fly) {
+    if (fly && this.path) {
       const f = this.path(p), c = f.clip, m = f.image;
       const s = this.fly.style, is = this.flyImg.style;
       s.transform = `translate(${c.x}px,${c.y}px)`; s.width = c.width + 'px'; s.height = c.height + 'px';
       is.transform = `translate(${m.x - c.x}px,${m.y - c.y}px)`; is.width = m.width + 'px'; is.height = m.height + 'px';
-      this.backdrop.style.opacity = o;
+      this.backdrop.style.opacity = String(o);
       this.root.style.opacity = '';
     } else {
-      this.root.style.opacity = o;
+      this.root.style.opacity = String(o);
     }
   }
 
   /** Ends the running transition (or jumps to its end when forced). */
-  finish(forced) {
+  finish(/** @type {boolean} */ forced) {
     this.trans = false;
     if (this.state === 'opening' && !forced) {
       this.setState('open');
@@ -221,13 +252,13 @@ export class Viewer {
       this.grid.hide(-1);
       this.pointers.clear();
       const t = this.grid.tile(i);
-      if (!forced) (t || this.opener)?.focus?.({ preventScroll: true });
+      if (!forced) /** @type {HTMLElement|null} */ (t || this.opener)?.focus?.({ preventScroll: true });
       this.hooks.closed?.(i);
     }
   }
 
   // ── Frame loop ───────────────────────────────────────────────────────
-  frame(now) {
+  frame(/** @type {number} */ now) {
     this.raf = 0;
     const dt = this.last ? Math.min(64, now - this.last) : 16;
     this.last = now;
@@ -245,8 +276,9 @@ export class Viewer {
     if (more && this.state !== 'closed') this.kick(); else this.last = 0;
   }
 
-  event(e) {
-    if (e.kind === 'tap') this.root.classList.toggle('bare');
+  event(/** @type {{kind: string|null, x: number, index: number}} */ e) {
+    // A tap hides the controls on a touch screen; a click, where the controls are the way to move, never does.
+    if (e.kind === 'tap' && this.pointerType !== 'mouse') this.root.classList.toggle('bare');
     else if (e.kind === 'pageChanged') this.setCurrent(e.index);
     else if (e.kind === 'dismiss') { this.releaseVelocity = e.x; this.hooks.requestClose(); }
   }
@@ -257,7 +289,7 @@ export class Viewer {
       sl.style.transform = `translate3d(${(k - s.index) * s.pageWidth + s.pagerOffset}px,0,0)`;
       sl.frame.style.transform = k === s.index ? `translate(${s.panX}px,${s.panY + s.dismissOffset}px) scale(${s.scale})` : '';
     }
-    this.backdrop.style.opacity = s.backgroundOpacity;
+    this.backdrop.style.opacity = String(s.backgroundOpacity);
     const drag = s.mode === 'dismissing' || s.mode === 'dismissed';
     this.root.classList.toggle('dragging', drag);
     if (this.grid.hidden !== (drag ? s.index : -1)) this.grid.hide(drag ? s.index : -1);
@@ -272,7 +304,7 @@ export class Viewer {
   }
 
   // ── Slides and deck ──────────────────────────────────────────────────
-  setCurrent(i, speed) {
+  setCurrent(/** @type {number} */ i, /** @type {number|undefined} */ speed = undefined) {
     const prev = this.current;
     this.current = i;
     const now = performance.now();
@@ -303,9 +335,9 @@ export class Viewer {
     this.hooks.changed?.(it.id);
   }
 
-  mark(k, sl) {
+  mark(/** @type {number} */ k, /** @type {Slide} */ sl) {
     const cur = k === this.current;
-    if (cur) { sl.setAttribute('aria-current', 'true'); sl.dataset.photoId = this.item(k).id; sl.removeAttribute('aria-hidden'); }
+    if (cur) { sl.setAttribute('aria-current', 'true'); sl.dataset.photoId = this.item(k)?.id; sl.removeAttribute('aria-hidden'); }
     else { sl.removeAttribute('aria-current'); delete sl.dataset.photoId; sl.setAttribute('aria-hidden', 'true'); }
   }
 
@@ -326,12 +358,13 @@ export class Viewer {
     }
   }
 
-  slide(k) {
-    const it = this.item(k);
-    const sl = el('div', 'slide');
-    const fr = sl.frame = el('div', 'frame');
+  slide(/** @type {number} */ k) {
+    const it = /** @type {Item} */ (this.item(k));
+    const sl = /** @type {Slide} */ (el('div', 'slide'));
+    const fr = sl.frame = /** @type {Slide['frame']} */ (el('div', 'frame'));
     paintColor(fr, it);
-    const thumb = fr.img = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
+    const thumb = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
+    fr.img = thumb;
     thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
     thumb.src = this.gridThumb(k) || thumbSrc(it.thumb);
     this.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
@@ -346,28 +379,29 @@ export class Viewer {
     this.slides.set(k, sl);
   }
 
-  layoutSlide(sl, it) {
+  layoutSlide(/** @type {Slide} */ sl, /** @type {Item} */ it) {
     const f = this.engine.fitRect(aspectOf(it), { x: 0, y: 0, width: this.w, height: this.h });
     const s = sl.frame.style;
     s.left = f.x + 'px'; s.top = f.y + 'px'; s.width = f.width + 'px'; s.height = f.height + 'px';
     sl.fitW = f.width;
   }
 
-  drop(k) {
+  drop(/** @type {number} */ k) {
     const sl = this.slides.get(k);
+    if (!sl) return;
     for (const img of sl.querySelectorAll('img')) cancel(img);
     sl.remove();
     this.slides.delete(k);
   }
 
-  bestURL(i) {
-    const it = this.item(i);
+  bestURL(/** @type {number} */ i) {
+    const it = /** @type {Item} */ (this.item(i));
     for (const u of [it.original.url, it.preview.url]) if (decoded.has(u)) return u;
     return this.gridThumb(i) || thumbSrc(it.thumb);
   }
 
   /** The image the grid's tile i shows, when it has arrived (the small thumbnail, maybe): cached. */
-  gridThumb(i) {
+  gridThumb(/** @type {number} */ i) {
     const img = this.grid.tile(i)?.img;
     return img?.complete && img.naturalWidth ? img.currentSrc : null;
   }
@@ -376,33 +410,44 @@ export class Viewer {
     if (this.state === 'closed') return;
     this.w = innerWidth; this.h = innerHeight;
     this.g.setViewport(this.w, this.h);
-    for (const [k, sl] of this.slides) this.layoutSlide(sl, this.item(k));
+    for (const [k, sl] of this.slides) this.layoutSlide(sl, /** @type {Item} */ (this.item(k)));
     this.kick();
   }
 
   // ── Zoom, keys, chrome ───────────────────────────────────────────────
   /** Zooms by `f` around (x, y) as a two-finger pinch, so the engine's limits apply. */
-  zoomBy(f, x, y, animated = true) {
+  zoomBy(/** @type {number} */ f, /** @type {number} */ x, /** @type {number} */ y, animated = true) {
     this.g.zoomTo(this.g.state.scale * f, x, y, animated);
     this.kick();
   }
 
-  key(e) {
-    if (this.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.('.debug')) return;
+  /** The next (1) or previous (−1) photo. */
+  go(/** @type {number} */ by) { if (this.state === 'open') { this.g.goTo(this.current + by); this.kick(); } }
+
+  /** One step of zoom in (1) or out (−1) around the centre: the first step in is the double tap's. */
+  zoomStep(/** @type {number} */ dir) {
+    const cx = this.w / 2, cy = this.h / 2, zoomed = this.g.state.scale > 1.01;
+    if (dir > 0 && !zoomed) this.g.toggleZoom(cx, cy); else if (zoomed) this.zoomBy(dir > 0 ? 1.5 : 1 / 1.5, cx, cy);
+    this.kick();
+  }
+
+  key(/** @type {KeyboardEvent} */ e) {
+    const target = /** @type {Element} */ (e.target);
+    if (this.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || target.closest?.('.debug')) return;
     // Typing in the info panel's fields is not navigating.
-    if (e.key !== 'Escape' && e.key !== 'Tab' && e.target.closest?.('input,textarea')) return;
+    if (e.key !== 'Escape' && e.key !== 'Tab' && target.closest?.('input,textarea')) return;
     const cx = this.w / 2, cy = this.h / 2, zoomed = this.g.state.scale > 1.01;
     switch (e.key) {
       case 'Escape': if (this.panel?.open) this.panel.close(); else this.hooks.requestClose(); break;
-      case 'ArrowRight': if (this.state === 'open') this.g.goTo(this.current + 1); break;
-      case 'ArrowLeft': if (this.state === 'open') this.g.goTo(this.current - 1); break;
-      case '+': case '=': if (zoomed) this.zoomBy(1.5, cx, cy); else this.g.toggleZoom(cx, cy); break;
-      case '-': if (zoomed) this.zoomBy(1 / 1.5, cx, cy); break;
+      case 'ArrowRight': this.go(1); break;
+      case 'ArrowLeft': this.go(-1); break;
+      case '+': case '=': this.zoomStep(1); break;
+      case '-': this.zoomStep(-1); break;
       case '0': if (zoomed) this.g.toggleZoom(cx, cy); break;
       case 'Tab': {
-        const f = [...this.root.querySelectorAll('button,a[href],input')].filter((b) => b.offsetParent);
+        const f = /** @type {HTMLElement[]} */ ([...this.root.querySelectorAll('button:enabled,a[href],input')]).filter((b) => b.offsetParent);
         if (!f.length) break;
-        const i = f.indexOf(document.activeElement);
+        const i = f.indexOf(/** @type {HTMLElement} */ (document.activeElement));
         const n = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : (i + 1) % f.length;
         f[n].focus();
         break;
@@ -418,14 +463,30 @@ export class Viewer {
     if (!it) return;
     const total = this.store.count;
     this.pos.textContent = `${this.current + 1} of ${total}`;
+    this.prevBtn.disabled = this.current <= 0;
+    this.nextBtn.disabled = this.current >= total - 1;
+    this.title.textContent = it.title || '';
+    this.when.textContent = dayText(it.takenAt);
+    // The place (or the camera) is in the photo's details: asked for once the viewer stays on it.
+    clearTimeout(this.metaTimer);
+    this.metaTimer = setTimeout(() => this.describe(it), 150);
     this.dl.href = downloadURL(it);
     this.dl.setAttribute('download', it.title || it.id);
   }
 
+  /** The top bar's day, then the place where the photo has one, else the camera. */
+  async describe(/** @type {Item} */ it) {
+    let d = this.details.get(it.id);
+    if (!d) this.details.set(it.id, d = getJSON('/api/v1/photos/' + encodeURIComponent(it.id)));
+    const where = await d.then((x) => (x.location ? gpsText(x.location) : cameraText(x)), () => { this.details.delete(it.id); return ''; });
+    if (this.item()?.id === it.id) this.when.textContent = [dayText(it.takenAt), where].filter(Boolean).join(' · ');
+  }
+
   /** Opens (or closes, or with `show` forces) the info panel, loading info.js on first use. */
-  async toggleInfo(show) {
+  async toggleInfo(/** @type {boolean|undefined} */ show = undefined) {
     await (this.panelReady ||= import('./info.js').then((m) => { this.panel = new m.InfoPanel(this); }));
-    if (show ?? !this.panel.open) this.panel.show(); else this.panel.close();
+    const panel = /** @type {import('./info.js').InfoPanel} */ (this.panel);
+    if (show ?? !panel.open) panel.show(); else panel.close();
   }
 
   /**
@@ -437,7 +498,7 @@ export class Viewer {
     const lib = this.store, was = this.shown, order = [...this.slides.keys()].sort((a, b) => a - b);
     let i = lib.indexOf(was);
     const near = [...order.filter((k) => k > this.current), ...order.filter((k) => k < this.current).reverse()];
-    for (const k of near) { if (i >= 0) break; i = lib.indexOf(this.slides.get(k).pid); }
+    for (const k of near) { if (i >= 0) break; i = lib.indexOf(this.slides.get(k)?.pid); }
     if (i < 0) { this.hooks.requestClose(); return; }
     const slides = new Map();
     for (const sl of this.slides.values()) {
@@ -445,7 +506,7 @@ export class Viewer {
       if (j < 0) { for (const img of sl.querySelectorAll('img')) cancel(img); sl.remove(); } else slides.set(j, sl);
     }
     this.slides = slides;
-    const it = lib.item(i);
+    const it = /** @type {Item} */ (lib.item(i));
     // Still on its photo (maybe at another index): zoom and pan stay. On another one: reset.
     if (it.id === was) this.g.reindex(i, lib.count);
     else this.g.reset(i, lib.count, aspectOf(it));
@@ -459,7 +520,7 @@ export class Viewer {
     const it = this.item();
     if (!it) return;
     const url = location.origin + '/p/' + encodeURIComponent(it.id);
-    if (navigator.share) { try { await navigator.share({ title: it.title, url }); } catch { /* cancelled */ } return; }
+    if ('share' in navigator) { try { await navigator.share({ title: it.title ?? undefined, url }); } catch { /* cancelled */ } return; }
     try { await navigator.clipboard.writeText(url); } catch {
       const t = el('textarea'); t.value = url; this.root.append(t); t.select(); document.execCommand('copy'); t.remove();
     }

@@ -5,7 +5,7 @@ set -euo pipefail
 
 want="${1:-core}"
 apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config strace postgresql postgresql-contrib)
-apt_web=(wasi-libc binaryen chromium)
+apt_web=(wasi-libc binaryen chromium node-typescript)
 apt_bench=(time wrk nginx-light)
 apt_pkgs=("${apt_core[@]}")
 case "$want" in
@@ -37,6 +37,11 @@ if [ "$want" != core ]; then
   if ! python3 -c 'import playwright, pytest' >/dev/null 2>&1; then
     echo "installing: playwright pytest (pip)"
     python3 -m pip install -q --disable-pip-version-check playwright pytest >/dev/null
+  fi
+  # axe-core in a Playwright page, for the browser tests' accessibility checks (Tests/Browser/test_a11y.py).
+  if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("axe-playwright-python") != "0.1.8")' >/dev/null 2>&1; then
+    echo "installing: axe-playwright-python (pip)"
+    python3 -m pip install -q --disable-pip-version-check axe-playwright-python==0.1.8 >/dev/null
   fi
   # The published third-party clients Tests/Clients drives (scripts/client-tests.sh), at the versions tested.
   if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("ParsePy") != "0.3.20150629" or m.version("pixabay-python") != "1.1.0")' >/dev/null 2>&1; then

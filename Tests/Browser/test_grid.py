@@ -175,3 +175,26 @@ def test_resize_keeps_top_photo_in_place(desktop, server):
         const r = document.querySelector(`[data-grid] [data-photo-id="${id}"]`)?.getBoundingClientRect();
         return r && r.bottom > %d && r.top < %d + 40; }""" % (HEADER, HEADER), arg=top_id, timeout=T)
     shot(desktop, "desktop-resized")
+
+
+def test_a_resize_shows_no_stale_tile(desktop, server):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    # A search that finds nothing, cleared at once: the tiles of both filters come and go meanwhile.
+    desktop.fill("#search", "zzzz-no-such-photo")
+    desktop.wait_for_function("vitrine.lib.total === 0", timeout=T)
+    desktop.fill("#search", "")
+    desktop.wait_for_function(f"vitrine.lib.total === {DEMO_TOTAL}", timeout=T)
+    for size in ({"width": 900, "height": 700}, {"width": 1280, "height": 800}):
+        desktop.set_viewport_size(size)
+        desktop.wait_for_function(f"vitrine.grid.width === document.querySelector('[data-grid]').clientWidth", timeout=T)
+        desktop.wait_for_timeout(400)
+        # Every tile in the grid is one the layout placed, where the layout puts it.
+        stale = desktop.evaluate("""(() => {
+          const g = vitrine.grid, own = new Map([...g.tiles].map(([i, t]) => [t, i]));
+          return [...document.querySelectorAll('[data-grid] .tile')].filter((t) => {
+            if (!own.has(t)) return true;
+            const f = g.frame(own.get(t)), r = t.getBoundingClientRect(), s = g.scroller.getBoundingClientRect();
+            return !f || Math.abs(r.left - s.left - f.x) > 1 || Math.abs(r.width - f.width) > 1;
+          }).length; })()""")
+        assert stale == 0, size

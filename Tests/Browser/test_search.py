@@ -114,3 +114,37 @@ def test_tag_bar_and_sheet_combine_tags(phone, writable):
     phone.go_back()
     phone.wait_for_function("location.search === '?tag=beach&tag=sunset'", timeout=T)
     _wait_tiles(phone, sunset)
+
+
+# Tile elements in the grid that are not the grid's own (a filter's tiles left behind).
+STRAYS = """(() => { const own = new Set(vitrine.grid.tiles.values());
+  return [...document.querySelectorAll('[data-grid] .tile')].filter((t) => !own.has(t)).length; })()"""
+
+
+def _search(page, text):
+    page.fill("#search", text)
+    page.wait_for_function("q => new URLSearchParams(location.search).get('q') === (q || null)", arg=text, timeout=T)
+
+
+def test_a_search_that_finds_nothing_leaves_no_tile_behind(desktop, server):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    _search(desktop, "zzzz-no-such-photo")
+    desktop.wait_for_selector("#empty:not([hidden])", timeout=T)
+    assert desktop.inner_text("#empty") == "No photos match."
+    # The old grid goes with the answer (a fade of 0.3 s at most), not seconds later.
+    desktop.wait_for_function("document.querySelectorAll('[data-grid] .tile').length === 0", timeout=800)
+
+
+def test_a_search_cleared_at_once_leaves_no_tile_behind(desktop, server):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    _search(desktop, "zzzz-no-such-photo")
+    desktop.wait_for_function("vitrine.lib.total === 0", timeout=T)
+    _search(desktop, "")
+    desktop.wait_for_function(f"vitrine.lib.total === {DEMO_TOTAL}", timeout=T)
+    wait_grid(desktop)
+    desktop.wait_for_timeout(2500)  # past the fade of the tiles that leave
+    assert desktop.evaluate(STRAYS) == 0
+    ids = desktop.evaluate(TILE_IDS)
+    assert len(ids) == len(set(ids)), "one tile per photo"

@@ -262,3 +262,24 @@ def test_a_live_insert_into_a_month_above_moves_nothing_on_screen(desktop, big_l
     desktop.evaluate(f"vitrine.grid.jumpToSection(vitrine.lib.sectionOfMonth({above['year'] * 100 + above['month']}))")
     desktop.wait_for_function("id => document.querySelector(`[data-grid] [data-photo-id='${id}'] img.in`)", arg=new, timeout=T)
     api(big_library.url, "DELETE", "/api/v1/photos/" + new, big_library.token)
+
+
+def test_the_scrubber_follows_the_scroll_with_numbers_for_its_aria_values(desktop, big_server):
+    desktop.goto(big_server + "/")
+    wait_grid(desktop)
+    handle = "(() => new DOMMatrix(getComputedStyle(document.querySelector('.scrubber .handle')).transform).m42)()"
+    now = "document.querySelector('.scrubber').getAttribute('aria-valuenow')"
+    top = desktop.evaluate(handle)
+    assert desktop.evaluate(now) == "0"
+    track = desktop.evaluate("(() => { const b = vitrine.scrubber.bounds; return [b.top, b.height]; })()")
+    for fraction in (0.5, 1.0, 0.25):
+        desktop.evaluate("f => { vitrine.grid.scroller.scrollTop = vitrine.grid.space.scrollTop(f * vitrine.grid.maxOffset); }", fraction)
+        percent = str(round(fraction * 100))
+        desktop.wait_for_function(f"{now} === '{percent}'", timeout=T)
+        for name in ("aria-valuenow", "aria-valuemin", "aria-valuemax"):
+            value = desktop.evaluate(f"document.querySelector('.scrubber').getAttribute('{name}')")
+            assert value.isdigit(), (name, value)
+        # The handle's centre is at that fraction of the track.
+        assert abs(desktop.evaluate(handle) + 12 - (track[0] + fraction * track[1])) < 2
+        assert desktop.evaluate(handle) != top
+        assert desktop.evaluate("document.querySelector('.scrubber').getAttribute('aria-valuetext')") != ""

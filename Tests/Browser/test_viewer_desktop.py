@@ -194,3 +194,66 @@ def test_slides_show_a_thumbhash_only_while_their_thumbnail_is_missing(desktop, 
     desktop.wait_for_function("getComputedStyle(document.querySelector('[role=dialog] [aria-current=\"true\"] img.lo')).visibility === 'hidden'", timeout=T)
     shot(desktop, "desktop-viewer-thumbhash")
     desktop.unroute("**/assets/*")
+
+
+def _details(server, pid):
+    with urllib.request.urlopen(f"{server}/api/v1/photos/{pid}", timeout=10) as r:
+        import json
+        return json.loads(r.read())
+
+
+def test_buttons_move_and_zoom_and_a_click_keeps_the_controls(desktop, server, catalog):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    desktop.click(f'[data-grid] [data-photo-id="{catalog[0]["id"]}"]')
+    viewer_state(desktop, "open")
+    wait_current(desktop, catalog[0]["id"])
+    buttons = {name: desktop.locator(f"[role=dialog] button[aria-label='{name}']")
+               for name in ("Previous photo", "Next photo", "Zoom in", "Zoom out")}
+    for b in buttons.values():
+        expect(b).to_be_visible()
+    expect(buttons["Previous photo"]).to_be_disabled()
+    buttons["Next photo"].click()
+    wait_current(desktop, catalog[1]["id"])
+    buttons["Next photo"].click()
+    wait_current(desktop, catalog[2]["id"])
+    buttons["Previous photo"].click()
+    wait_current(desktop, catalog[1]["id"])
+    buttons["Zoom in"].click()
+    wait_zoom(desktop, "z > 1.5")
+    for _ in range(4):  # steps of 1.5× back to the whole photo
+        buttons["Zoom out"].click()
+        desktop.wait_for_timeout(300)
+    wait_zoom(desktop, "z > 0.99 && z < 1.01")
+    # A click on the photo, or two apart in time, never hides the controls.
+    for _ in range(2):
+        desktop.mouse.click(640, 400)
+        desktop.wait_for_timeout(400)
+        assert not desktop.evaluate("document.querySelector('[role=dialog]').classList.contains('bare')")
+        expect(desktop.locator("[role=dialog] .bar.top")).to_be_visible()
+    expect(buttons["Next photo"]).to_be_visible()
+    assert current_id(desktop) == catalog[1]["id"]
+
+
+def test_the_top_bar_shows_title_date_and_place_or_camera(desktop, server, catalog):
+    details = [_details(server, it["id"]) for it in catalog]
+    placed = next(d for d in details if d.get("location"))
+    camera = next(d for d in details if not d.get("location") and d.get("cameraModel"))
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    for d in (placed, camera):
+        desktop.evaluate("id => vitrine.grid.reveal(vitrine.lib.indexOf(id))", d["id"])  # its tile on screen
+        desktop.click(f'[data-grid] [data-photo-id="{d["id"]}"]')
+        viewer_state(desktop, "open")
+        wait_current(desktop, d["id"])
+        if d.get("title"):
+            expect(desktop.locator("[role=dialog] .bar.top .title")).to_have_text(d["title"])
+        when = desktop.locator("[role=dialog] .bar.top .when")
+        expect(when).to_contain_text(d["takenAt"][:4])  # the year of the day it was taken
+        if d is placed:
+            expect(when).to_contain_text("° N" if d["location"]["latitude"] >= 0 else "° S")
+        else:
+            expect(when).to_contain_text(d["cameraModel"])
+        assert "of" in desktop.inner_text("[role=dialog] .pos")
+        desktop.keyboard.press("Escape")
+        viewer_state(desktop, "closed")

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict'
 
 import { sortKey, before, filterQuery } from '../../Web/api.js'
 import { Library, monthOf } from '../../Web/library.js'
-import { takenText, exposureText, sizeText, gpsText, rows } from '../../Web/info.js'
+import { takenText, exposureText, sizeText, rows } from '../../Web/info.js'
+import { gpsText } from '../../Web/api.js'
 
 const item = (id, takenAt) => ({ id, takenAt, width: 4, height: 3 })
 const msg = (kind, id, takenAt, photo) => ({ kind, id, sortKey: [Date.parse(takenAt), id], photo: photo ?? null })

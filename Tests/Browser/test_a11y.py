@@ -1,0 +1,57 @@
+"""Accessibility: both themes (the system's colour scheme) pass axe-core with no serious or critical
+violation, on the grid and in the viewer; the keyboard reaches the photos before the tag bar (a skip
+link) and moves between them with the arrow keys."""
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import DESKTOP, T, viewer_state, wait_grid
+
+AXE = Axe()
+
+
+def _serious(page):
+    found = AXE.run(page).response["violations"]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("scheme,background", [("dark", "rgb(17, 17, 17)"), ("light", "rgb(255, 255, 255)")])
+def test_both_themes_pass_axe(browser, big_server, scheme, background):
+    ctx = browser.new_context(**DESKTOP, color_scheme=scheme)
+    ctx.set_default_timeout(T)
+    page = ctx.new_page()
+    try:
+        page.goto(big_server + "/")
+        wait_grid(page)
+        page.wait_for_function("document.querySelectorAll('#tagbar .chip').length > 0", timeout=T)
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == background
+        assert _serious(page) == []
+        page.keyboard.press("End")  # the scrubber's values where it moved
+        page.wait_for_timeout(300)
+        assert _serious(page) == []
+        page.click("[data-grid] [data-photo-id]")
+        viewer_state(page, "open")
+        page.wait_for_timeout(300)
+        assert _serious(page) == []
+    finally:
+        ctx.close()
+
+
+def test_a_skip_link_and_arrow_keys_reach_the_photos(desktop, server):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    desktop.keyboard.press("Tab")
+    assert desktop.evaluate("document.activeElement.textContent") == "Skip to photos"
+    desktop.keyboard.press("Enter")
+    desktop.wait_for_function("document.activeElement?.dataset.photoId !== undefined", timeout=T)
+    assert desktop.evaluate("+document.activeElement.dataset.i") == 0
+    desktop.keyboard.press("ArrowRight")
+    desktop.wait_for_function("document.activeElement?.dataset.i === '1'", timeout=T)
+    top = desktop.evaluate("document.activeElement.getBoundingClientRect().top")
+    desktop.keyboard.press("ArrowDown")
+    desktop.wait_for_function(f"document.activeElement.getBoundingClientRect().top > {top} + 10", timeout=T)
+    below = desktop.evaluate("document.activeElement.getBoundingClientRect()")
+    assert desktop.evaluate("document.activeElement.dataset.photoId") is not None
+    desktop.keyboard.press("ArrowUp")
+    desktop.wait_for_function("document.activeElement?.dataset.i === '1'", timeout=T)
+    assert below["top"] > top

@@ -1,0 +1,69 @@
+// Shapes the web client (Web/*.js) shares, for `tsc --noEmit` (scripts/check-js.sh): JSDoc in the
+// modules names these types; nothing here is shipped.
+
+/** An image variant of a photo, as the API gives it. */
+interface Variant { url: string; width: number; height: number; jpegUrl?: string }
+
+/** A photo as a page of GET /api/v1/photos lists it. */
+interface Item {
+  id: string;
+  title?: string | null;
+  width: number;
+  height: number;
+  takenAt?: string;
+  placeholder?: { thumbHash?: string; averageColor?: string };
+  thumb: Variant;
+  small?: Variant;
+  preview: Variant;
+  original: Variant;
+}
+
+/** A photo's details (GET /api/v1/photos/{id}). */
+interface Details extends Item {
+  originalName: string;
+  tags: string[];
+  takenAtOffset?: number | null;
+  takenAtSource?: string;
+  cameraMake?: string; cameraModel?: string; lens?: string;
+  exposureTime?: number | null; fNumber?: number | null; iso?: number | null; focalLength?: number | null;
+  byteSize: number; format: string; mimeType: string;
+  location?: { latitude: number; longitude: number; name?: string } | null;
+}
+
+/** A month of the library: its count, its first library index and what is loaded of it (sparse). */
+interface Month { year: number; month: number; count: number; first: number; items: (Item | undefined)[] }
+/** GET /api/v1/timeline. */
+interface TimelineAnswer { months?: { year: number; month: number; count: number }[]; total?: number }
+/** Photos placed from one page into one month. */
+interface Run { section: number; start: number; items: Item[] }
+interface Filter { q: string; tags: string[] }
+/** Newest-first order of a photo: [ms since the epoch, id]. */
+type SortKey = [number, string];
+/** A message of the change feed. */
+interface Change { kind: string; id: string; photo: Item | null; sortKey?: SortKey; total?: number }
+/** A place in time held by photo (or month) rather than by position (Grid.anchor). */
+interface Anchor { section: number; item: number; offset: number; key: number; id?: string }
+
+/** An error from getJSON: the HTTP status and the API's error code. */
+interface HttpError extends Error { status?: number; code?: string }
+
+/** A grid tile: a photo's link, or a place still loading. */
+interface Tile extends HTMLElement { img?: HTMLImageElement; f?: number[]; pending?: boolean; loaded?: boolean }
+/** A viewer slide and its frame. */
+interface Slide extends HTMLDivElement {
+  frame: HTMLDivElement & { img?: HTMLImageElement };
+  orig?: HTMLImageElement; pid?: string; fitW: number;
+}
+
+interface ViewerHooks {
+  requestClose(): void;
+  changed?(id: string): void;
+  tag?(name: string): void;
+  deleted?(id: string): void;
+  closed?(i: number): void;
+}
+
+interface Window { vitrine?: object }
+
+/** engine.js reads the wasm from a file under Node (the engine's tests); browsers never take that path. */
+declare module 'node:fs/promises' { export function readFile(url: URL): Promise<Uint8Array> }
