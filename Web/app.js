@@ -123,7 +123,8 @@ function start() {
   grid.on((kind) => {
     if (kind === 'error') {
       pill.hidden = false;
-      $('#pill-text').textContent = `Couldn't load photos. Retrying in ${Math.max(1, Math.round((lib.retryAt - Date.now()) / 1000))} s`;
+      const wait = lib.retryAt - Date.now();
+      $('#pill-text').textContent = `Couldn't load photos.` + (isFinite(wait) ? ` Retrying in ${Math.max(1, Math.round(wait / 1000))} s` : '');
     } else if (kind === 'loaded') pill.hidden = true;
     if (kind !== 'update' || document.body.dataset.paging !== (grid.inflight.size ? 'loading' : 'done')) {
       document.body.dataset.paging = kind === 'error' ? 'error' : grid.inflight.size ? 'loading' : 'done';

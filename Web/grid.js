@@ -1,28 +1,14 @@
 // The timeline grid: the engine lays the whole library out as month sections from their counts,
 // virtualizes them and plans which pages to load; this file moves tiles and headers, and fetches.
 import { paintColor, HashPainter, show, cancel, el, thumbSrc } from './images.js';
-import { PAGE, LARGEST_PAGE } from './library.js';
+import { PAGE } from './library.js';
 
-/**
- * The small thumbnail when it fills a w×h tile (object-fit: cover) at this screen's pixel density,
- * else the thumbnail: a quarter of the pixels to fetch and decode for most tiles on a desktop.
- */
-function thumbURL(/** @type {Item} */ it, /** @type {number} */ w, /** @type {number} */ h) {
-  const s = it.small, d = globalThis.devicePixelRatio || 1;
-  return s && s.width >= w * d - 0.5 && s.height >= h * d - 0.5 ? s.url : thumbSrc(it.thumb);
-}
 
 /** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */
 export const HEADER = 96;
 /** A month's header, and what a year adds above it (styles.css `.month`, FirstScreen.swift). */
 export const MONTH_HEADER = 36, YEAR_HEADER = 36;
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'];
-/** Faster than this (px/ms) the grid mounts only what is on screen, and plans loads for where it will be. */
-const FAST = 2.5;
-/** The velocity is the distance scrolled over this long (ms), not over the last scroll event's interval. */
-const VELOCITY_WINDOW = 100;
 /**
  * The engine planner's tuning: pages of 200 (400 in a fling, see `plan`), 6 at a time (a fling at
  * 2 000 rows/s needs a page a frame: 4 left it waiting for data in a third of its frames, 8 queue
@@ -40,6 +26,8 @@ export class Grid {
    */
   constructor(engine, library, scroller, onOpen, onMenu) {
     this.engine = engine;
+    /** The engine's gesture, fling and paging numbers (GalleryPolicy). */
+    this.policy = engine.policy();
     this.lib = library;
     this.scroller = scroller;
     this.onOpen = onOpen;
@@ -72,7 +60,7 @@ export class Grid {
     this.inflight = /** @type {Map<number, AbortController>} */ (new Map()); // planner request id → AbortController
     this.rtt = 50; // ms, a page's round trip (moving average)
     this.lastTime = 0;
-    this.trail = /** @type {[number, number][]} */ ([]); // [time, offset] of the updates within VELOCITY_WINDOW
+    this.trail = /** @type {[number, number][]} */ ([]); // [time, offset] of the updates within the policy's velocity window
     this.velocity = 0;
     this.hidden = -1; // tile hidden while its photo flies
     this.hashes = new HashPainter();
@@ -91,7 +79,7 @@ export class Grid {
       const t = tileAt(e);
       if (!t || e.metaKey || e.ctrlKey || e.shiftKey || e.button) return;
       e.preventDefault();
-      if (performance.now() - this.pressed < 800) return; // the long press opened the menu
+      if (engine.ignoresClick(performance.now(), this.pressed)) return; // the long press opened the menu
       this.onOpen(Number(t.dataset.i));
     });
     scroller.addEventListener('keydown', (e) => {
@@ -102,12 +90,12 @@ export class Grid {
       this.reveal(j);
       this.tile(j)?.focus({ preventScroll: true });
     });
-    // Menu: the context menu (mouse, keyboard) or a ~500 ms touch press that does not move.
+    // Menu: the context menu (mouse, keyboard) or a long touch press that does not move.
     scroller.addEventListener('contextmenu', (e) => {
       const t = tileAt(e);
       if (!t) return;
       e.preventDefault();
-      if (performance.now() - this.pressed < 800) return;
+      if (engine.ignoresClick(performance.now(), this.pressed)) return;
       const r = t.getBoundingClientRect(), key = !e.clientX && !e.clientY;
       this.onMenu(Number(t.dataset.i), key ? r.left + 8 : e.clientX, key ? r.top + 8 : e.clientY, t);
     });
@@ -119,11 +107,11 @@ export class Grid {
         p.fired = true;
         this.pressed = performance.now();
         this.onMenu(Number(t.dataset.i), e.clientX, e.clientY, t);
-      }, 500) };
+      }, this.policy.longPress) };
     });
     scroller.addEventListener('pointermove', (e) => {
       const p = this.press;
-      if (p && !p.fired && p.id === e.pointerId && Math.hypot(e.clientX - p.x, e.clientY - p.y) > 10) this.cancelPress();
+      if (p && !p.fired && p.id === e.pointerId && Math.hypot(e.clientX - p.x, e.clientY - p.y) > this.policy.pressSlop) this.cancelPress();
     });
     // However long the finger stays after the menu opened, lifting it is not a tap.
     for (const k of ['pointerup', 'pointercancel']) {
@@ -275,6 +263,15 @@ export class Grid {
     this.scaled = this.space.scrollHeight < h - 0.5;
   }
 
+  /**
+   * The small thumbnail when the engine finds it fills a w×h tile (object-fit: cover) at this screen's
+   * pixel density, else the thumbnail.
+   */
+  thumbURL(/** @type {Item} */ it, /** @type {number} */ w, /** @type {number} */ h) {
+    const s = it.small;
+    return s && this.engine.usesSmallThumb(s, w, h, globalThis.devicePixelRatio || 1) ? s.url : thumbSrc(it.thumb);
+  }
+
   // ── Loading ───────────────────────────────────────────────────────────
   /**
    * Starts the loads the engine's planner asks for, and aborts those it cancels. While the first screen
@@ -284,14 +281,14 @@ export class Grid {
   plan(/** @type {number} */ offset) {
     // In a fling, a page asked for now arrives a round trip later, when the screen is that far on:
     // the planner plans for where the screen will be then.
-    const v = this.velocity, lead = Math.abs(v) > FAST ? v * (this.rtt + 32) : 0;
+    const v = this.velocity, lead = Math.abs(v) > this.policy.flingSpeed ? v * (this.rtt + 32) : 0;
     const at = Math.max(0, Math.min(this.maxOffset, offset + lead));
     // What is in flight stays until the screen itself has passed it, not the point planned for.
     const margin = Math.ceil(1 + Math.abs(lead) / Math.max(1, this.height));
     // A fling needs a page a frame, and the browser's 6 connections carry 6 at a time: pages twice as
     // large halve the requests for the same photos, and each costs the server and the parser less than
     // twice as much.
-    const pageSize = lead ? LARGEST_PAGE : PAGE;
+    const pageSize = lead ? this.policy.flingPageSize : this.policy.pageSize;
     if (margin !== this.cancelMargin || pageSize !== this.pageSize) {
       this.timeline.configurePlanner({ ...PLANNER, pageSize: this.pageSize = pageSize, cancelMargin: this.cancelMargin = margin });
     }
@@ -330,10 +327,11 @@ export class Grid {
     }, (/** @type {HttpError} */ e) => {
       if (e.name === 'AbortError' || this.inflight.get(r.id) !== ac) return;
       const lib = this.lib;
-      lib.failures++;
-      lib.retryAt = Date.now() + Math.min(30000, 1000 * 2 ** (lib.failures - 1));
+      // The engine's back-off; once it gives up, only the pill's button retries.
+      const delay = this.engine.retryDelay(++lib.failures);
+      lib.retryAt = delay < 0 ? Infinity : Date.now() + delay;
       clearTimeout(this.retryTimer);
-      this.retryTimer = setTimeout(() => this.schedule(), lib.retryAt - Date.now());
+      if (delay >= 0) this.retryTimer = setTimeout(() => this.schedule(), delay);
       this.emit('error');
     }).finally(() => {
       if (this.inflight.get(r.id) !== ac) return;
@@ -345,7 +343,7 @@ export class Grid {
   }
 
   /** Retries a failed load now (the pill's button). */
-  retryNow() { this.lib.retryAt = 0; clearTimeout(this.retryTimer); this.schedule(); }
+  retryNow() { this.lib.retryAt = 0; this.lib.failures = 0; clearTimeout(this.retryTimer); this.schedule(); }
 
   abortAll() {
     for (const ac of this.inflight.values()) ac.abort();
@@ -442,12 +440,12 @@ export class Grid {
    */
   update(frame = performance.now()) {
     const now = Math.max(frame, this.lastTime), st = this.scroller.scrollTop, offset = this.space.contentOffset(st);
-    // The velocity over the last VELOCITY_WINDOW ms of movement: scroll events land at uneven times
+    // The velocity over the policy's window of movement: scroll events land at uneven times
     // within frames, so one event's distance over its own interval swings severalfold at a steady speed,
     // and a fling's lead (velocity × round trip) would send its loads all over with it.
     if (!this.lastTime || now - this.lastTime >= 200) this.trail = [];
     this.trail.push([now, offset]);
-    while (this.trail.length > 2 && now - this.trail[1][0] >= VELOCITY_WINDOW) this.trail.shift();
+    while (this.trail.length > 2 && now - this.trail[1][0] >= this.policy.velocityWindow) this.trail.shift();
     const [t0, o0] = this.trail[0];
     if (now > t0) this.velocity = (offset - o0) / (now - t0);
     else if (this.trail.length === 1) this.velocity = 0;
@@ -459,7 +457,7 @@ export class Grid {
     const T = this.timeline, vh = this.height, v = this.velocity;
     // A fling mounts only what is on screen: at fling speed the window ahead is several screens long,
     // and its images would arrive after it went by.
-    const fast = Math.abs(v) > FAST;
+    const fast = Math.abs(v) > this.policy.flingSpeed;
     // The first update reaches as far as the server's tiles may go, so it adopts them all.
     const ahead = fast ? 0 : Math.min(4 * vh, vh * (this.ssr ? 1.5 : 0.5) + Math.abs(v) * 250), behind = fast ? 0 : vh * 0.25;
     const top = offset - (v < 0 ? ahead : behind), bottom = offset + vh + (v < 0 ? behind : ahead);
@@ -538,7 +536,7 @@ export class Grid {
       const m = this.lib.months[s];
       if (sec.opensYear) { const y = el('span', 'year'); y.textContent = String(m.year); h.append(y); }
       const n = el('span', 'name');
-      n.textContent = MONTHS[m.month - 1] + (sec.opensYear ? '' : ' ' + m.year);
+      n.textContent = this.engine.monthName(m.month) + (sec.opensYear ? '' : ' ' + m.year);
       h.append(n);
       this.layer.append(h);
       this.headers.set(s, h);
@@ -585,7 +583,7 @@ export class Grid {
     t.loaded = true;
     // An adopted server tile chose among its srcset by its own size already.
     const img = /** @type {HTMLImageElement} */ (t.img), f = /** @type {number[]} */ (t.f);
-    const url = img.srcset ? img.getAttribute('src') || '' : thumbURL(it, f[2], f[3]);
+    const url = img.srcset ? img.getAttribute('src') || '' : this.thumbURL(it, f[2], f[3]);
     show(img, url, (cached) => {
       img.dataset.fade = cached ? '0' : '1';
       img.className = cached ? 'in' : 'in fade';

@@ -3,7 +3,7 @@
 // the whole library with the month under it in a label. The grid loads nothing while it moves, and the
 // month it stops on as soon as it is released.
 import { el } from './images.js';
-import { HEADER, MONTHS } from './grid.js';
+import { HEADER } from './grid.js';
 
 export class Scrubber {
   constructor(/** @type {import('./grid.js').Grid} */ grid) {
@@ -36,15 +36,12 @@ export class Scrubber {
     const g = this.grid, ms = g.lib.months, max = g.maxOffset;
     this.root.hidden = !ms.length || max < g.height; // less than two screens: the scrollbar does
     if (this.root.hidden) return;
-    const b = this.bounds, years = [];
-    let lastY = -Infinity;
+    const b = this.bounds, all = /** @type {[number, number][]} */ ([]);
     for (let s = 0; s < ms.length; s++) {
-      if (s > 0 && ms[s - 1].year === ms[s].year) continue;
-      const y = Math.round(Math.min(1, g.sectionTop(s) / max) * b.height);
-      if (y - lastY < 18) continue; // years closer than a label: the first one stands for both
-      years.push([ms[s].year, y]);
-      lastY = y;
+      if (s === 0 || ms[s - 1].year !== ms[s].year) all.push([ms[s].year, Math.round(Math.min(1, g.sectionTop(s) / max) * b.height)]);
     }
+    // Years closer than a label: the engine keeps the first, which stands for both.
+    const years = [...g.engine.scrubberLabels(all.map(([, y]) => y))].map((k) => all[k]);
     // Pages arriving move the years by less than a pixel, if at all: the DOM changes only when they move.
     const key = years.join(';');
     if (key !== this.drawn) {
@@ -70,7 +67,7 @@ export class Scrubber {
     this.handle.style.transform = `translateY(${b.top + f * b.height - 12}px)`;
     this.root.setAttribute('aria-valuenow', String(Math.round(f * 100)));
     const s = g.currentSection(offset), m = g.lib.months[s];
-    const label = m ? `${MONTHS[m.month - 1]} ${m.year}` : '';
+    const label = m ? `${this.grid.engine.monthName(m.month)} ${m.year}` : '';
     this.root.setAttribute('aria-valuetext', label);
     if (this.dragging) {
       this.bubble.textContent = label;

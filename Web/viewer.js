@@ -95,12 +95,12 @@ export class Viewer {
     st.addEventListener('wheel', (e) => {
       if (this.state !== 'open') return;
       e.preventDefault();
-      if (e.ctrlKey) this.zoomBy(Math.exp(-e.deltaY / 100), e.clientX, e.clientY, false);
+      if (e.ctrlKey) this.zoomBy(this.engine.wheelZoom(e.deltaY), e.clientX, e.clientY, false);
     }, { passive: false });
     st.addEventListener('contextmenu', (e) => e.preventDefault());
     this.closeBtn.onclick = () => this.hooks.requestClose();
-    zoomIn.onclick = () => this.zoomStep(1);
-    zoomOut.onclick = () => this.zoomStep(-1);
+    zoomIn.onclick = () => this.zoomStep('in');
+    zoomOut.onclick = () => this.zoomStep('out');
     this.prevBtn.onclick = () => this.go(-1);
     this.nextBtn.onclick = () => this.go(1);
     this.infoBtn.onclick = () => this.toggleInfo();
@@ -296,7 +296,7 @@ export class Viewer {
     if (!s.animating && !this.pointers.size) this.root.dataset.zoom = s.scale.toFixed(2);
     // Past the preview's resolution: load the original.
     const cur = this.slides.get(s.index), it = this.item(s.index);
-    if (cur && it && !cur.orig && s.scale * cur.fitW * devicePixelRatio > it.preview.width * 1.05 && it.original.width > it.preview.width) {
+    if (cur && it && !cur.orig && this.engine.wantsOriginal(s.scale, cur.fitW, devicePixelRatio, it.preview.width, it.original.width)) {
       const img = cur.orig = el('img', 'hi', { alt: '' });
       cur.frame.append(img);
       load(img, it.original.url, () => img.classList.add('in'));
@@ -344,12 +344,10 @@ export class Viewer {
   /** The slides around the current photo, and the pages of those not loaded yet. */
   deck() {
     const n = this.store.count;
-    const plan = this.engine.deckPlan({
+    const want = new Set(this.engine.deck({
       current: this.current, loaded: n, total: n, direction: this.dir || 0,
       speed: this.speed || 0, behind: tuning.behind, aheadAtRest: tuning.aheadAtRest, maximumAhead: tuning.maximumAhead,
-    });
-    const want = new Set(plan.indices);
-    for (const k of [this.current - 1, this.current + 1]) if (k >= 0 && k < n) want.add(k);
+    }, n));
     for (const k of [...this.slides.keys()]) if (!want.has(k)) this.drop(k);
     for (const k of want) {
       if (this.slides.has(k)) continue;
@@ -424,10 +422,10 @@ export class Viewer {
   /** The next (1) or previous (−1) photo. */
   go(/** @type {number} */ by) { if (this.state === 'open') { this.g.goTo(this.current + by); this.kick(); } }
 
-  /** One step of zoom in (1) or out (−1) around the centre: the first step in is the double tap's. */
-  zoomStep(/** @type {number} */ dir) {
-    const cx = this.w / 2, cy = this.h / 2, zoomed = this.g.state.scale > 1.01;
-    if (dir > 0 && !zoomed) this.g.toggleZoom(cx, cy); else if (zoomed) this.zoomBy(dir > 0 ? 1.5 : 1 / 1.5, cx, cy);
+  /** A zoom key or button around the centre, as the engine decides it (a step, or the double tap's toggle). */
+  zoomStep(/** @type {'in'|'out'|'reset'} */ command) {
+    const cx = this.w / 2, cy = this.h / 2, z = this.engine.zoomCommand(command, this.g.state.scale);
+    if (z === 'toggle') this.g.toggleZoom(cx, cy); else if (z !== null) this.zoomBy(z, cx, cy);
     this.kick();
   }
 
@@ -436,14 +434,13 @@ export class Viewer {
     if (this.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || target.closest?.('.debug')) return;
     // Typing in the info panel's fields is not navigating.
     if (e.key !== 'Escape' && e.key !== 'Tab' && target.closest?.('input,textarea')) return;
-    const cx = this.w / 2, cy = this.h / 2, zoomed = this.g.state.scale > 1.01;
     switch (e.key) {
       case 'Escape': if (this.panel?.open) this.panel.close(); else this.hooks.requestClose(); break;
       case 'ArrowRight': this.go(1); break;
       case 'ArrowLeft': this.go(-1); break;
-      case '+': case '=': this.zoomStep(1); break;
-      case '-': this.zoomStep(-1); break;
-      case '0': if (zoomed) this.g.toggleZoom(cx, cy); break;
+      case '+': case '=': this.zoomStep('in'); break;
+      case '-': this.zoomStep('out'); break;
+      case '0': this.zoomStep('reset'); break;
       case 'Tab': {
         const f = /** @type {HTMLElement[]} */ ([...this.root.querySelectorAll('button:enabled,a[href],input')]).filter((b) => b.offsetParent);
         if (!f.length) break;
