@@ -1,7 +1,7 @@
 /// Justified rows (Flickr/Google/Apple Photos style), packed greedily in one pass.
 ///
 /// Why greedy rather than Knuth–Plass style optimal breaking? It is O(n) with a
-/// tiny constant (10 M items in about 35 ms in wasm; see
+/// tiny constant (10 M items in about 30 ms in wasm; see
 /// `JustifiedLayout+Packing.swift` for how), and it is
 /// *causal*: whether a row ends depends only on the items up to and including
 /// the one that overflowed it. That is what makes incremental append exact —
