@@ -29,7 +29,9 @@ let package = Package(
     targets: [
         // Pure Swift, no Foundation: compiled natively and to WebAssembly with Embedded Swift.
         .target(name: "GalleryEngine"),
-        .target(name: "VitrineAPI"),
+        // Values every layer speaks (content addresses, months, instants, hex), with no dependencies at all.
+        .target(name: "VitrineCore"),
+        .target(name: "VitrineAPI", dependencies: ["VitrineCore"]),
         // Bounded thread pools for blocking work (SQLite, file system, libvips), shared by the stores and the server.
         .target(name: "Scheduling"),
         // libvips, opened with dlopen on first use (see Sources/CVips/include/CVips.h), so commands that never
@@ -42,20 +44,20 @@ let package = Package(
         ),
         .target(
             name: "Catalog",
-            dependencies: ["VitrineAPI", "Blobs"]
+            dependencies: ["VitrineCore"]
         ),
         // The catalog in SQLite: every GRDB call and every SQL statement of the app.
         .target(
             name: "CatalogSQLite",
             dependencies: [
-                "Catalog", "Blobs", "Scheduling",
+                "Catalog", "Blobs", "Scheduling", "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(
             name: "CatalogPostgres",
             dependencies: [
-                "Catalog", "Blobs",
+                "Catalog", "Blobs", "VitrineCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -66,7 +68,7 @@ let package = Package(
         .target(
             name: "Blobs",
             dependencies: [
-                "Scheduling",
+                "Scheduling", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -75,7 +77,7 @@ let package = Package(
         .target(
             name: "S3",
             dependencies: [
-                "Blobs", "Scheduling", "VitrineAPI",
+                "Blobs", "Scheduling", "VitrineCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -86,7 +88,7 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Imaging", "Catalog", "Blobs", "Scheduling",
+                "Imaging", "Catalog", "Blobs", "Scheduling", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -94,7 +96,7 @@ let package = Package(
         .target(
             name: "VitrineServer",
             dependencies: [
-                "VitrineAPI", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling",
+                "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -109,7 +111,7 @@ let package = Package(
             name: "VitrineApp",
             dependencies: [
                 "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "S3",
-                "Scheduling",
+                "Scheduling", "VitrineCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,7 +122,7 @@ let package = Package(
         .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineAPI", "GalleryEngine",
+                "VitrineAPI", "VitrineCore", "GalleryEngine",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -130,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineKit",
+                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineKit", "VitrineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -182,35 +184,37 @@ let package = Package(
             name: "CatalogContractTests",
             dependencies: [
                 "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport", "VitrineAPI",
+                "VitrineCore",
             ]
         ),
         // What only PostgreSQL has: URLs, opening and migrating, outages, leases and
         // collections racing from separate connections.
         .testTarget(
             name: "CatalogPostgresTests",
-            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport", "VitrineAPI"]
+            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport", "VitrineAPI", "VitrineCore"]
         ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
             name: "CatalogSQLiteTests",
             dependencies: [
-                "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineAPI",
+                "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineAPI", "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
+        .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport", "VitrineCore"]),
         .testTarget(
             name: "S3Tests",
             dependencies: [
-                "S3", "Blobs", "Scheduling", "TestSupport", "VitrineAPI",
+                "S3", "Blobs", "Scheduling", "TestSupport", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI", "TestSupport"]),
         .testTarget(
             name: "IngestTests",
             dependencies: [
-                "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -218,7 +222,7 @@ let package = Package(
         .testTarget(
             name: "BlobStoreContractTests",
             dependencies: [
-                "Blobs", "S3", "Scheduling", "TestSupport",
+                "Blobs", "S3", "Scheduling", "TestSupport", "VitrineCore",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -226,7 +230,7 @@ let package = Package(
         .testTarget(
             name: "ClusterTests",
             dependencies: [
-                "Catalog", "CatalogPostgres", "Blobs", "VitrineAPI", "TestSupport",
+                "Catalog", "CatalogPostgres", "Blobs", "VitrineAPI", "VitrineCore", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -250,9 +254,8 @@ let package = Package(
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs",
-                "Scheduling",
-                "TestSupport",
+                "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore", "Ingest", "Imaging", "Catalog",
+                "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// The inventory: keys in ascending order, a page at a time, by walking the two levels of shard folders in
 /// name order (which is key order, the shards being the key's first four hex digits).
 extension FileBlobStore {

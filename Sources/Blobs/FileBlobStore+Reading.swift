@@ -1,4 +1,5 @@
 import NIOCore
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

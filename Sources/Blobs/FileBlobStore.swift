@@ -1,5 +1,6 @@
 import Crypto
 import Scheduling
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Crypto
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import NIOCore
 import PostgresNIO
+import VitrineCore
 
 /// The catalog's records as rows: the column lists the statements select and insert, and their decoding.
 /// Columns are read by position, in the order of these lists.

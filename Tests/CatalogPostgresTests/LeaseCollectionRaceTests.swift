@@ -4,6 +4,7 @@ import CatalogPostgres
 import Foundation
 import TestSupport
 import Testing
+import VitrineCore
 
 /// Leases and collections racing through separate `PostgresCatalog`s (separate pools, so separate
 /// connections and transactions), as an importing server and a collecting one would. PostgreSQL runs their

@@ -5,6 +5,7 @@ import Foundation
 import Ingest
 import TestSupport
 import Testing
+import VitrineCore
 
 @testable import VitrineServer
 

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import VitrineAPI
+import VitrineCore
 import VitrineServer
 
 #if canImport(Glibc)

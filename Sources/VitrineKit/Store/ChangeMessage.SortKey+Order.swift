@@ -1,4 +1,5 @@
 import VitrineAPI
+import VitrineCore
 
 extension ChangeMessage.SortKey {
     /// A page item's place in the newest-first order, as the change feed writes it: `takenAt` in ms, then

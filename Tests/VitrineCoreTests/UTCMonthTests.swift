@@ -1,5 +1,5 @@
 import Testing
-import VitrineAPI
+import VitrineCore
 
 /// `UTCMonth`: the month of any instant, and the first instant of a month.
 @Suite struct UTCMonthTests {

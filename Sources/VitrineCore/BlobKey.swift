@@ -1,5 +1,3 @@
-import Crypto
-
 /// The SHA-256 of a blob's bytes, as 64 lowercase hex digits: the blob's name and its integrity check.
 public struct BlobKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     public let hex: String
@@ -12,19 +10,8 @@ public struct BlobKey: Hashable, Sendable, Codable, Comparable, CustomStringConv
         self.hex = hex
     }
 
-    init(digest: some Sequence<UInt8>) {
-        let digits = Array("0123456789abcdef".utf8)
-        var chars: [UInt8] = []
-        chars.reserveCapacity(64)
-        for byte in digest {
-            chars.append(digits[Int(byte >> 4)])
-            chars.append(digits[Int(byte & 0x0f)])
-        }
-        hex = String(decoding: chars, as: UTF8.self)
-    }
-
-    /// The key `bytes` are stored under, for callers that must know it before writing (to lease it).
-    public static func of(_ bytes: [UInt8]) -> BlobKey { BlobKey(digest: SHA256.hash(data: bytes)) }
+    /// The key of a SHA-256 digest (32 bytes), for the stores that hash what they write.
+    public init(digest: some Sequence<UInt8>) { hex = Hex.encode(digest) }
 
     public var description: String { hex }
     public static func < (lhs: BlobKey, rhs: BlobKey) -> Bool { lhs.hex < rhs.hex }

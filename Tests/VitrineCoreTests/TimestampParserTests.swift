@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import VitrineAPI
+import VitrineCore
 
 /// `TimestampParser`: the forms clients send, read as `TimestampFormatter` writes them; everything else nil.
 @Suite struct TimestampParserTests {

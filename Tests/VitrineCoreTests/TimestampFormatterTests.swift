@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import VitrineAPI
+@testable import VitrineCore
 
 @Suite struct TimestampFormatterTests {
     @Test func writesUTCWithZ() {
@@ -43,11 +43,5 @@ import Testing
             let ours = TimestampFormatter.string(milliseconds: seconds * 1000, offsetMinutes: 0)
             #expect(ours == formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))))
         }
-    }
-
-    @Test func lastPageEncodesNextCursorAsNull() throws {
-        let json = String(
-            decoding: try JSONEncoder().encode(PhotoPage(items: [], nextCursor: nil, total: 0)), as: UTF8.self)
-        #expect(json.contains("\"nextCursor\":null"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VitrineAPI
+import VitrineCore
 
 @Suite struct HexTests {
     @Test func everyByteIsTwoLowercaseDigitsInOrder() {
