@@ -50,14 +50,14 @@ let package = Package(
         .target(
             name: "CatalogSQLite",
             dependencies: [
-                "Catalog", "Blobs", "Scheduling", "VitrineCore",
+                "Catalog", "Scheduling", "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(
             name: "CatalogPostgres",
             dependencies: [
-                "Catalog", "Blobs", "VitrineCore",
+                "Catalog", "VitrineCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -65,10 +65,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The blob store's contract (`BlobStore`) and what every store shares: hashing, temporaries, durable folders.
         .target(
             name: "Blobs",
             dependencies: [
-                "Scheduling", "VitrineCore",
+                "VitrineCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // The blob store on this machine's disk.
+        .target(
+            name: "FileBlobs",
+            dependencies: [
+                "Blobs", "Scheduling", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -110,8 +120,8 @@ let package = Package(
         .target(
             name: "VitrineApp",
             dependencies: [
-                "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "S3",
-                "Scheduling", "VitrineCore",
+                "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs",
+                "FileBlobs", "S3", "Scheduling", "VitrineCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -191,7 +201,9 @@ let package = Package(
         // collections racing from separate connections.
         .testTarget(
             name: "CatalogPostgresTests",
-            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport", "VitrineAPI", "VitrineCore"]
+            dependencies: [
+                "Catalog", "CatalogPostgres", "Blobs", "FileBlobs", "TestSupport", "VitrineAPI", "VitrineCore",
+            ]
         ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
@@ -201,7 +213,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport", "VitrineCore"]),
+        .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
+        .testTarget(name: "FileBlobsTests", dependencies: ["FileBlobs", "Blobs", "TestSupport", "VitrineCore"]),
         .testTarget(
             name: "S3Tests",
             dependencies: [
@@ -222,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "BlobStoreContractTests",
             dependencies: [
-                "Blobs", "S3", "Scheduling", "TestSupport", "VitrineCore",
+                "Blobs", "FileBlobs", "S3", "Scheduling", "TestSupport", "VitrineCore",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -1,6 +1,7 @@
 import Blobs
 import Catalog
 import CatalogPostgres
+import FileBlobs
 import Foundation
 import TestSupport
 import Testing

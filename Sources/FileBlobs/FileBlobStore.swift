@@ -1,4 +1,6 @@
+import Blobs
 import Crypto
+import FileBlobs
 import Scheduling
 import VitrineCore
 
@@ -60,7 +62,7 @@ public struct FileBlobStore: Sendable {
         let key = BlobKey(digest: SHA256.hash(data: bytes))
         if try size(of: key) != nil { return key }
         try writeDurably(key: key) { fd, tmpPath in
-            try bytes.withUnsafeBytes { try Self.writeAll(fd, $0, path: tmpPath) }
+            try bytes.withUnsafeBytes { try PosixFiles.writeAll(fd, $0, path: tmpPath) }
         }
         return key
     }
@@ -79,7 +81,7 @@ public struct FileBlobStore: Sendable {
         var hasher = SHA256()
         let size = try FileHasher.forEachChunk(of: input, path: sourcePath) { chunk in
             hasher.update(bufferPointer: chunk)
-            try Self.writeAll(output, chunk, path: tmpPath)
+            try PosixFiles.writeAll(output, chunk, path: tmpPath)
         }
         let key = BlobKey(digest: hasher.finalize())
         if let expected, expected != key { throw BlobStoreError.contentChanged(expected: expected, actual: key) }
@@ -124,33 +126,5 @@ public struct FileBlobStore: Sendable {
             throw BlobStoreError.io(operation: "rename", path: path(for: key), errno: errno)
         }
         try DurableDirectory.sync(shard)
-    }
-
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw BlobStoreError.io(operation: "write", path: path, errno: errno)
-            }
-            offset += written
-        }
-    }
-
-    static func list(_ path: String) throws -> [String] {
-        guard let dir = opendir(path) else {
-            if errno == ENOENT { return [] }
-            throw BlobStoreError.io(operation: "opendir", path: path, errno: errno)
-        }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }

@@ -1,3 +1,5 @@
+import Blobs
+import FileBlobs
 import NIOCore
 import VitrineCore
 

@@ -4,6 +4,7 @@ import Testing
 import VitrineCore
 
 @testable import Blobs
+@testable import FileBlobs
 
 @Suite struct FileBlobStoreTests {
     let folder = TemporaryDirectory("blobs")

@@ -1,3 +1,5 @@
+import Blobs
+import FileBlobs
 import VitrineCore
 
 /// The inventory: keys in ascending order, a page at a time, by walking the two levels of shard folders in
@@ -14,7 +16,7 @@ extension FileBlobStore {
         for first in try Self.shards(in: blobsDirectory) where first >= String(floor.prefix(2)) {
             let outer = blobsDirectory + "/" + first
             for second in try Self.shards(in: outer) where first + second >= floor {
-                let names = try Self.list(outer + "/" + second).compactMap(BlobKey.init(hex:)).sorted()
+                let names = try PosixFiles.list(outer + "/" + second).compactMap(BlobKey.init(hex:)).sorted()
                 for key in names where after.map({ key > $0 }) ?? true {
                     keys.append(key)
                     if keys.count == limit { return keys }
@@ -26,7 +28,7 @@ extension FileBlobStore {
 
     /// The two-hex-digit folder names in `path`, sorted; anything else there is not the store's.
     static func shards(in path: String) throws -> [String] {
-        try list(path).filter { name in
+        try PosixFiles.list(path).filter { name in
             name.utf8.count == 2 && name.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
         }.sorted()
     }
