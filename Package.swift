@@ -103,10 +103,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Credentials: the admin token, API keys, sign-in sessions and the failed-credential throttle, over the
+        // catalog's records. No HTTP: the server and the CLI both use it.
+        .target(
+            name: "Access",
+            dependencies: [
+                "Catalog", "VitrineCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "VitrineServer",
             dependencies: [
-                "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling",
+                "Access", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -142,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineKit", "VitrineCore",
+                "Access", "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineKit", "VitrineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -222,6 +232,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(
+            name: "AccessTests",
+            dependencies: [
+                "Access", "Catalog", "CatalogSQLite", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI", "TestSupport"]),
         .testTarget(
@@ -255,8 +272,8 @@ let package = Package(
         .testTarget(
             name: "VitrineKitTests",
             dependencies: [
-                "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest", "Catalog",
-                "Blobs", "TestSupport", "vitrine",
+                "Access", "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest",
+                "Catalog", "Blobs", "TestSupport", "vitrine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -267,7 +284,7 @@ let package = Package(
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore", "Ingest", "Imaging", "Catalog",
+                "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore", "Ingest", "Imaging", "Catalog",
                 "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,6 +1,7 @@
 import Catalog
 import Crypto
 import Foundation
+import VitrineCore
 
 /// The admin token that every write must present.
 ///
@@ -91,12 +92,12 @@ public struct AdminToken: Sendable {
 
     /// What the catalog stores and sessions record: the SHA-256 of the token, as hex.
     public static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(("vitrine-token:" + token).utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(("vitrine-token:" + token).utf8)))
     }
 
     /// Whether `candidate` is the token whose digest is `digest`. Compares digests in constant time, so
     /// response timing says nothing about how much of a guess was right.
-    static func accepts(_ candidate: String, digest: String) -> Bool {
+    public static func accepts(_ candidate: String, digest: String) -> Bool {
         constantTimeEqual(Array(Self.digest(candidate).utf8), Array(digest.utf8))
     }
 

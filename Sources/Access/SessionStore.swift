@@ -1,21 +1,32 @@
 import Catalog
 import Crypto
 import Foundation
+import VitrineCore
 
 /// Sign-in sessions: the read-only cookie a browser gets for the admin token on a private server.
 ///
 /// Each sign-in draws a random id; the catalog keeps only its SHA-256, so a copy of the catalog opens no
 /// browser's session. A session is tied to the token it was made with: sign-out ends that one session,
 /// and rotating the token ends them all, whichever process rotates it.
-struct SessionStore: Sendable {
+public struct SessionStore: Sendable {
     let catalog: any AccessRecords
-    var lifetimeSeconds: Int = 30 * 24 * 3600
-    var clock: @Sendable () -> Date = { Date() }
+    public let lifetimeSeconds: Int
+    let clock: @Sendable () -> Date
 
-    static let prefix = "vs1_"
+    public init(
+        catalog: any AccessRecords, lifetimeSeconds: Int = 30 * 24 * 3600,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.catalog = catalog
+        self.lifetimeSeconds = lifetimeSeconds
+        self.clock = clock
+    }
+
+    /// What every session cookie value starts with.
+    public static let prefix = "vs1_"
 
     /// A new session for the token with `tokenDigest`; the returned cookie value is shown to the browser only.
-    func create(tokenDigest: String) async throws -> String {
+    public func create(tokenDigest: String) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let value = Self.prefix + Data(bytes).base64URLEncoded()
@@ -28,7 +39,7 @@ struct SessionStore: Sendable {
     }
 
     /// Whether `value` is a live session made with the token whose digest is `tokenDigest` (the current one).
-    func accepts(_ value: String, tokenDigest: String) async throws -> Bool {
+    public func accepts(_ value: String, tokenDigest: String) async throws -> Bool {
         guard Self.isWellFormed(value) else { return false }
         guard let session = try await catalog.session(digest: Self.digest(value), now: Self.milliseconds(clock()))
         else {
@@ -38,7 +49,7 @@ struct SessionStore: Sendable {
     }
 
     /// Ends the session behind `value`, if there is one.
-    func revoke(_ value: String) async throws {
+    public func revoke(_ value: String) async throws {
         guard Self.isWellFormed(value) else { return }
         try await catalog.deleteSession(digest: Self.digest(value))
     }
@@ -47,20 +58,13 @@ struct SessionStore: Sendable {
         value.utf8.count == prefix.utf8.count + 43 && value.hasPrefix(prefix)
     }
 
-    static func digest(_ value: String) -> String {
-        SHA256.hash(data: Array(value.utf8)).map { String(format: "%02x", $0) }.joined()
+    /// What the catalog keeps of a session, and what the throttle counts a stale cookie by.
+    public static func digest(_ value: String) -> String {
+        Hex.encode(SHA256.hash(data: Array(value.utf8)))
     }
 
     private static func milliseconds(_ date: Date) -> Int64 {
         let value = date.timeIntervalSince1970 * 1000
         return value.isFinite && abs(value) < 9e15 ? Int64(value) : 0
-    }
-}
-
-extension Data {
-    /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5), safe in cookies and URLs.
-    func base64URLEncoded() -> String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -1,6 +1,7 @@
 import Catalog
 import Crypto
 import Foundation
+import VitrineCore
 
 /// API keys for the Pixabay-compatible endpoint: made here, stored as SHA-256 digests, shown once.
 public struct APIKeys: Sendable {
@@ -9,7 +10,7 @@ public struct APIKeys: Sendable {
     public init(catalog: any AccessRecords) { self.catalog = catalog }
 
     /// In UTF-8 bytes, as `TextRules` counts tags: one Character can carry any number of combining scalars.
-    static let maximumLabelBytes = 100
+    public static let maximumLabelBytes = 100
 
     public enum KeyError: Error, CustomStringConvertible {
         case badLabel
@@ -28,7 +29,7 @@ public struct APIKeys: Sendable {
         else { throw KeyError.badLabel }
         var generator = SystemRandomNumberGenerator()
         let prefix = String(generator.next(upperBound: UInt32(90_000_000)) + 10_000_000)
-        let secret = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        let secret = Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let key = "\(prefix)-\(secret)"
         let record = try await catalog.insertAPIKey(
             APIKeyRecord(
@@ -42,13 +43,13 @@ public struct APIKeys: Sendable {
     public func revoke(id: Int64) async throws -> Bool { try await catalog.revokeAPIKey(id: id) }
 
     /// The live key `text` names, or nil.
-    func authenticate(_ text: String) async throws -> APIKeyRecord? {
+    public func authenticate(_ text: String) async throws -> APIKeyRecord? {
         guard !text.isEmpty, text.utf8.count <= 100 else { return nil }
         let digest = Self.digest(text)
         return try await catalog.activeAPIKey(digest: digest)
     }
 
     static func digest(_ key: String) -> String {
-        SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(key.utf8)))
     }
 }
