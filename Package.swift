@@ -103,6 +103,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The parsers of what a request carries (multipart bodies, form queries, byte ranges): pure Swift, no
+        // HTTP server, so the fuzz harnesses below build on them alone.
+        .target(name: "HTTPParsing"),
         // Credentials: the admin token, API keys, sign-in sessions and the failed-credential throttle, over the
         // catalog's records. No HTTP: the server and the CLI both use it.
         .target(
@@ -116,7 +119,8 @@ let package = Package(
         .target(
             name: "VitrineServer",
             dependencies: [
-                "Access", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling",
+                "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib",
+                "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -239,6 +243,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
+        // libFuzzer harnesses (Tests/Fuzz/NAME/Harness.swift): built here like any target, and with
+        // `-sanitize=fuzzer,address` into fuzz binaries by scripts/fuzz.sh.
+        .target(
+            name: "fuzz-formquery", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/formquery", exclude: ["corpus"]),
+        .target(
+            name: "fuzz-multipart", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/multipart", exclude: ["corpus"]),
+        .target(
+            name: "fuzz-range", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/range", exclude: ["corpus"]),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI", "TestSupport"]),
         .testTarget(

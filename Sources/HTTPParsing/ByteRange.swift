@@ -3,14 +3,14 @@
 /// Only one range is honoured; a multi-range request is answered with the whole file (RFC 9110 allows it).
 /// The header is the client's: positions are plain decimal digits that fit in `Int64` (a header with any
 /// other is ignored, as RFC 9110 allows), and no arithmetic here can overflow.
-enum ByteRange: Equatable {
+public enum ByteRange: Equatable, Sendable {
     /// No usable Range header: send everything.
     case whole
     case partial(ClosedRange<Int64>)
     /// Syntactically fine but outside the file: 416.
     case unsatisfiable
 
-    init(header: String?, size: Int64) {
+    public init(header: String?, size: Int64) {
         guard let header, size >= 0 else {
             self = .whole
             return

@@ -2,8 +2,8 @@ import Foundation
 
 /// A streaming `multipart/form-data` parser: bytes go in as they arrive, parts come out as headers and
 /// body slices, so a file part is written to disk without the whole request ever being in memory.
-struct MultipartParser {
-    enum ParseError: Error, Equatable {
+public struct MultipartParser {
+    public enum ParseError: Error, Equatable {
         case malformed(String)
         /// One part's header block is longer than the limit, in bytes.
         case headersTooLong(limit: Int)
@@ -12,23 +12,30 @@ struct MultipartParser {
     }
 
     /// What the parser saw; `data` slices of one part arrive in order between `partStart` and `partEnd`.
-    enum Event: Equatable {
+    public enum Event: Equatable {
         case partStart(name: String?, filename: String?, contentType: String?)
         case data([UInt8])
         case partEnd
     }
 
     /// Bounds on what one body may make the parser hold or do.
-    struct Limits: Equatable {
+    public struct Limits: Equatable, Sendable {
         /// One part's header block (everything between its delimiter line and the blank line), in bytes.
-        var maximumHeaderBytes = Self.defaultMaximumHeaderBytes
+        public var maximumHeaderBytes: Int
         /// Parts in one body: an upload needs one file and a few fields.
-        var maximumParts = Self.defaultMaximumParts
+        public var maximumParts: Int
+
+        public init(
+            maximumHeaderBytes: Int = Limits.defaultMaximumHeaderBytes, maximumParts: Int = Limits.defaultMaximumParts
+        ) {
+            self.maximumHeaderBytes = maximumHeaderBytes
+            self.maximumParts = maximumParts
+        }
 
         /// 8 KB, as common HTTP servers allow for a request's whole header block.
-        static let defaultMaximumHeaderBytes = 8 * 1024
+        public static let defaultMaximumHeaderBytes = 8 * 1024
         /// 128: a file, a title and the tags a photo may have (`TextRules.maximumTagsPerPhoto`), with room.
-        static let defaultMaximumParts = 128
+        public static let defaultMaximumParts = 128
     }
 
     private enum State { case preamble, afterDelimiter, headers, body, epilogue }
@@ -36,20 +43,20 @@ struct MultipartParser {
     /// `\r\n--boundary`: the input is treated as if it began with `\r\n`, so the first delimiter matches too.
     private var delimiter: StreamMatcher
     private var headerEnd = StreamMatcher([13, 10, 13, 10])
-    let limits: Limits
+    public let limits: Limits
     /// Bytes not yet consumed are `buffer[start...]`; `buffer[start..<scanned]` went through the current
     /// matcher already, so no byte is searched twice.
     private var buffer: [UInt8] = [13, 10]
     private var start = 0
     private var scanned = 0
     private var state = State.preamble
-    private(set) var partCount = 0
+    public private(set) var partCount = 0
     /// Work done so far: bytes compared by the matchers plus bytes moved when the buffer is compacted.
     /// Linear parsing means this stays within a small multiple of the bytes fed.
-    private(set) var bytesExamined = 0
+    public private(set) var bytesExamined = 0
 
     /// The boundary from a `Content-Type: multipart/form-data; boundary=…` header, or nil.
-    static func boundary(fromContentType contentType: String) -> String? {
+    public static func boundary(fromContentType contentType: String) -> String? {
         let parts = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.first?.lowercased() == "multipart/form-data" else { return nil }
         for parameter in parts.dropFirst() {
@@ -65,15 +72,15 @@ struct MultipartParser {
         return nil
     }
 
-    init(boundary: String, limits: Limits = Limits()) {
+    public init(boundary: String, limits: Limits = Limits()) {
         delimiter = StreamMatcher([13, 10, 45, 45] + Array(boundary.utf8))
         self.limits = limits
     }
 
-    var isComplete: Bool { state == .epilogue }
+    public var isComplete: Bool { state == .epilogue }
 
     /// Feeds the next bytes; `emit` receives what they complete.
-    mutating func feed(_ bytes: some Sequence<UInt8>, emit: (Event) throws -> Void) throws {
+    public mutating func feed(_ bytes: some Sequence<UInt8>, emit: (Event) throws -> Void) throws {
         guard state != .epilogue else { return }
         compact()
         buffer.append(contentsOf: bytes)
@@ -147,7 +154,7 @@ struct MultipartParser {
     }
 
     /// Call at the end of the input: a body that stopped before its closing delimiter is malformed.
-    func finish() throws {
+    public func finish() throws {
         guard state == .epilogue else { throw ParseError.malformed("the body ended before its closing boundary") }
     }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import VitrineServer
+@testable import HTTPParsing
 
 /// `Range` headers are the client's: positions at `Int64`'s limit resolve without a trap, a position past it
 /// makes the header ignored, and only plain decimal positions count.

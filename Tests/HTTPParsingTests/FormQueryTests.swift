@@ -1,7 +1,6 @@
-import Hummingbird
 import Testing
 
-@testable import VitrineServer
+@testable import HTTPParsing
 
 /// `FormQuery`: query strings decoded as `application/x-www-form-urlencoded`, the way clients encode them.
 @Suite struct FormQueryTests {
@@ -39,17 +38,4 @@ import Testing
         #expect(pairs("nul=%00") == [["nul", "\u{0}"]], "decoded as sent; handlers judge the value")
     }
 
-    @Test func parametersHaveTheShapeHandlersReadToday() async throws {
-        let router = Router()
-        router.get("echo") { request, _ -> String in
-            let parameters: Parameters = request.formParameters
-            return [parameters["q"].map(String.init) ?? "-", parameters.getAll("tag").joined(separator: "|")]
-                .joined(separator: ";")
-        }
-        try await Application(router: router).test(.router) { client in
-            try await client.execute(uri: "/echo?q=red+rose&tag=a+b&tag=c%2Bd", method: .get) { response in
-                #expect(String(buffer: response.body) == "red rose;a b|c+d")
-            }
-        }
-    }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import VitrineServer
+@testable import HTTPParsing
 
 /// The streaming multipart parser: the same events however the body is cut, linear work, bounded parts.
 @Suite struct MultipartParserTests {

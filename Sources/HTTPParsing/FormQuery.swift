@@ -9,21 +9,26 @@
 ///   what a value means is for its handler to check.
 ///
 /// Pure standard-library code, so the libFuzzer targets under Tests/Fuzz compile it on its own.
-struct FormQuery: Sendable, Equatable {
-    struct Pair: Sendable, Equatable {
-        var name: String
-        var value: String
+public struct FormQuery: Sendable, Equatable {
+    public struct Pair: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// Every parameter in the order it came, repeats included.
-    var pairs: [Pair]
+    public var pairs: [Pair]
 
-    init(pairs: [Pair] = []) {
+    public init(pairs: [Pair] = []) {
         self.pairs = pairs
     }
 
     /// Decodes a raw query string (what follows `?`, without it); nil is an empty query.
-    init(_ query: String?) {
+    public init(_ query: String?) {
         pairs = []
         guard let query else { return }
         for piece in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
@@ -39,12 +44,12 @@ struct FormQuery: Sendable, Equatable {
     }
 
     /// The first value given for `name`, as `Parameters` answers.
-    subscript(_ name: String) -> String? {
+    public subscript(_ name: String) -> String? {
         pairs.first { $0.name == name }?.value
     }
 
     /// Every value given for `name`, in order.
-    func getAll(_ name: String) -> [String] {
+    public func getAll(_ name: String) -> [String] {
         pairs.compactMap { $0.name == name ? $0.value : nil }
     }
 
