@@ -24,7 +24,7 @@ S3_PATH_STYLE ?=
 BLOB_FLAGS := $(if $(BLOBS), --blobs "$(BLOBS)")$(if $(S3_ENDPOINT), --s3-endpoint "$(S3_ENDPOINT)")$(if \
 	$(S3_REGION), --s3-region "$(S3_REGION)")$(if $(filter 1,$(S3_PATH_STYLE)), --s3-path-style)
 
-.PHONY: deps wasm build release serve test check-cvips test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk cluster format clean
+.PHONY: deps wasm build release serve test check-cvips check-imports test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk cluster format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -49,13 +49,19 @@ cluster:
 	PORT="$(PORT)" scripts/cluster.sh
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
-test: deps wasm check-cvips test-swift test-clients test-engine test-web test-browser test-api test-fuzz
+test: deps wasm check-cvips check-imports test-swift test-clients test-engine test-web test-browser test-api test-fuzz
 
 ## CVips opens libvips with dlopen, so no build step compares its declarations with libvips' own: this
 ## compiles it against the installed headers, where static asserts check every signature and value.
 check-cvips:
 	clang -std=c11 -Wall -Werror -fsyntax-only -DVT_CHECK_HEADERS -ISources/CVips/include \
 		$$(pkg-config --cflags vips) Sources/CVips/Vips.c
+
+## Package.swift declares exactly the edges the code has: every import of a target's sources is allowed by a
+## dependency it declares, and every dependency it declares is imported (scripts/check-imports.py).
+check-imports:
+	swift package resolve
+	scripts/check-imports.py
 
 ## PostgreSQL's suites run in a second process: the first runs hundreds of tests at once on the machine's
 ## cores, some of them blocking threads for seconds, which would starve connections that have deadlines.

@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -99,7 +100,6 @@ let package = Package(
             name: "Ingest",
             dependencies: [
                 "Imaging", "Catalog", "Blobs", "Scheduling", "VitrineCore",
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -122,10 +122,14 @@ let package = Package(
                 "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib",
                 "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
@@ -156,8 +160,10 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Access", "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineKit", "VitrineCore",
+                "Access", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineKit", "VitrineAPI", "VitrineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -202,13 +208,12 @@ let package = Package(
         ),
         // Fixture images and temporary folders shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         // Every catalog implementation against the same behaviours.
         .testTarget(
             name: "CatalogContractTests",
             dependencies: [
-                "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport", "VitrineAPI",
-                "VitrineCore",
+                "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "TestSupport", "VitrineAPI", "VitrineCore",
             ]
         ),
         // What only PostgreSQL has: URLs, opening and migrating, outages, leases and
@@ -223,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "CatalogSQLiteTests",
             dependencies: [
-                "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineAPI", "VitrineCore",
+                "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport", "VitrineAPI", "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -234,6 +239,7 @@ let package = Package(
             dependencies: [
                 "S3", "Blobs", "Scheduling", "TestSupport", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -285,8 +291,8 @@ let package = Package(
         .testTarget(
             name: "VitrineKitTests",
             dependencies: [
-                "Access", "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest",
-                "Catalog", "Blobs", "TestSupport", "vitrine",
+                "Access", "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Blobs", "TestSupport",
+                "vitrine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -297,9 +303,13 @@ let package = Package(
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore", "Ingest", "Imaging", "Catalog",
-                "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
+                "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore", "HTTPParsing", "Ingest",
+                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
