@@ -24,7 +24,7 @@ S3_PATH_STYLE ?=
 BLOB_FLAGS := $(if $(BLOBS), --blobs "$(BLOBS)")$(if $(S3_ENDPOINT), --s3-endpoint "$(S3_ENDPOINT)")$(if \
 	$(S3_REGION), --s3-region "$(S3_REGION)")$(if $(filter 1,$(S3_PATH_STYLE)), --s3-path-style)
 
-.PHONY: deps wasm build release serve test check-cvips check-js test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk cluster format clean
+.PHONY: deps wasm build release serve test check-cvips check-js check-imports test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk cluster format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -49,7 +49,7 @@ cluster:
 	PORT="$(PORT)" scripts/cluster.sh
 
 ## Every test: Swift (unit, routes, live socket), engine native/wasm parity, web modules, browser.
-test: deps wasm check-cvips check-js test-swift test-clients test-engine test-web test-browser test-api test-fuzz
+test: deps wasm check-cvips check-js check-imports test-swift test-clients test-engine test-web test-browser test-api test-fuzz
 
 ## CVips opens libvips with dlopen, so no build step compares its declarations with libvips' own: this
 ## compiles it against the installed headers, where static asserts check every signature and value.
@@ -60,6 +60,12 @@ check-cvips:
 ## The web client's JS, type-checked (strict) from its JSDoc types and the wasm's own export list.
 check-js: deps wasm
 	scripts/check-js.sh
+
+## Package.swift declares exactly the edges the code has: every import of a target's sources is allowed by a
+## dependency it declares, and every dependency it declares is imported (scripts/check-imports.py).
+check-imports:
+	swift package resolve
+	scripts/check-imports.py
 
 ## PostgreSQL's suites run in a second process: the first runs hundreds of tests at once on the machine's
 ## cores, some of them blocking threads for seconds, which would starve connections that have deadlines.

@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -29,7 +30,9 @@ let package = Package(
     targets: [
         // Pure Swift, no Foundation: compiled natively and to WebAssembly with Embedded Swift.
         .target(name: "GalleryEngine"),
-        .target(name: "VitrineAPI"),
+        // Values every layer speaks (content addresses, months, instants, hex), with no dependencies at all.
+        .target(name: "VitrineCore"),
+        .target(name: "VitrineAPI", dependencies: ["VitrineCore"]),
         // Bounded thread pools for blocking work (SQLite, file system, libvips), shared by the stores and the server.
         .target(name: "Scheduling"),
         // libvips, opened with dlopen on first use (see Sources/CVips/include/CVips.h), so commands that never
@@ -42,20 +45,20 @@ let package = Package(
         ),
         .target(
             name: "Catalog",
-            dependencies: ["VitrineAPI", "Blobs"]
+            dependencies: ["VitrineCore"]
         ),
         // The catalog in SQLite: every GRDB call and every SQL statement of the app.
         .target(
             name: "CatalogSQLite",
             dependencies: [
-                "Catalog", "Blobs", "Scheduling",
+                "Catalog", "Scheduling", "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(
             name: "CatalogPostgres",
             dependencies: [
-                "Catalog", "Blobs",
+                "Catalog", "VitrineCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -63,10 +66,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The blob store's contract (`BlobStore`) and what every store shares: hashing, temporaries, durable folders.
         .target(
             name: "Blobs",
             dependencies: [
-                "Scheduling",
+                "VitrineCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // The blob store on this machine's disk.
+        .target(
+            name: "FileBlobs",
+            dependencies: [
+                "Blobs", "Scheduling", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -75,7 +88,7 @@ let package = Package(
         .target(
             name: "S3",
             dependencies: [
-                "Blobs", "Scheduling", "VitrineAPI",
+                "Blobs", "Scheduling", "VitrineCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -86,7 +99,19 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Imaging", "Catalog", "Blobs", "Scheduling",
+                "Imaging", "Catalog", "Blobs", "Scheduling", "VitrineCore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The parsers of what a request carries (multipart bodies, form queries, byte ranges): pure Swift, no
+        // HTTP server, so the fuzz harnesses below build on them alone.
+        .target(name: "HTTPParsing"),
+        // Credentials: the admin token, API keys, sign-in sessions and the failed-credential throttle, over the
+        // catalog's records. No HTTP: the server and the CLI both use it.
+        .target(
+            name: "Access",
+            dependencies: [
+                "Catalog", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -94,12 +119,17 @@ let package = Package(
         .target(
             name: "VitrineServer",
             dependencies: [
-                "VitrineAPI", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling",
+                "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib",
+                "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
@@ -108,8 +138,8 @@ let package = Package(
         .target(
             name: "VitrineApp",
             dependencies: [
-                "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "S3",
-                "Scheduling",
+                "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs",
+                "FileBlobs", "S3", "Scheduling", "VitrineCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,7 +150,7 @@ let package = Package(
         .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineAPI", "GalleryEngine",
+                "VitrineAPI", "VitrineCore", "GalleryEngine",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -130,8 +160,10 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineKit",
+                "Access", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineKit", "VitrineAPI", "VitrineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -182,41 +214,62 @@ let package = Package(
         ),
         // Fixture images and temporary folders shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         // Every catalog implementation against the same behaviours.
         .testTarget(
             name: "CatalogContractTests",
             dependencies: [
-                "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "Scheduling", "TestSupport", "VitrineAPI",
+                "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "TestSupport", "VitrineAPI", "VitrineCore",
             ]
         ),
         // What only PostgreSQL has: URLs, opening and migrating, outages, leases and
         // collections racing from separate connections.
         .testTarget(
             name: "CatalogPostgresTests",
-            dependencies: ["Catalog", "CatalogPostgres", "Blobs", "TestSupport", "VitrineAPI"]
+            dependencies: [
+                "Catalog", "CatalogPostgres", "Blobs", "FileBlobs", "TestSupport", "VitrineAPI", "VitrineCore",
+            ]
         ),
         // What only SQLite has: query plans, the file itself, migrations from older schemas.
         .testTarget(
             name: "CatalogSQLiteTests",
             dependencies: [
-                "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineAPI",
+                "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport", "VitrineAPI", "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
+        .testTarget(name: "FileBlobsTests", dependencies: ["FileBlobs", "Blobs", "TestSupport", "VitrineCore"]),
         .testTarget(
             name: "S3Tests",
             dependencies: [
-                "S3", "Blobs", "Scheduling", "TestSupport", "VitrineAPI",
+                "S3", "Blobs", "Scheduling", "TestSupport", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        .testTarget(
+            name: "AccessTests",
+            dependencies: [
+                "Access", "Catalog", "CatalogSQLite", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
+        // libFuzzer harnesses (Tests/Fuzz/NAME/Harness.swift): built here like any target, and with
+        // `-sanitize=fuzzer,address` into fuzz binaries by scripts/fuzz.sh.
+        .target(
+            name: "fuzz-formquery", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/formquery", exclude: ["corpus"]),
+        .target(
+            name: "fuzz-multipart", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/multipart", exclude: ["corpus"]),
+        .target(
+            name: "fuzz-range", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/range", exclude: ["corpus"]),
+        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI", "TestSupport"]),
         .testTarget(
             name: "IngestTests",
             dependencies: [
-                "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -224,7 +277,7 @@ let package = Package(
         .testTarget(
             name: "BlobStoreContractTests",
             dependencies: [
-                "Blobs", "S3", "Scheduling", "TestSupport",
+                "Blobs", "FileBlobs", "S3", "Scheduling", "TestSupport", "VitrineCore",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -232,7 +285,7 @@ let package = Package(
         .testTarget(
             name: "ClusterTests",
             dependencies: [
-                "Catalog", "CatalogPostgres", "Blobs", "VitrineAPI", "TestSupport",
+                "Catalog", "CatalogPostgres", "Blobs", "VitrineAPI", "VitrineCore", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -244,8 +297,8 @@ let package = Package(
         .testTarget(
             name: "VitrineKitTests",
             dependencies: [
-                "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest", "Catalog",
-                "Blobs", "TestSupport", "vitrine",
+                "Access", "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Blobs", "TestSupport",
+                "vitrine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -256,10 +309,13 @@ let package = Package(
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs",
-                "Scheduling",
-                "TestSupport",
+                "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore", "HTTPParsing", "Ingest",
+                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

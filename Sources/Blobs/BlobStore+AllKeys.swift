@@ -1,3 +1,5 @@
+import VitrineCore
+
 extension BlobStore {
     /// Every stored key, ascending, read a page at a time: for checks and small stores (`gc` pages instead,
     /// so its memory stays flat however large the store).

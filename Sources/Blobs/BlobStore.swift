@@ -1,4 +1,5 @@
 import NIOCore
+import VitrineCore
 
 /// Content-addressed storage for originals and variants: on this machine's disk (`FileBlobStore`) or in a
 /// remote bucket. Only the composition root knows which; every other part holds `any BlobStore`.

@@ -1,3 +1,5 @@
+import VitrineCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

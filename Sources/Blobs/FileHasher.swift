@@ -1,4 +1,5 @@
 import Crypto
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +21,7 @@ public enum FileHasher {
     }
 
     /// Reads `fd` to its end, handing each chunk to `body`; returns the byte count.
-    static func forEachChunk(
+    public static func forEachChunk(
         of fd: Int32, path: String, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws
         -> Int64

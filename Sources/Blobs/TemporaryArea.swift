@@ -86,7 +86,7 @@ public struct TemporaryArea: Sendable {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw BlobStoreError.io(operation: "create", path: path, errno: errno) }
         defer { close(fd) }
-        try Array(record.utf8).withUnsafeBytes { try FileBlobStore.writeAll(fd, $0, path: path) }
+        try Array(record.utf8).withUnsafeBytes { try PosixFiles.writeAll(fd, $0, path: path) }
         guard fsync(fd) == 0 else { throw BlobStoreError.io(operation: "fsync", path: path, errno: errno) }
     }
 
@@ -97,7 +97,7 @@ public struct TemporaryArea: Sendable {
         let me = ProcessIdentity.current
         let now = time(nil)
         var removed = 0
-        for name in try FileBlobStore.list(root) {
+        for name in try PosixFiles.list(root) {
             let path = root + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
@@ -128,7 +128,7 @@ public struct TemporaryArea: Sendable {
     /// Temporaries still present (owner records aside), for checks that nothing was left behind.
     public func leftoverFiles() throws -> [String] {
         var files: [String] = []
-        for name in try FileBlobStore.list(root) {
+        for name in try PosixFiles.list(root) {
             let path = root + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
@@ -136,7 +136,7 @@ public struct TemporaryArea: Sendable {
                 files.append(path)
                 continue
             }
-            for inner in try FileBlobStore.list(path) where inner != Self.ownerFileName {
+            for inner in try PosixFiles.list(path) where inner != Self.ownerFileName {
                 files.append(path + "/" + inner)
             }
         }
@@ -146,7 +146,7 @@ public struct TemporaryArea: Sendable {
     /// The latest change to a folder or to anything in it, in seconds since the epoch.
     static func newestChange(in folder: String, status: stat) -> Int {
         var newest = status.st_mtim.tv_sec
-        for name in (try? FileBlobStore.list(folder)) ?? [] {
+        for name in (try? PosixFiles.list(folder)) ?? [] {
             var inner = stat()
             if lstat(folder + "/" + name, &inner) == 0 { newest = max(newest, inner.st_mtim.tv_sec) }
         }
@@ -158,7 +158,7 @@ public struct TemporaryArea: Sendable {
     @discardableResult
     static func removeFolder(_ path: String) -> Int {
         var removed = 0
-        for name in ((try? FileBlobStore.list(path)) ?? []) where name != ownerFileName {
+        for name in ((try? PosixFiles.list(path)) ?? []) where name != ownerFileName {
             if unlink(path + "/" + name) == 0 { removed += 1 }
         }
         unlink(path + "/" + ownerFileName)

@@ -1,4 +1,4 @@
-import Blobs
+import VitrineCore
 
 /// The collection loop every catalog runs (`BlobLeases.collectGarbage`), around its own marking: the
 /// candidates, deduplicated and sorted, go in batches of `CatalogPolicy.collectionBatchSize`; each batch is

@@ -1,4 +1,4 @@
-import Blobs
+import VitrineCore
 
 /// Blob garbage collection, safe against imports of the same content and against a remote blob store.
 ///

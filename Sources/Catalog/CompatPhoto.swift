@@ -1,4 +1,4 @@
-import Blobs
+import VitrineCore
 
 /// A photo as the compatible APIs (Pixabay, Parse) describe it: the record, its files and tags, and the
 /// compat row's public number, object id and counters.

@@ -1,4 +1,4 @@
-import Blobs
+import VitrineCore
 
 /// Who takes leases and collects through a catalog, and how to tell that another holder is gone: a process
 /// identity record and a proof of death for other records (see `ProcessIdentity` in Blobs).

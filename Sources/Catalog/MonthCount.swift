@@ -1,4 +1,4 @@
-import VitrineAPI
+import VitrineCore
 
 /// How many photos matching a filter were taken in one UTC month (`UTCMonth`).
 public struct MonthCount: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import VitrineAPI
+import VitrineCore
 
 /// Where a photo sits in the timeline: its UTC month (`UTCMonth`) and how many photos matching a filter sort
 /// above it in that month, newest first. A client that lays out the library as month sections from

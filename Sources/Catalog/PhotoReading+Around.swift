@@ -1,5 +1,3 @@
-import VitrineAPI
-
 extension PhotoReading {
     /// A page of `limit` photos centred on photo `id` in the newest-first order of `filter`'s matches: the
     /// nearest newer ones, the photo itself when it matches, then the nearest older ones, with cursors both

@@ -1,4 +1,4 @@
-import Blobs
+import VitrineCore
 
 /// Reads of photos, their variants and tags: what the gallery, the assets and the backfills look up.
 public protocol PhotoReading: Sendable {

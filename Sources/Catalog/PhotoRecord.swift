@@ -1,5 +1,5 @@
-import Blobs
 import Foundation
+import VitrineCore
 
 /// One photo in the catalog: identity, what it looks like, and what its file said about it.
 public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable {

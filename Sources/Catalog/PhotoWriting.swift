@@ -1,4 +1,4 @@
-import Blobs
+import VitrineCore
 
 /// Changes to photos. Each is one transaction with its change-feed entry, so the feed and the catalog never
 /// disagree; the writes that record blobs drop their writer's leases in the same transaction.

@@ -1,4 +1,4 @@
-import VitrineAPI
+import VitrineCore
 
 extension UTCMonth {
     /// SQL for the `UTCMonth.index` of each row of `source` (a SELECT naming its milliseconds `ms`), as a

@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import PostgresNIO
+import VitrineCore
 
 /// Garbage collection that holds no lock and no transaction while deleting, so it stays safe when deleting
 /// is a network call: the marks of `BlobLeases` live in `blob_collection` (key, collection, holder, expiry).

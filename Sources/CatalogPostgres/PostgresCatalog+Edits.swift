@@ -1,7 +1,7 @@
-import Blobs
 import Catalog
 import Foundation
 import PostgresNIO
+import VitrineCore
 
 extension PostgresCatalog {
     /// Applies an edit in one transaction with its search vector and its feed entry; nil when the photo is gone.

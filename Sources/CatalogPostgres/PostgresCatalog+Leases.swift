@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import PostgresNIO
+import VitrineCore
 
 /// Leases, as `BlobLeases` describes them, shared by every process and server on the database.
 ///

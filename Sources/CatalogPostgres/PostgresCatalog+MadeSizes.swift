@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import PostgresNIO
+import VitrineCore
 
 /// Sizes made on demand (Pixabay's 150/640/1280 px) and the view and download counters: the parts of
 /// `PhotoReading` and `PhotoWriting` the compatible APIs use.

@@ -1,5 +1,5 @@
 import Catalog
-import VitrineAPI
+import VitrineCore
 
 extension PostgresCatalog {
     /// Migration v2: `photo_month` (photos per `UTCMonth.index`) and `tag_month` (a tag's photos per month),

@@ -1,6 +1,6 @@
 import Catalog
 import PostgresNIO
-import VitrineAPI
+import VitrineCore
 
 extension PostgresCatalog {
     /// Photos per UTC month, newest first: the kept `photo_month` or `tag_month` rows (migration v2) for the

@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import PostgresNIO
+import VitrineCore
 
 extension PostgresCatalog: PhotoReading {
     public func photo(id: String) async throws -> PhotoWithVariants? {

@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import PostgresNIO
+import VitrineCore
 
 /// Blobs that stopped being variants when a variant kind was replaced, kept until their replacements exist
 /// so that clients holding the old URLs are not left with 404s (`SQLiteCatalog` fills the table in a

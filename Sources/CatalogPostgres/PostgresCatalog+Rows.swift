@@ -1,8 +1,8 @@
-import Blobs
 import Catalog
 import Foundation
 import NIOCore
 import PostgresNIO
+import VitrineCore
 
 /// The catalog's records as rows: the column lists the statements select and insert, and their decoding.
 /// Columns are read by position, in the order of these lists.

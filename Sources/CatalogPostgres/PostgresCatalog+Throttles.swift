@@ -12,7 +12,7 @@ extension PostgresCatalog: ThrottleCounters {
     ) async throws
         -> ThrottleWindow
     {
-        let cutoff = Self.windowCutoff(now: now, windowSeconds: windowSeconds)
+        let cutoff = ThrottleWindow.cutoff(now: now, windowSeconds: windowSeconds)
         return try await transaction { connection in
             let (start, failures) =
                 try await connection.query(
@@ -48,7 +48,7 @@ extension PostgresCatalog: ThrottleCounters {
     }
 
     public func throttleWindow(key: String, now: Int64, windowSeconds: Int64) async throws -> ThrottleWindow? {
-        let cutoff = Self.windowCutoff(now: now, windowSeconds: windowSeconds)
+        let cutoff = ThrottleWindow.cutoff(now: now, windowSeconds: windowSeconds)
         return try await withConnection { connection in
             try await connection.query(
                 "SELECT start, failures FROM throttle_window WHERE key = \(key) AND start > \(cutoff)",
@@ -61,16 +61,10 @@ extension PostgresCatalog: ThrottleCounters {
     }
 
     public func pruneThrottleWindows(now: Int64, windowSeconds: Int64) async throws {
-        let cutoff = Self.windowCutoff(now: now, windowSeconds: windowSeconds)
+        let cutoff = ThrottleWindow.cutoff(now: now, windowSeconds: windowSeconds)
         try await transaction { connection in
             try await connection.query("DELETE FROM throttle_window WHERE start <= \(cutoff)", logger: self.logger)
             try await connection.query("DELETE FROM throttle_repeat WHERE start <= \(cutoff)", logger: self.logger)
         }
-    }
-
-    /// Windows that started at or before this have ended by `now` (saturating: times come from clocks).
-    static func windowCutoff(now: Int64, windowSeconds: Int64) -> Int64 {
-        let (cutoff, overflow) = now.subtractingReportingOverflow(max(0, windowSeconds))
-        return overflow ? Int64.min : cutoff
     }
 }

@@ -1,8 +1,8 @@
-import Blobs
 import Catalog
 import Foundation
 import GRDB
 import Scheduling
+import VitrineCore
 
 /// Garbage collection that holds no lock while deleting, so it stays safe when deleting is a network call:
 /// the marks of `BlobLeases` live in `blobCollection` (key, collection, holder record, expiry).

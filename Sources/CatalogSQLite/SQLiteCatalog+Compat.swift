@@ -1,4 +1,3 @@
-import Blobs
 import Catalog
 import GRDB
 

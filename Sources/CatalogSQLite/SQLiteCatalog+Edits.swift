@@ -1,7 +1,7 @@
-import Blobs
 import Catalog
 import Foundation
 import GRDB
+import VitrineCore
 
 extension SQLiteCatalog {
     /// Applies an edit in one transaction with its search row and its feed entry; nil when the photo is gone.

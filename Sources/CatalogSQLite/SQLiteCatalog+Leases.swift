@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import GRDB
+import VitrineCore
 
 /// Leases, as `BlobLeases` describes them. Leases and collection marks are rows written in IMMEDIATE
 /// transactions, so the check-then-record steps of an import and a collection are serialised by SQLite's

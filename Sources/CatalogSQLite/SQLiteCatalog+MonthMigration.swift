@@ -1,6 +1,6 @@
 import Catalog
 import GRDB
-import VitrineAPI
+import VitrineCore
 
 extension SQLiteCatalog {
     /// Migration v11: `photoMonth` (photos per `UTCMonth.index`) and `tagMonth` (a tag's photos per month),

@@ -1,6 +1,6 @@
 import Catalog
 import GRDB
-import VitrineAPI
+import VitrineCore
 
 extension SQLiteCatalog {
     /// Photos per UTC month, newest first: the kept `photoMonth` or `tagMonth` rows (migration v11) for the

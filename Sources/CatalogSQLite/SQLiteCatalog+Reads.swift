@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import GRDB
+import VitrineCore
 
 extension SQLiteCatalog {
     public func detail(id: String) async throws -> PhotoDetailRecord? {

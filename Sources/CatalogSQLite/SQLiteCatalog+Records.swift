@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import GRDB
+import VitrineCore
 
 // The catalog's value types as GRDB records: their tables, and blob keys stored as their hex text.
 

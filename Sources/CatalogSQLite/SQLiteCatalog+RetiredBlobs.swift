@@ -1,6 +1,6 @@
-import Blobs
 import Catalog
 import GRDB
+import VitrineCore
 
 /// Blobs that stopped being variants when a variant kind was replaced (migration `v5-small-thumb-jpeg`),
 /// kept until their replacements exist so that clients holding the old URLs are not left with 404s.

@@ -1,7 +1,7 @@
-import Blobs
 import Catalog
 import Foundation
 import GRDB
+import VitrineCore
 
 // Photos and variants decoded by column position, for the reads every page and detail makes.
 //

@@ -39,7 +39,7 @@ extension SQLiteCatalog {
     }
 
     public func pruneThrottleWindows(now: Int64, windowSeconds: Int64) async throws {
-        let cutoff = Self.windowCutoff(now: now, windowSeconds: windowSeconds)
+        let cutoff = ThrottleWindow.cutoff(now: now, windowSeconds: windowSeconds)
         try await write { db in
             try db.execute(sql: "DELETE FROM throttleWindow WHERE start <= ?", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM throttleRepeat WHERE start <= ?", arguments: [cutoff])
@@ -51,14 +51,8 @@ extension SQLiteCatalog {
         guard
             let row = try Row.fetchOne(
                 db, sql: "SELECT start, failures FROM throttleWindow WHERE key = ? AND start > ?",
-                arguments: [key, windowCutoff(now: now, windowSeconds: windowSeconds)])
+                arguments: [key, ThrottleWindow.cutoff(now: now, windowSeconds: windowSeconds)])
         else { return nil }
         return ThrottleWindow(start: row["start"], failures: row["failures"])
-    }
-
-    /// Windows that started at or before this have ended by `now` (saturating: times come from clocks).
-    static func windowCutoff(now: Int64, windowSeconds: Int64) -> Int64 {
-        let (cutoff, overflow) = now.subtractingReportingOverflow(max(0, windowSeconds))
-        return overflow ? Int64.min : cutoff
     }
 }

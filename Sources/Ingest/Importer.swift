@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import Logging
 import Scheduling
+import VitrineCore
 
 /// Turns files into catalogued photos: hash, dedupe, decode once, store variants durably, then insert the row.
 ///

@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import VitrineCore
 
 extension Library {
     /// Keys read from the store per inventory page, and so handed to one collection at most.

@@ -1,4 +1,5 @@
 import Blobs
+import VitrineCore
 
 /// A blob about to be stored by `LeasedWrite`, whose key is known before it is written so that it can be
 /// leased first.

@@ -2,6 +2,7 @@ import Blobs
 import Catalog
 import Imaging
 import Scheduling
+import VitrineCore
 
 /// Makes a photo's extra sizes from its original on first request, then keeps them as blobs with a catalog
 /// row, so each (photo, size) is rendered once. Concurrent first requests share one render.

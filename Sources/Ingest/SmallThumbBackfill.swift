@@ -2,6 +2,7 @@ import Blobs
 import Catalog
 import Imaging
 import Scheduling
+import VitrineCore
 
 /// Makes the small thumb for photos imported before it existed (or before it was a JPEG), from their
 /// stored thumb, newest first (the photos of the first screens first). Once every photo has one, the

@@ -1,4 +1,4 @@
-import VitrineAPI
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

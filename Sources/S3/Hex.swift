@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import VitrineAPI
+import VitrineCore
 
 extension Hex {
     /// The SHA-256 of `bytes` in lowercase hex, as SigV4 writes payload hashes.

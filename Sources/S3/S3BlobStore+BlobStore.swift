@@ -1,5 +1,6 @@
 import Blobs
 import NIOCore
+import VitrineCore
 
 extension S3BlobStore: BlobStore {
     /// Skips the upload when an object of the same size is already under the key.

@@ -1,7 +1,7 @@
 import Blobs
 import Crypto
 import NIOCore
-import VitrineAPI
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import Blobs
 import Crypto
-import VitrineAPI
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Blobs
 import Logging
 import Scheduling
+import VitrineCore
 
 /// Blobs in an S3 bucket, under `PREFIX/ab/cd/<sha256>`, each object carrying its Content-Type and
 /// `Cache-Control: public, max-age=31536000, immutable` (a key names its bytes forever).

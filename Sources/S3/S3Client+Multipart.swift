@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import NIOCore
-import VitrineAPI
+import VitrineCore
 
 /// One uploaded part, as CompleteMultipartUpload lists it.
 public struct S3UploadedPart: Sendable, Equatable {

@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
-import VitrineAPI
+import VitrineCore
 
 /// What HeadObject tells about an object.
 public struct S3ObjectAttributes: Sendable, Equatable {

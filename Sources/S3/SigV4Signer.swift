@@ -1,5 +1,5 @@
 import Crypto
-import VitrineAPI
+import VitrineCore
 
 /// AWS Signature Version 4 for one service in one region (header-based signing, as S3 takes it).
 ///

@@ -1,6 +1,7 @@
 import Blobs
 import Ingest
 import Scheduling
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

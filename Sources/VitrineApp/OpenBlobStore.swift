@@ -1,4 +1,5 @@
 import Blobs
+import FileBlobs
 import S3
 import Scheduling
 

@@ -2,6 +2,7 @@ import Blobs
 import Catalog
 import Foundation
 import Hummingbird
+import VitrineCore
 
 /// `GET /assets/<sha256>[.ext]`: immutable, content-addressed files streamed from the blob store.
 ///

@@ -1,3 +1,4 @@
+import Access
 import Catalog
 import Foundation
 import Hummingbird

@@ -1,5 +1,6 @@
 import Blobs
 import NIOCore
+import VitrineCore
 
 /// Small blobs' bytes held in memory (thumbnails, small thumbs, previews: the asset route never offers it an
 /// original), so the most requested assets are sent without a file or bucket read.

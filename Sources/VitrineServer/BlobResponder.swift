@@ -1,6 +1,8 @@
 import Blobs
 import Foundation
+import HTTPParsing
 import Hummingbird
+import VitrineCore
 
 /// Answers a GET or HEAD with one stored blob: strong ETag (the key), `If-None-Match` → 304, one `Range`
 /// → 206 (416 when unsatisfiable), from memory when `memory` keeps the blob, else streamed from the blob

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import VitrineAPI
+import VitrineCore
 
 /// What the index page carries so the first screen needs neither the scripts nor a round trip: the
 /// first page of the catalog inline (JSON), and the first screen's tiles as plain HTML.

@@ -1,6 +1,7 @@
 import Catalog
 import Hummingbird
 import VitrineAPI
+import VitrineCore
 
 /// Where a newest-first page starts: the top, or one of the positions `GET /api/v1/photos` takes.
 enum PagePosition: Equatable {

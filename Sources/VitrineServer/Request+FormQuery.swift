@@ -1,3 +1,4 @@
+import HTTPParsing
 import Hummingbird
 
 extension Request {

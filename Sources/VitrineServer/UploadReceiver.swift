@@ -1,5 +1,6 @@
 import Blobs
 import Foundation
+import HTTPParsing
 import Hummingbird
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import VitrineCore
 
 /// The web client's files, read once at start-up and served from memory.
 ///
@@ -55,7 +56,7 @@ struct WebAssets: Sendable {
             hasher.update(data: Array(name.utf8) + [0])
             hasher.update(data: files[name]!.bytes)
         }
-        let version = hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+        let version = Hex.encode(hasher.finalize().prefix(6))
         self.version = version
         self.files = files
         let preloads = WebModuleGraph.dependencies(of: "app.js", in: files.mapValues(\.bytes)).map {

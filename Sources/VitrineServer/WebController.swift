@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import Synchronization
+import VitrineCore
 
 /// `/`, `/p/{id}` (deep links) and `/static/<version>/<path>`: the web client.
 struct WebController<Context: RequestContext>: Sendable {
@@ -86,7 +87,7 @@ struct WebController<Context: RequestContext>: Sendable {
             "layout": key.style.rawValue, "first-screen": slots.head, "first-tiles": slots.tiles,
         ])
         let body = Array(html.utf8)
-        let digest = SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.encode(SHA256.hash(data: body).prefix(8))
         let page = PageMemo.Page(body: body, gzipped: Gzip.compress(body, level: 6), digest: digest)
         pages.state.withLock { pages in
             if key.version != nil { pages = pages.filter { $0.key.version == nil || $0.key.version == key.version } }

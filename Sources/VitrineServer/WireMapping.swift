@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Imaging
 import VitrineAPI
+import VitrineCore
 
 /// Catalog records → wire types. Asset URLs are content-addressed; `AssetURLs` says where they point.
 enum WireMapping {

@@ -1,6 +1,6 @@
+import Access
 import ArgumentParser
 import Ingest
-import VitrineServer
 
 struct Key: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
+import Access
 import ArgumentParser
 import Ingest
-import VitrineServer
 
 struct Token: ParsableCommand {
     static let configuration = CommandConfiguration(

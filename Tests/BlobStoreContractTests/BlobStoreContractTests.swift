@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import TestSupport
 import Testing
+import VitrineCore
 
 /// The behaviours every `BlobStore` must have, whatever keeps the bytes: the rest of the app relies on
 /// exactly these and nothing else.

@@ -1,4 +1,5 @@
 import Blobs
+import FileBlobs
 import Foundation
 import TestSupport
 import Testing

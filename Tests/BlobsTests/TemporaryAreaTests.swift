@@ -161,9 +161,3 @@ import Testing
         #expect(throws: BlobStoreError.self) { try DurableDirectory.make(folder.file("p/q")) }
     }
 }
-
-func mode(_ path: String) throws -> mode_t {
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw POSIXError(.ENOENT) }
-    return info.st_mode & 0o777
-}

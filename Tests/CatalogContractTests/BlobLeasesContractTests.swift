@@ -2,6 +2,7 @@ import Blobs
 import Catalog
 import TestSupport
 import Testing
+import VitrineCore
 
 /// `BlobLeases`: how a collection that deletes outside any transaction interleaves with leases, through two
 /// connections to one catalog, as a collecting process and an importing one would hold.

@@ -5,6 +5,7 @@ import CatalogSQLite
 import Foundation
 import TestSupport
 import Testing
+import VitrineCore
 
 /// Every catalog implementation the contract suites run against. Another one is a case here and a line in
 /// `open`: the suites take their catalogs from nowhere else.

@@ -2,6 +2,7 @@ import Catalog
 import TestSupport
 import Testing
 import VitrineAPI
+import VitrineCore
 
 /// `monthCounts(filter:)`: photos per UTC month, kept right as photos are inserted (one at a time and in bulk),
 /// deleted and retagged, for the whole catalog, one tag, several tags and text.

@@ -2,6 +2,7 @@ import Catalog
 import TestSupport
 import Testing
 import VitrineAPI
+import VitrineCore
 
 /// `monthOffset(of:filter:)` and the `position` of `page(around:)`: where a photo sits in its UTC month among a
 /// filter's matches, newest first, as a model counts it, for the first, a middle and the last photo of a month,

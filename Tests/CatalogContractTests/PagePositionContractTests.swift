@@ -2,6 +2,7 @@ import Catalog
 import TestSupport
 import Testing
 import VitrineAPI
+import VitrineCore
 
 /// Pages from any position: before an instant, around a photo, newer than a cursor (`page(before:)`), and at
 /// an offset inside a month. Walking from any of them both ways gives the whole order once, as a model says.

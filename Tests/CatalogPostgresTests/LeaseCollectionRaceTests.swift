@@ -1,9 +1,11 @@
 import Blobs
 import Catalog
 import CatalogPostgres
+import FileBlobs
 import Foundation
 import TestSupport
 import Testing
+import VitrineCore
 
 /// Leases and collections racing through separate `PostgresCatalog`s (separate pools, so separate
 /// connections and transactions), as an importing server and a collecting one would. PostgreSQL runs their

@@ -2,6 +2,7 @@ import Catalog
 import TestSupport
 import Testing
 import VitrineAPI
+import VitrineCore
 
 @testable import CatalogPostgres
 

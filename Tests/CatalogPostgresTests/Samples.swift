@@ -1,6 +1,7 @@
 import Blobs
 import Catalog
 import Foundation
+import VitrineCore
 
 /// Photos for these tests: valid, distinct, every variant kind.
 enum Samples {

@@ -6,6 +6,7 @@ import Scheduling
 import TestSupport
 import Testing
 import VitrineAPI
+import VitrineCore
 
 @testable import CatalogSQLite
 

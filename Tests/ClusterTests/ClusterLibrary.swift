@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import TestSupport
 import Testing
+import VitrineCore
 
 /// One test's cluster: a fresh database on the target's PostgreSQL server, a fresh bucket on its S3 peer,
 /// and the servers the test starts on them (each with a data folder of its own under `scratch`).

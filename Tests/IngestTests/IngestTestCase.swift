@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import TestSupport
 import VitrineApp
+import VitrineCore
 
 @testable import Ingest
 

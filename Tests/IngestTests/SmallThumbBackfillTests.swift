@@ -4,6 +4,7 @@ import GRDB
 import Imaging
 import TestSupport
 import Testing
+import VitrineCore
 
 @testable import Catalog
 @testable import CatalogSQLite

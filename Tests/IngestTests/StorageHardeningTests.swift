@@ -162,9 +162,3 @@ import VitrineApp
         for key in keys { #expect(try await library.blobs.withLocalFile(key) { try mode($0) } == 0o600) }
     }
 }
-
-func mode(_ path: String) throws -> mode_t {
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw POSIXError(.ENOENT) }
-    return info.st_mode & 0o777
-}

@@ -4,6 +4,7 @@ import NIOCore
 import Scheduling
 import TestSupport
 import Testing
+import VitrineCore
 
 @testable import S3
 

@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import TestSupport
 import Testing
-import VitrineAPI
+import VitrineCore
 
 @testable import S3
 

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import VitrineAPI
+import VitrineCore
 
 @testable import S3
 

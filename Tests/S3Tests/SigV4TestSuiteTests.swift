@@ -1,6 +1,6 @@
 import Crypto
 import Testing
-import VitrineAPI
+import VitrineCore
 
 @testable import S3
 

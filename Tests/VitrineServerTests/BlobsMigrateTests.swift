@@ -2,6 +2,7 @@ import Blobs
 import Foundation
 import TestSupport
 import Testing
+import VitrineCore
 
 #if canImport(Glibc)
     import Glibc

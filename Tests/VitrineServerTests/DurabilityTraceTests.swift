@@ -1,3 +1,4 @@
+import Access
 import Blobs
 import Catalog
 import CatalogSQLite

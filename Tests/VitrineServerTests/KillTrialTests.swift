@@ -1,3 +1,4 @@
+import Access
 import Blobs
 import Catalog
 import CatalogSQLite
@@ -5,6 +6,7 @@ import Foundation
 import Ingest
 import TestSupport
 import Testing
+import VitrineCore
 
 @testable import VitrineServer
 

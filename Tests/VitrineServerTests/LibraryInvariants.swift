@@ -4,6 +4,7 @@ import CatalogSQLite
 import Foundation
 import Ingest
 import Testing
+import VitrineCore
 
 /// What a data folder must hold whatever was killed, and when: checked from outside, as files and rows.
 enum LibraryInvariants {

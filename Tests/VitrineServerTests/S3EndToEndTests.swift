@@ -1,8 +1,10 @@
+import Access
 import Blobs
 import Foundation
 import TestSupport
 import Testing
 import VitrineAPI
+import VitrineCore
 import VitrineServer
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import CatalogSQLite
 import Foundation
 import TestSupport
 import Testing
+import VitrineCore
 
 /// A library whose blobs live under a prefix of a fresh bucket of the moto peer, driven through the real
 /// `vitrine` binary (`--blobs s3://…` and the credentials in its environment) and checked from outside:

@@ -1,3 +1,4 @@
+import Access
 import Catalog
 import CatalogSQLite
 import Foundation
@@ -79,23 +80,6 @@ import VitrineAPI
                 try await Self.status(client, uri, .patch, headers: [.authorization: "Bearer \(new)"], body: rename)
                     == .ok)
         }
-    }
-
-    @Test func serversStartingTogetherOnAnEmptyCatalogAgreeOnOneToken() async throws {
-        let shared = TemporaryDirectory("shared-catalog")
-        let (a, b) = (TemporaryDirectory("server-a"), TemporaryDirectory("server-b"))
-        let catalogA = try SQLiteCatalog(path: shared.file("catalog.sqlite"))
-        let catalogB = try SQLiteCatalog(path: shared.file("catalog.sqlite"))
-        async let startA = AdminToken(directory: a.path).establish(in: catalogA)
-        async let startB = AdminToken(directory: b.path).establish(in: catalogB)
-        let outcomes = try await [startA, startB]
-        let created = outcomes.compactMap { if case .created(let token) = $0 { token } else { nil } }
-        #expect(created.count == 1, "\(outcomes)")
-        #expect(outcomes.contains(.existing(fileMatches: false)), "the other learns it lost")
-        let token = try #require(created.first)
-        #expect(try await catalogA.adminTokenDigest() == AdminToken.digest(token))
-        let files = try [a, b].compactMap { try AdminToken(directory: $0.path).current() }
-        #expect(files == [token], "only the winner writes a file, and it holds the accepted token")
     }
 
     @Test func anExistingLibraryKeepsItsTokenAndSessions() async throws {

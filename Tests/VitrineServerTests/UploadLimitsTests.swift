@@ -1,4 +1,5 @@
 import Foundation
+import HTTPParsing
 import Hummingbird
 import HummingbirdTesting
 import TestSupport

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Synchronization
 import VitrineAPI
+import VitrineCore
 
 /// Downloaded image bytes on disk, within a size limit, least recently used evicted first.
 ///

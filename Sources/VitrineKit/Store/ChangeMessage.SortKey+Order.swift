@@ -1,5 +1,6 @@
 import GalleryEngine
 import VitrineAPI
+import VitrineCore
 
 extension ChangeMessage.SortKey {
     /// A page item's place in the newest-first order, as the change feed writes it: `takenAt` in ms, then

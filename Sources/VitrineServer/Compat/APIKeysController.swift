@@ -1,7 +1,9 @@
+import Access
 import Catalog
 import Foundation
 import Hummingbird
 import VitrineAPI
+import VitrineCore
 
 /// The admin's API-key routes, mounted behind `RequireTokenMiddleware.admin`:
 /// `POST /api/v1/keys`, `GET /api/v1/keys`, `DELETE /api/v1/keys/{id}`.

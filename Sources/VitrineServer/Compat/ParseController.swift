@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import HTTPParsing
 import Hummingbird
 
 /// `GET /parse/classes/Resource[/{objectId}]`: ToyPhotoGallery's Parse class, read-only, over the catalog.

@@ -1,4 +1,5 @@
 import VitrineAPI
+import VitrineCore
 
 extension ParseDate {
     static func string(milliseconds: Int64) -> String {

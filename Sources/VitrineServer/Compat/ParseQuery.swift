@@ -1,3 +1,5 @@
+import HTTPParsing
+
 /// The query string of `GET /parse/classes/Resource`, validated: `where`, `order`, `keys`, `limit`, `skip`
 /// and `count`, read as Parse Server reads what its clients send.
 ///

@@ -1,5 +1,7 @@
+import Access
 import Catalog
 import Foundation
+import HTTPParsing
 import Hummingbird
 import Imaging
 

@@ -1,3 +1,5 @@
+import HTTPParsing
+
 /// The parameters of `GET /api/`, validated as Pixabay does. Every documented parameter is accepted;
 /// `lang`, `image_type`, `category`, `editors_choice` and `safesearch` mean nothing here: the booleans
 /// among them are checked, then ignored.

@@ -1,3 +1,4 @@
+import Access
 import Catalog
 
 /// Fixed-window request counting per API key, as Pixabay announces it: `limit` requests per window, the
@@ -33,6 +34,6 @@ struct RateLimiter: Sendable {
             key: "api-key:\(key)", repeatKey: nil, now: time, windowSeconds: window)
         return Decision(
             allowed: counted.failures <= limit, limit: limit, remaining: max(0, limit - counted.failures),
-            resetSeconds: ThrottleClock.secondsLeft(in: counted, length: window, now: time))
+            resetSeconds: counted.secondsLeft(length: window, now: time))
     }
 }

@@ -1,6 +1,7 @@
 import Blobs
 import Metrics
 import NIOCore
+import VitrineCore
 
 /// A `BlobStore` that counts its calls and their failures by store and operation, then forwards them. The
 /// composition root wraps the library's store in it when metrics are on, so no store knows of metrics.

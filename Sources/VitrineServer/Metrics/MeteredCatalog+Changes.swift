@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import VitrineCore
 
 extension MeteredCatalog {
     public func latestChangeSeq() async throws -> Int64 {

@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import VitrineCore
 
 extension MeteredCatalog {
     public func photo(id: String) async throws -> PhotoWithVariants? {

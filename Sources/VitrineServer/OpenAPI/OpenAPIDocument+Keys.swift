@@ -1,3 +1,5 @@
+import Access
+
 extension OpenAPIDocument {
     /// `/api/v1/keys`: the admin's Pixabay API keys.
     static var keys: String {

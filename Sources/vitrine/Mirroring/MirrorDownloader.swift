@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import VitrineAPI
+import VitrineCore
 import VitrineKit
 
 #if canImport(Glibc)

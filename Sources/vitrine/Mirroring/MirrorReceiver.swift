@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Synchronization
 import VitrineAPI
+import VitrineCore
 import VitrineKit
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import HTTPParsing
+
 /// libFuzzer target: any bytes as a raw query string. `FormQuery` must decode every input, and
 /// re-encoding what it decoded (strictly, as a form encoder would) must decode to the same pairs.
 

@@ -1,3 +1,5 @@
+import HTTPParsing
+
 /// Fuzzes the streaming multipart parser.
 ///
 /// Input: one byte that seeds the chunk sizes, a `Content-Type` value up to the first `\n`, then the body.

@@ -1,3 +1,5 @@
+import HTTPParsing
+
 /// libFuzzer target: any bytes as the query string of a Parse find (`where`, `order`, `keys`, `limit`,
 /// `skip`, `count`), and the same bytes straight into the `where` JSON parser and the date reader.
 /// Checks the bounds every accepted query must keep, that accepted JSON reads back the same, and that accepted

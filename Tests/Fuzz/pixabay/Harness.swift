@@ -1,3 +1,5 @@
+import HTTPParsing
+
 /// libFuzzer target: any bytes as the query string of a Pixabay search. Checks that an accepted search keeps
 /// every bound the catalog relies on.
 

@@ -1,3 +1,5 @@
+import HTTPParsing
+
 /// Fuzzes `Range` header resolution.
 ///
 /// Input: 8 bytes of file size (any `Int64`, negative included), then the header text. A partial range

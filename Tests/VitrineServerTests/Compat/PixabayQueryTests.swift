@@ -1,4 +1,5 @@
 import Catalog
+import HTTPParsing
 import Testing
 
 @testable import VitrineServer

@@ -1,3 +1,4 @@
+import Access
 import CatalogSQLite
 import Foundation
 import Hummingbird

@@ -7,6 +7,7 @@ import Imaging
 import Ingest
 import TestSupport
 import Testing
+import VitrineCore
 
 @testable import VitrineServer
 
