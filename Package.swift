@@ -297,7 +297,7 @@ let package = Package(
         .testTarget(
             name: "VitrineKitTests",
             dependencies: [
-                "Access", "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Blobs", "TestSupport",
+                "Access", "GalleryEngine", "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Blobs", "TestSupport",
                 "vitrine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
