@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vitrine", targets: ["vitrine"]),
+        .executable(name: "vitrine-mirror", targets: ["vitrine-mirror"]),
         .library(name: "GalleryEngine", targets: ["GalleryEngine"]),
         .library(name: "VitrineAPI", targets: ["VitrineAPI"]),
         .library(name: "VitrineKit", targets: ["VitrineKit"]),
@@ -127,10 +128,27 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // `vitrine mirror`: a local copy of a remote gallery, on VitrineKit alone, run by `vitrine mirror` and by
+        // `vitrine-mirror`, a binary that links none of the server.
+        .target(
+            name: "VitrineMirror",
+            dependencies: [
+                "VitrineKit", "VitrineAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "vitrine-mirror",
+            dependencies: [
+                "VitrineMirror",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineKit",
+                "VitrineApp", "VitrineServer", "Ingest", "Catalog", "Blobs", "VitrineMirror",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -239,12 +257,22 @@ let package = Package(
             name: "VitrineKitTests",
             dependencies: [
                 "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "GalleryEngine", "Ingest", "Catalog",
-                "Blobs", "TestSupport", "vitrine",
+                "Blobs", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // `vitrine mirror`'s engine against a real server on loopback, and its binaries as child processes.
+        .testTarget(
+            name: "VitrineMirrorTests",
+            dependencies: [
+                "VitrineMirror", "VitrineKit", "VitrineAPI", "VitrineApp", "VitrineServer", "Ingest", "Blobs",
+                "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(
