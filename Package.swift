@@ -92,17 +92,27 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Metrics without HTTP: one Prometheus registry per application, the decorators that count the catalog's
+        // and the blob store's calls, the import observer.
+        .target(
+            name: "Metering",
+            dependencies: [
+                "Catalog", "Blobs", "Ingest", "Imaging", "Scheduling",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         .target(
             name: "VitrineServer",
             dependencies: [
-                "VitrineAPI", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling",
+                "VitrineAPI", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib", "Scheduling", "Metering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // The composition root: the only code that names the concrete stores and catalog.
@@ -110,7 +120,7 @@ let package = Package(
             name: "VitrineApp",
             dependencies: [
                 "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs", "S3",
-                "Scheduling",
+                "Scheduling", "Metering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -275,11 +285,16 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        // The metering decorators on real stores, read back through the exposition.
+        .testTarget(
+            name: "MeteringTests",
+            dependencies: ["Metering", "VitrineApp", "Ingest", "Catalog", "Blobs", "TestSupport"]
+        ),
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
                 "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs",
-                "Scheduling",
+                "Scheduling", "Metering",
                 "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
