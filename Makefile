@@ -38,6 +38,7 @@ build: deps
 
 release: deps wasm
 	$(RELEASE_BUILD) --product vitrine
+	$(RELEASE_BUILD) --product vitrine-mirror
 
 ## Builds in release, imports the demo photos on first run, serves on http://$(HOST):$(PORT).
 serve: release
@@ -70,14 +71,17 @@ check-imports:
 ## PostgreSQL's suites run in a second process: the first runs hundreds of tests at once on the machine's
 ## cores, some of them blocking threads for seconds, which would starve connections that have deadlines.
 ## VitrineKit's suites run in a third: they time HTTP exchanges on real sockets, which a first process busy
-## with blocking work would stall past their deadlines.
+## with blocking work would stall past their deadlines. The mirror's suites (servers, imports and child
+## processes) run in a fourth, for the same reason: beside them a cancelled exchange can take seconds to end.
 PG_SUITES := CatalogContractTests|CatalogPostgresTests|ClusterTests|PostgresCatalogCLITests
 KIT_SUITES := VitrineKitTests
+MIRROR_SUITES := VitrineMirrorTests
 test-swift:
 	swift build --build-tests
-	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --skip '$(PG_SUITES)|$(KIT_SUITES)'
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --skip '$(PG_SUITES)|$(KIT_SUITES)|$(MIRROR_SUITES)'
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(PG_SUITES)'
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(KIT_SUITES)'
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(MIRROR_SUITES)'
 
 ## ParsePy and pixabay-python (published third-party clients), a client generated from the served OpenAPI
 ## document, and the document's contract (defaults, error answers), against a real server (the debug build).

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vitrine", targets: ["vitrine"]),
+        .executable(name: "vitrine-mirror", targets: ["vitrine-mirror"]),
         .library(name: "GalleryEngine", targets: ["GalleryEngine"]),
         .library(name: "VitrineAPI", targets: ["VitrineAPI"]),
         .library(name: "VitrineKit", targets: ["VitrineKit"]),
@@ -116,11 +117,24 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Metrics without HTTP: one Prometheus registry per application, the decorators that count the catalog's
+        // and the blob store's calls, the import observer.
+        .target(
+            name: "Metering",
+            dependencies: [
+                "Catalog", "Blobs", "Ingest", "Imaging", "Scheduling", "VitrineCore",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         .target(
             name: "VitrineServer",
             dependencies: [
                 "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib",
-                "Scheduling",
+                "Scheduling", "Metering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -129,9 +143,6 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // The composition root: the only code that names the concrete stores and catalog.
@@ -139,7 +150,7 @@ let package = Package(
             name: "VitrineApp",
             dependencies: [
                 "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs",
-                "FileBlobs", "S3", "Scheduling", "VitrineCore",
+                "FileBlobs", "S3", "Scheduling", "VitrineCore", "Metering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -157,12 +168,28 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // `vitrine mirror`: a local copy of a remote gallery, on VitrineKit alone, run by `vitrine mirror` and by
+        // `vitrine-mirror`, a binary that links none of the server.
+        .target(
+            name: "VitrineMirror",
+            dependencies: [
+                "VitrineKit", "VitrineAPI", "VitrineCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "vitrine-mirror",
+            dependencies: [
+                "VitrineMirror",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Access", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineKit", "VitrineAPI", "VitrineCore",
+                "Access", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -297,8 +324,8 @@ let package = Package(
         .testTarget(
             name: "VitrineKitTests",
             dependencies: [
-                "Access", "GalleryEngine", "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Blobs", "TestSupport",
-                "vitrine",
+                "Access", "GalleryEngine", "VitrineKit", "VitrineApp", "VitrineServer", "VitrineAPI", "Ingest", "Blobs",
+                "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -306,11 +333,28 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // `vitrine mirror`'s engine against a real server on loopback, and its binaries as child processes.
+        .testTarget(
+            name: "VitrineMirrorTests",
+            dependencies: [
+                "Access", "VitrineMirror", "VitrineKit", "VitrineAPI", "VitrineApp", "VitrineServer", "Ingest", "Blobs",
+                "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        // The metering decorators on real stores, read back through the exposition.
+        .testTarget(
+            name: "MeteringTests",
+            dependencies: [
+                "Metering", "VitrineApp", "VitrineCore", "Ingest", "Catalog", "Blobs", "FileBlobs", "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
                 "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore", "HTTPParsing", "Ingest",
-                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
+                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "Metering", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,6 +1,7 @@
 import Hummingbird
 import Imaging
 import Ingest
+import Metering
 import ServiceLifecycle
 import VitrineServer
 

@@ -1,5 +1,5 @@
 import Ingest
-import VitrineServer
+import Metering
 
 extension Library {
     /// This library with its blob store and catalog wrapped in the metering decorators and its imports

@@ -3,6 +3,7 @@ import Catalog
 import Hummingbird
 import Ingest
 import Logging
+import Metering
 import Scheduling
 import ServiceLifecycle
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import Metering
 
 /// `GET /metrics`: the application's metrics in Prometheus text format, never cached.
 struct MetricsController<Context: RequestContext>: Sendable {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Metering
 
 /// Counts each request by route, method and status, times it, and keeps the in-flight gauge. Hummingbird's
 /// own `MetricsMiddleware` records through the process-global metrics system, which cannot give each

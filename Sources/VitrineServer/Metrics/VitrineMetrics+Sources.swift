@@ -1,3 +1,4 @@
+import Metering
 import Scheduling
 
 extension VitrineMetrics {

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Metering
 import ServiceLifecycle
 
 extension VitrineServer {

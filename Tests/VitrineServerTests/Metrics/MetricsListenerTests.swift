@@ -1,4 +1,5 @@
 import Foundation
+import Metering
 import TestSupport
 import Testing
 

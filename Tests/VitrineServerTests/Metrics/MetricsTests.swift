@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Ingest
+import Metering
 import TestSupport
 import Testing
 import VitrineAPI
@@ -54,23 +55,6 @@ import VitrineApp
             #expect(text.value(Names.eventStreams) == 0)
             #expect(text.value(Names.renderQueue) == 0)
             #expect(try #require(text.value(Names.catalogDuration + "_count", ["operation": "page"])) >= 1)
-        }
-    }
-
-    @Test func theParserRefusesWhatAScraperWould() {
-        let good = "# HELP a_total A.\n# TYPE a_total counter\na_total{x=\"1\"} 2\n"
-        #expect(throws: Never.self) { try PrometheusText(good) }
-        for bad in [
-            "a_total 1\n",  // no TYPE
-            "# TYPE a_total counter\na_total{x=\"1} 2\n",  // unterminated value
-            "# TYPE a_total counter\na_total{x=\"1\",x=\"2\"} 2\n",  // repeated label
-            "# TYPE a_total counter\na_total two\n",  // not a number
-            "# TYPE a_total counter\n# TYPE a_total counter\na_total 1\n",  // second TYPE
-            "# TYPE a_total counter\n# TYPE b gauge\na_total 1\nb 1\na_total 2\n",  // not contiguous
-            "# TYPE h histogram\nh_bucket{le=\"1\"} 2\nh_bucket{le=\"+Inf\"} 1\nh_sum 1\nh_count 1\n",  // falling
-            "# TYPE h histogram\nh_bucket{le=\"1\"} 1\nh_sum 1\nh_count 1\n",  // no +Inf
-        ] {
-            #expect(throws: PrometheusText.Malformed.self, "\(bad)") { try PrometheusText(bad) }
         }
     }
 

@@ -1,23 +1,23 @@
 /// The metric families Vitrine exposes, with the help text `/metrics` prints for each.
-enum Names {
-    static let requests = "vitrine_http_requests_total"
-    static let requestDuration = "vitrine_http_request_duration_seconds"
-    static let requestsInFlight = "vitrine_http_requests_in_flight"
-    static let eventStreams = "vitrine_event_streams_open"
-    static let imports = "vitrine_imports_total"
-    static let importDuration = "vitrine_import_duration_seconds"
-    static let blobOperations = "vitrine_blob_operations_total"
-    static let blobErrors = "vitrine_blob_errors_total"
-    static let catalogDuration = "vitrine_catalog_query_duration_seconds"
-    static let catalogErrors = "vitrine_catalog_errors_total"
-    static let renderQueue = "vitrine_sized_render_queue_depth"
-    static let rendersRunning = "vitrine_sized_renders_running"
-    static let blockingQueue = "vitrine_blocking_queue_depth"
-    static let blockingRunning = "vitrine_blocking_jobs_running"
-    static let residentMemory = "process_resident_memory_bytes"
-    static let openFiles = "process_open_fds"
+package enum Names {
+    package static let requests = "vitrine_http_requests_total"
+    package static let requestDuration = "vitrine_http_request_duration_seconds"
+    package static let requestsInFlight = "vitrine_http_requests_in_flight"
+    package static let eventStreams = "vitrine_event_streams_open"
+    package static let imports = "vitrine_imports_total"
+    package static let importDuration = "vitrine_import_duration_seconds"
+    package static let blobOperations = "vitrine_blob_operations_total"
+    package static let blobErrors = "vitrine_blob_errors_total"
+    package static let catalogDuration = "vitrine_catalog_query_duration_seconds"
+    package static let catalogErrors = "vitrine_catalog_errors_total"
+    package static let renderQueue = "vitrine_sized_render_queue_depth"
+    package static let rendersRunning = "vitrine_sized_renders_running"
+    package static let blockingQueue = "vitrine_blocking_queue_depth"
+    package static let blockingRunning = "vitrine_blocking_jobs_running"
+    package static let residentMemory = "process_resident_memory_bytes"
+    package static let openFiles = "process_open_fds"
 
-    static let help: [String: String] = [
+    package static let help: [String: String] = [
         requests: "HTTP requests answered, by matched route pattern, method and status.",
         requestDuration:
             "Time from a request's arrival until its response is ready to write (a streamed body not included), in seconds.",

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import vitrine
+@testable import VitrineMirror
 
 /// What comes from the server is checked before it names a file.
 @Suite struct MirrorNamesTests {

@@ -5,7 +5,7 @@ import VitrineAPI
 import VitrineKit
 import VitrineServer
 
-@testable import vitrine
+@testable import VitrineMirror
 
 /// `vitrine mirror`'s engine against a real server on loopback.
 @Suite struct MirrorSyncTests {
@@ -256,6 +256,6 @@ import VitrineServer
 
 extension MirrorCheck {
     static func explain401(_ url: URL) -> String {
-        MirrorCommand.explain(VitrineError.http(status: 401, code: "unauthorized", message: nil), url: url)
+        MirrorOptions.explain(VitrineError.http(status: 401, code: "unauthorized", message: nil), url: url)
     }
 }

@@ -3,14 +3,20 @@ import Metrics
 
 /// Which series a request lands in: the matched route pattern (never the raw path), a method out of a fixed
 /// set and the status code, so the number of series is bounded by the router, not by clients.
-struct RequestKey: Hashable, Sendable {
+package struct RequestKey: Hashable, Sendable {
     /// The route pattern, e.g. `/api/v1/photos/{id}`; `unmatched` when no route matched.
-    let route: String
-    let method: String
-    let status: Int
+    package let route: String
+    package let method: String
+    package let status: Int
+
+    package init(route: String, method: String, status: Int) {
+        self.route = route
+        self.method = method
+        self.status = status
+    }
 
     /// Methods outside these count as `other`: clients may send any token as a method.
-    static func method(_ method: HTTPRequest.Method) -> String {
+    package static func method(_ method: HTTPRequest.Method) -> String {
         switch method {
         case .get: "GET"
         case .head: "HEAD"
@@ -32,7 +38,7 @@ struct RequestHandles: Sendable {
 
 extension VitrineMetrics {
     /// Counts one answered request and its duration in nanoseconds.
-    func recordRequest(_ key: RequestKey, nanoseconds: Int64) {
+    package func recordRequest(_ key: RequestKey, nanoseconds: Int64) {
         let handles = requestHandles.withLock { cache in
             if let handles = cache[key] { return handles }
             let dimensions = [("route", key.route), ("method", key.method), ("status", String(key.status))]

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import vitrine
+@testable import VitrineMirror
 
 /// The progress bar counts the photos no page has listed yet as to fetch, so a first mirror of a large
 /// library shows its size from the first page, not a bar that fills at every page.

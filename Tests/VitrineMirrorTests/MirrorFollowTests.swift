@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import VitrineKit
 
-@testable import vitrine
+@testable import VitrineMirror
 
 /// `--follow`: after the sync, the change feed keeps the folder in sync until cancelled.
 @Suite struct MirrorFollowTests {

@@ -3,7 +3,7 @@ import Testing
 import VitrineAPI
 import VitrineKit
 
-@testable import vitrine
+@testable import VitrineMirror
 
 /// What the mirror tests share: running the engine in-process, checking a folder, waiting.
 enum MirrorCheck {

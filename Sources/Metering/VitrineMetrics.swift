@@ -21,7 +21,7 @@ public final class VitrineMetrics: Sendable {
     let factory: PrometheusMetricsFactory
 
     /// Requests being handled (until their response is ready to write).
-    let requestsInFlight: Meter
+    package let requestsInFlight: Meter
     let requestHandles = Mutex<[RequestKey: RequestHandles]>([:])
     /// Gauges read from their sources when scraped (queues, streams, the process).
     let samplers = Mutex<[@Sendable () -> Void]>([])
@@ -40,7 +40,7 @@ public final class VitrineMetrics: Sendable {
     }
 
     /// Adds a gauge set from `read` at each scrape (nil leaves it as it was).
-    func sample(_ name: String, _ read: @escaping @Sendable () -> Double?) {
+    package func sample(_ name: String, _ read: @escaping @Sendable () -> Double?) {
         let gauge = Gauge(label: name, factory: factory)
         samplers.withLock {
             $0.append {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import vitrine
+@testable import VitrineMirror
 
 #if canImport(Glibc)
     import Glibc

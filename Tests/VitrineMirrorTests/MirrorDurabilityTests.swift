@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import VitrineKit
 
-@testable import vitrine
+@testable import VitrineMirror
 
 /// What a mirror trusts after a restart: in the same boot, whatever the state names; after a reboot, a
 /// photo written since the last flush only once its bytes pass their hash again (see `MirrorDurability`).

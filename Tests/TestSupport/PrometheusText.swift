@@ -6,28 +6,28 @@
 /// values properly quoted and escaped, no label repeated; values are numbers (`+Inf`, `-Inf`, `NaN`
 /// included); for each histogram series, `_bucket` lines carry `le`, go up in `le` with counts that never
 /// fall, end at `+Inf` equal to `_count`, and `_sum` is present.
-struct PrometheusText {
-    struct Sample: Equatable {
-        var name: String
-        var labels: [String: String]
-        var value: Double
+public struct PrometheusText {
+    public struct Sample: Equatable {
+        public var name: String
+        public var labels: [String: String]
+        public var value: Double
     }
 
-    struct Family {
-        var type: String
-        var help: String?
+    public struct Family {
+        public var type: String
+        public var help: String?
     }
 
-    struct Malformed: Error, CustomStringConvertible {
-        var line: Int
-        var reason: String
-        var description: String { "line \(line): \(reason)" }
+    public struct Malformed: Error, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "line \(line): \(reason)" }
     }
 
-    private(set) var families: [String: Family] = [:]
-    private(set) var samples: [Sample] = []
+    public private(set) var families: [String: Family] = [:]
+    public private(set) var samples: [Sample] = []
 
-    init(_ text: String) throws {
+    public init(_ text: String) throws {
         var helps: [String: String] = [:]
         var finished = Set<String>()
         var sampled = Set<String>()
@@ -191,7 +191,7 @@ struct PrometheusText {
 
     /// The value of the sample `name` whose labels include `labels`; nil when there is none, and a test
     /// failure when several match.
-    func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
+    public func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
         let matching = samples.filter { sample in
             sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value }
         }
@@ -199,7 +199,7 @@ struct PrometheusText {
     }
 
     /// The sum of every sample `name` whose labels include `labels` (0 when none).
-    func total(_ name: String, _ labels: [String: String] = [:]) -> Double {
+    public func total(_ name: String, _ labels: [String: String] = [:]) -> Double {
         samples.filter { sample in
             sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value }
         }.reduce(0) { $0 + $1.value }
