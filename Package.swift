@@ -145,11 +145,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The Pixabay- and Parse-compatible routes, mounted on the server's router by the composition root.
+        .target(
+            name: "Compat",
+            dependencies: [
+                "VitrineServer", "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest",
+                "Imaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The composition root: the only code that names the concrete stores and catalog.
         .target(
             name: "VitrineApp",
             dependencies: [
-                "VitrineServer", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs",
+                "VitrineServer", "Compat", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs",
                 "FileBlobs", "S3", "Scheduling", "VitrineCore", "Metering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -188,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Access", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror",
+                "Access", "Compat", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -350,10 +360,31 @@ let package = Package(
                 "Metering", "VitrineApp", "VitrineCore", "Ingest", "Catalog", "Blobs", "FileBlobs", "TestSupport",
             ]
         ),
+        // What the server and Compat suites share: a served library, the real binary, a raw socket.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "Access", "Blobs", "Catalog", "Compat", "Imaging", "Ingest", "TestSupport", "VitrineAPI", "VitrineApp",
+                "VitrineServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
+        .testTarget(
+            name: "CompatTests",
+            dependencies: [
+                "Compat", "ServerTestSupport", "Access", "VitrineServer", "VitrineCore", "HTTPParsing", "Ingest",
+                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "VitrineServerTests",
             dependencies: [
-                "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore", "HTTPParsing", "Ingest",
+                "Compat", "ServerTestSupport", "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore",
+                "HTTPParsing", "Ingest",
                 "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "Metering", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import Compat
 import Hummingbird
 import Imaging
 import Ingest
@@ -33,5 +34,5 @@ public func buildApplication(
     }
     return try VitrineServer.makeApplication(
         library: library, configuration: configuration.server, services: services, logger: configuration.logger,
-        blocking: library.executor, metrics: metrics)
+        blocking: library.executor, metrics: metrics, routes: [CompatRoutes(configuration.server.compat)])
 }

@@ -53,7 +53,7 @@ public struct APIError: HTTPResponseError, Sendable {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    static func notFound(_ what: String) -> APIError {
+    package static func notFound(_ what: String) -> APIError {
         APIError(.notFound, code: "not_found", message: "\(what) not found")
     }
 }

@@ -16,12 +16,13 @@ public enum VitrineServer {
     public static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration = AccessConfiguration(),
         compat: CompatConfiguration = CompatConfiguration(), limits: Limits = Limits(), assets: AssetURLs = AssetURLs(),
-        blocking: BoundedExecutor? = nil, metrics: VitrineMetrics? = nil, metricsOnMainPort: Bool = true
+        blocking: BoundedExecutor? = nil, metrics: VitrineMetrics? = nil, metricsOnMainPort: Bool = true,
+        routes: [any RouteSet] = []
     ) throws -> Router<VitrineRequestContext> {
         try makeRouter(
             library: library, webRoot: webRoot, access: access, compat: compat,
             resources: ServerResources(limits, blocking: blocking), assetURLs: assets, metrics: metrics,
-            metricsOnMainPort: metricsOnMainPort)
+            metricsOnMainPort: metricsOnMainPort, routes: routes)
     }
 
     /// The pool for blocking work that `limits` sizes: open the library's catalog on it and pass it to
@@ -32,7 +33,7 @@ public enum VitrineServer {
     static func makeRouter(
         library: Library, webRoot: String?, access: AccessConfiguration, compat: CompatConfiguration,
         resources: ServerResources, assetURLs: AssetURLs = AssetURLs(), metrics: VitrineMetrics? = nil,
-        metricsOnMainPort: Bool = true
+        metricsOnMainPort: Bool = true, routes: [any RouteSet] = []
     ) throws -> Router<VitrineRequestContext> {
         let router = Router(context: VitrineRequestContext.self)
         if let metrics {
@@ -101,9 +102,10 @@ public enum VitrineServer {
             library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes,
             assets: assetURLs
         ).addRoutes(to: writes)
-        addCompatRoutes(
-            library: library, compat: compat, throttle: guardian.throttle, root: assets, reads: reads,
-            writes: writes, renders: resources.renders, assets: assetURLs)
+        let mount = RouteMount(
+            library: library, throttle: guardian.throttle, root: assets, reads: reads, writes: writes,
+            renders: resources.renders, assets: assetURLs)
+        for set in routes { set.addRoutes(to: mount) }
 
         if let webRoot, let assets = try WebAssets(root: webRoot) {
             let firstScreen = access.isPrivate ? nil : FirstScreen(catalog: library.catalog, assets: assetURLs)
@@ -118,13 +120,14 @@ public enum VitrineServer {
     /// metrics listener, if configured, runs as one more service.
     public static func makeApplication(
         library: Library, configuration: ServerConfiguration, services: [any Service] = [], logger: Logger,
-        blocking: BoundedExecutor? = nil, metrics: VitrineMetrics? = nil
+        blocking: BoundedExecutor? = nil, metrics: VitrineMetrics? = nil, routes: [any RouteSet] = []
     ) throws -> some ApplicationProtocol {
         let metrics = configuration.metrics.isEnabled ? metrics : nil
         let router = try makeRouter(
             library: library, webRoot: configuration.webRoot, access: configuration.access,
             compat: configuration.compat, limits: configuration.limits, assets: configuration.assets,
-            blocking: blocking, metrics: metrics, metricsOnMainPort: configuration.metrics.listener == nil)
+            blocking: blocking, metrics: metrics, metricsOnMainPort: configuration.metrics.listener == nil,
+            routes: routes)
         var services = services
         if let metrics, let listener = configuration.metrics.listener {
             services.append(

@@ -52,7 +52,7 @@ public struct AssetURLs: Sendable, Equatable {
 
     /// An absolute URL for clients that need one (Parse): the asset base's, or this server's public base
     /// followed by `/assets/…`.
-    func absolute(_ variant: VariantRecord?, publicBase: String) -> String {
+    package func absolute(_ variant: VariantRecord?, publicBase: String) -> String {
         base != nil ? url(variant) : publicBase + url(variant)
     }
 

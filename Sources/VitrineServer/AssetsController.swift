@@ -137,7 +137,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
 }
 
 extension Response {
-    func withHeaders(_ extra: HTTPFields) -> Response {
+    package func withHeaders(_ extra: HTTPFields) -> Response {
         var copy = self
         for field in extra where copy.headers[field.name] == nil { copy.headers.append(field) }
         return copy

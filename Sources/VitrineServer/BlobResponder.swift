@@ -7,12 +7,12 @@ import VitrineCore
 /// Answers a GET or HEAD with one stored blob: strong ETag (the key), `If-None-Match` → 304, one `Range`
 /// → 206 (416 when unsatisfiable), from memory when `memory` keeps the blob, else streamed from the blob
 /// store chunk by chunk. Callers set the caching headers they need.
-struct BlobResponder: Sendable {
+package struct BlobResponder: Sendable {
     let blobs: any BlobStore
     /// Small blobs kept in memory; nil streams every answer from the store.
     var memory: BlobMemory? = nil
 
-    func respond(
+    package func respond(
         key: BlobKey, mimeType: String, headers extra: HTTPFields, request: Request, context: some RequestContext
     ) async throws -> Response {
         guard let size = try await blobs.attributes(of: key)?.size else { throw APIError.notFound("asset") }
@@ -88,4 +88,9 @@ struct BlobResponder: Sendable {
             return tag == etag
         }
     }
+}
+
+extension BlobResponder {
+    /// A responder that streams every answer from `blobs`.
+    package init(blobs: any BlobStore) { self.init(blobs: blobs, memory: nil) }
 }

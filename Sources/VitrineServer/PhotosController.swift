@@ -139,14 +139,14 @@ struct PhotosController<Context: RequestContext>: Sendable {
     }
 }
 
-enum JSONResponse {
+package enum JSONResponse {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         return encoder
     }()
 
-    static func make(
+    package static func make(
         _ value: some Encodable, status: HTTPResponse.Status = .ok, cacheControl: String
     ) throws
         -> Response
@@ -155,7 +155,7 @@ enum JSONResponse {
     }
 
     /// A body already written, by `JSONWriter` on the hot paths.
-    static func make(
+    package static func make(
         bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, cacheControl: String
     ) -> Response {
         var headers = HTTPFields()

@@ -5,7 +5,7 @@ import VitrineAPI
 import VitrineCore
 
 /// Catalog records → wire types. Asset URLs are content-addressed; `AssetURLs` says where they point.
-enum WireMapping {
+package enum WireMapping {
     static func placeholder(_ photo: PhotoRecord) -> Placeholder {
         Placeholder(thumbHash: photo.thumbHash.base64EncodedString(), averageColor: photo.averageColor)
     }
@@ -55,7 +55,7 @@ enum WireMapping {
             importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))
     }
 
-    static func fileExtension(mimeType: String) -> String {
+    package static func fileExtension(mimeType: String) -> String {
         switch mimeType {
         case "image/jpeg": "jpg"
         case "image/png": "png"

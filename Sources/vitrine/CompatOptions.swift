@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compat
 import VitrineServer
 
 /// `serve` options of the Pixabay- and Parse-compatible APIs.

@@ -2,6 +2,7 @@ import Access
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI

@@ -1,8 +1,10 @@
 import Blobs
+import Compat
 import Crypto
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI
@@ -17,7 +19,8 @@ import VitrineAPI
     func makeApp(_ fixture: ServerFixture, webRoot: String? = nil) throws -> some ApplicationProtocol {
         Application(
             router: try VitrineServer.makeRouter(
-                library: fixture.library, webRoot: webRoot, assets: try #require(AssetURLs(base: Self.base + "/"))))
+                library: fixture.library, webRoot: webRoot, assets: try #require(AssetURLs(base: Self.base + "/")),
+                routes: [CompatRoutes(CompatConfiguration())]))
     }
 
     /// The path under the base names a file whose bytes hash to that name: what a static server or bucket

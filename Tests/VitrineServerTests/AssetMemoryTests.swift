@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Metering
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI

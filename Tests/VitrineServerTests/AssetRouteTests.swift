@@ -3,6 +3,7 @@ import HTTPParsing
 import Hummingbird
 import HummingbirdTesting
 import Imaging
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI

@@ -1,5 +1,6 @@
 import Blobs
 import Foundation
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineCore

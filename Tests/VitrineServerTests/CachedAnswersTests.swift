@@ -1,8 +1,10 @@
 import Catalog
+import Compat
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Ingest
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI
@@ -18,7 +20,9 @@ import VitrineApp
         var limits = Limits()
         limits.feedPositionMaximumAgeMilliseconds = maximumAge
         limits.answerCacheMegabytes = cacheMegabytes
-        return Application(router: try VitrineServer.makeRouter(library: fixture.library, webRoot: nil, limits: limits))
+        return Application(
+            router: try VitrineServer.makeRouter(
+                library: fixture.library, webRoot: nil, limits: limits, routes: [CompatRoutes(CompatConfiguration())]))
     }
 
     func title(_ client: some TestClientProtocol, _ id: String) async throws -> String? {

@@ -4,6 +4,7 @@ import Catalog
 import CatalogSQLite
 import Foundation
 import Ingest
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Ingest
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI

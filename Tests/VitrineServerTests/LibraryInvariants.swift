@@ -3,6 +3,7 @@ import Catalog
 import CatalogSQLite
 import Foundation
 import Ingest
+import ServerTestSupport
 import Testing
 import VitrineCore
 

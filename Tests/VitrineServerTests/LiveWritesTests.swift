@@ -3,6 +3,7 @@ import CatalogSQLite
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI

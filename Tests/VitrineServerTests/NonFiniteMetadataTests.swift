@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import HummingbirdTesting
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI

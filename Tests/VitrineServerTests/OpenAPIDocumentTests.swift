@@ -1,7 +1,9 @@
+import Compat
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Metering
+import ServerTestSupport
 import TestSupport
 import Testing
 
@@ -30,7 +32,7 @@ import Testing
         _ = web.write(Array("<html>{{first-screen}}</html>".utf8), to: "index.html")
         let router = try VitrineServer.makeRouter(
             library: fixture.library, webRoot: web.path, access: AccessConfiguration(),
-            compat: CompatConfiguration(), metrics: VitrineMetrics())
+            compat: CompatConfiguration(), metrics: VitrineMetrics(), routes: [CompatRoutes(CompatConfiguration())])
         return Set(router.routes.map { "\($0.method.rawValue) \(Self.normalized($0.path.description))" })
     }
 

@@ -1,6 +1,7 @@
 import Access
 import Blobs
 import Foundation
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI

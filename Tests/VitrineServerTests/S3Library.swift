@@ -2,6 +2,7 @@ import Blobs
 import Catalog
 import CatalogSQLite
 import Foundation
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineCore

@@ -1,10 +1,12 @@
 import Access
 import Catalog
+import Compat
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ServerTestSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -89,7 +91,8 @@ import VitrineAPI
         let fixture = try await ServerFixture(photos: 1)
         let auth = try fixture.bearer()
         let logs = LogCapture()
-        let router = try VitrineServer.makeRouter(library: fixture.library, webRoot: nil)
+        let router = try VitrineServer.makeRouter(
+            library: fixture.library, webRoot: nil, routes: [CompatRoutes(CompatConfiguration())])
         let app = Application(router: router, logger: Logger(label: "test") { _ in logs })
         try await app.test(.router) { client in
             for attempt in 1...10 {
@@ -119,7 +122,8 @@ import VitrineAPI
     @Test func unknownAPIKeysAreThrottledAndLogged() async throws {
         let fixture = try await ServerFixture(photos: 1)
         let logs = LogCapture()
-        let router = try VitrineServer.makeRouter(library: fixture.library, webRoot: nil)
+        let router = try VitrineServer.makeRouter(
+            library: fixture.library, webRoot: nil, routes: [CompatRoutes(CompatConfiguration())])
         let app = Application(router: router, logger: Logger(label: "test") { _ in logs })
         try await app.test(.router) { client in
             for attempt in 1...10 {

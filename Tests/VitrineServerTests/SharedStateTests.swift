@@ -1,12 +1,14 @@
 import Access
 import Catalog
 import CatalogSQLite
+import Compat
 import Foundation
 import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Ingest
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI
@@ -24,7 +26,9 @@ import VitrineAPI
     {
         let catalog = try SQLiteCatalog(path: fixture.data.path + "/catalog.sqlite")
         let library = Library(directory: fixture.library.directory, catalog: catalog, blobs: fixture.library.blobs)
-        return Application(router: try VitrineServer.makeRouter(library: library, webRoot: nil, access: access))
+        return Application(
+            router: try VitrineServer.makeRouter(
+                library: library, webRoot: nil, access: access, routes: [CompatRoutes(CompatConfiguration())]))
     }
 
     static func status(

@@ -1,3 +1,5 @@
+import Catalog
+
 extension OpenAPIDocument {
     /// The Pixabay and Parse answers, with their field names and JSON types exactly (their clients decode
     /// every field as required).
@@ -9,8 +11,8 @@ extension OpenAPIDocument {
             "additionalProperties": false,
             "properties": {
               "total": {"type": "integer", "minimum": 0},
-              "totalHits": {"type": "integer", "minimum": 0, "maximum": \#(PixabayQuery.maximumHits)},
-              "hits": {"type": "array", "maxItems": \#(PixabayQuery.perPageRange.upperBound), "items": {"$ref": "#/components/schemas/PixabayHit"}}
+              "totalHits": {"type": "integer", "minimum": 0, "maximum": \#(PixabayLimits.maximumHits)},
+              "hits": {"type": "array", "maxItems": \#(PixabayLimits.perPageRange.upperBound), "items": {"$ref": "#/components/schemas/PixabayHit"}}
             }
           },
           "PixabayHit": {
@@ -64,7 +66,7 @@ extension OpenAPIDocument {
             "required": ["results"],
             "additionalProperties": false,
             "properties": {
-              "results": {"type": "array", "maxItems": \#(ParseQuery.maximumLimit), "items": {"$ref": "#/components/schemas/ParseObject"}},
+              "results": {"type": "array", "maxItems": \#(ParseLimits.maximumLimit), "items": {"$ref": "#/components/schemas/ParseObject"}},
               "count": {"type": "integer", "minimum": 0, "description": "With `count=1`."}
             }
           }

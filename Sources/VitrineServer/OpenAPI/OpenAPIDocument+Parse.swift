@@ -1,3 +1,5 @@
+import Catalog
+
 extension OpenAPIDocument {
     /// `/parse/classes/{className}[/{objectId}]`: Parse Server's REST API for the read-only `Resource` class.
     static var parse: String {
@@ -9,10 +11,10 @@ extension OpenAPIDocument {
             "description": "`where` supports equality, `$ne`, `$in`, `$nin`, `$gt`, `$gte`, `$lt`, `$lte` (dates as `{\"__type\": \"Date\", \"iso\": \"…\"}`) and `$exists`. Other class names are empty.",
             "security": [{"parseApplicationId": []}],
             "parameters": [
-              {"name": "where", "in": "query", "description": "A JSON object of constraints, at most \#(ParseQuery.maximumWhereBytes) bytes of UTF-8 (the schema's character limit is the bytes over 4, so that every string it allows fits the server's request-head limit once percent-encoded).", "schema": {"type": "string", "maxLength": \#(ParseQuery.maximumWhereBytes / 4)}},
+              {"name": "where", "in": "query", "description": "A JSON object of constraints, at most \#(ParseLimits.maximumWhereBytes) bytes of UTF-8 (the schema's character limit is the bytes over 4, so that every string it allows fits the server's request-head limit once percent-encoded).", "schema": {"type": "string", "maxLength": \#(ParseLimits.maximumWhereBytes / 4)}},
               {"name": "order", "in": "query", "description": "A comma list of fields, `-` for descending.", "schema": {"type": "string"}},
-              {"name": "skip", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": \#(ParseQuery.maximumSkip)}},
-              {"name": "limit", "in": "query", "description": "Clamped to \#(ParseQuery.maximumLimit); 0 with `count=1` gives just the count.", "schema": {"type": "integer", "minimum": 0, "default": \#(ParseQuery.defaultLimit)}},
+              {"name": "skip", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": \#(ParseLimits.maximumSkip)}},
+              {"name": "limit", "in": "query", "description": "Clamped to \#(ParseLimits.maximumLimit); 0 with `count=1` gives just the count.", "schema": {"type": "integer", "minimum": 0, "default": \#(ParseLimits.defaultLimit)}},
               {"name": "count", "in": "query", "schema": {"type": "string", "enum": ["1", "true", "0", "false"]}},
               {"name": "keys", "in": "query", "description": "A comma list of the fields to return besides objectId, createdAt and updatedAt.", "schema": {"type": "string"}}
             ],

@@ -1,3 +1,5 @@
+import Catalog
+
 extension OpenAPIDocument {
     /// `GET /api/` and `GET /api`: one route, two spellings, as Pixabay clients use both.
     static var pixabay: String {
@@ -9,10 +11,10 @@ extension OpenAPIDocument {
         #"""
         {
           "operationId": "\#(operationId)", "tags": ["pixabay"], "summary": "Pixabay's image search over this catalog",
-          "description": "Answers like Pixabay's API (`{total, totalHits, hits}`). `totalHits` is capped at \#(PixabayQuery.maximumHits); past the last hit is an error, except page 1 of nothing. Errors are plain text. Every answer for a valid key carries the rate-limit headers (a fixed window per key).",
+          "description": "Answers like Pixabay's API (`{total, totalHits, hits}`). `totalHits` is capped at \#(PixabayLimits.maximumHits); past the last hit is an error, except page 1 of nothing. Errors are plain text. Every answer for a valid key carries the rate-limit headers (a fixed window per key).",
           "security": [{"pixabayKey": []}],
           "parameters": [
-            {"name": "q", "in": "query", "description": "Every word must match; `+` joins words.", "schema": {"type": "string", "maxLength": \#(PixabayQuery.maximumQueryScalars)}},
+            {"name": "q", "in": "query", "description": "Every word must match; `+` joins words.", "schema": {"type": "string", "maxLength": \#(PixabayLimits.maximumQueryScalars)}},
             {"name": "id", "in": "query", "description": "One photo by its number.", "schema": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 9223372036854775807}},
             {"name": "orientation", "in": "query", "schema": {"type": "string", "enum": ["all", "horizontal", "vertical"]}},
             {"name": "min_width", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 1000000}},
@@ -20,7 +22,7 @@ extension OpenAPIDocument {
             {"name": "colors", "in": "query", "description": "A comma list; only `grayscale` filters.", "schema": {"type": "string"}},
             {"name": "order", "in": "query", "description": "`popular` is views + downloads, `latest` import time.", "schema": {"type": "string", "enum": ["popular", "latest"]}},
             {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 2147483647, "default": 1}},
-            {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": \#(PixabayQuery.perPageRange.lowerBound), "maximum": \#(PixabayQuery.perPageRange.upperBound), "default": 20}},
+            {"name": "per_page", "in": "query", "schema": {"type": "integer", "minimum": \#(PixabayLimits.perPageRange.lowerBound), "maximum": \#(PixabayLimits.perPageRange.upperBound), "default": 20}},
             {"name": "callback", "in": "query", "description": "JSONP: a JavaScript identifier path.", "schema": {"type": "string", "maxLength": 100, "pattern": "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$"}},
             {"name": "pretty", "in": "query", "schema": {"type": "string", "enum": ["true", "false"]}},
             {"name": "lang", "in": "query", "description": "Accepted and ignored.", "schema": {"type": "string"}},

@@ -1,12 +1,12 @@
 import Crypto
 
-/// The OpenAPI 3.1 description of every route `VitrineServer.makeRouter` mounts, served at
-/// `GET /api/v1/openapi.json`.
+/// The OpenAPI 3.1 description of every route `VitrineServer.makeRouter` mounts with the Compat routes the
+/// composition root passes it, served at `GET /api/v1/openapi.json`.
 ///
 /// It is text compiled into the binary (not a bundle resource), so a copied `vitrine` still serves it.
 /// Each area's paths live in their own file as JSON members, joined here into one object; the limits the
-/// controllers enforce are interpolated from the controllers themselves, so the document cannot drift
-/// from them. `OpenAPIDocumentTests` checks that it parses and that its operations are exactly the
+/// controllers enforce are interpolated from where the controllers read them (the Compat limits from
+/// `Catalog`'s `PixabayLimits` and `ParseLimits`), so the document cannot drift from them. `OpenAPIDocumentTests` checks that it parses and that its operations are exactly the
 /// router's routes.
 enum OpenAPIDocument {
     /// The document's bytes, built once.

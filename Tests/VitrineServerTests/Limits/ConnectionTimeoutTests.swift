@@ -1,7 +1,9 @@
+import Compat
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ServerTestSupport
 import Testing
 
 @testable import VitrineServer
@@ -30,7 +32,7 @@ import Testing
     static func productionApp(_ fixture: ServerFixture) throws -> some ApplicationProtocol {
         try VitrineServer.makeApplication(
             library: fixture.library, configuration: ServerConfiguration(limits: limits(header: 2, idle: 2)),
-            logger: Logger(label: "test"))
+            logger: Logger(label: "test"), routes: [CompatRoutes(CompatConfiguration())])
     }
 
     @Test func halfSentRequestsAreClosed() async throws {

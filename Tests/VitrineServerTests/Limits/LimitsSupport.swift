@@ -1,8 +1,10 @@
+import Compat
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Ingest
 import Scheduling
+import ServerTestSupport
 import VitrineApp
 
 @testable import VitrineServer
@@ -56,7 +58,8 @@ extension ServerFixture {
             StorageConfiguration(dataDirectory: library.directory, executor: resources.blocking))
         return Application(
             router: try VitrineServer.makeRouter(
-                library: served, webRoot: nil, access: access, compat: CompatConfiguration(), resources: resources),
+                library: served, webRoot: nil, access: access, compat: CompatConfiguration(), resources: resources,
+                routes: [CompatRoutes(CompatConfiguration())]),
             server: .timedHTTP1(resources.limits))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Scheduling
+import ServerTestSupport
 import Synchronization
 import Testing
 import VitrineAPI

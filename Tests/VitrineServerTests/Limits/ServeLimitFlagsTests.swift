@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import TestSupport
 import Testing
 
@@ -15,7 +16,6 @@ import Testing
     static func run(_ arguments: [String]) throws -> (Int32, String) { try VitrineProcess.run(arguments) }
 
     static func freePort() throws -> Int { try VitrineProcess.freePort() }
-
 
     @Test func everyLimitHasAFlagAndOutOfRangeValuesAreRefused() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the vitrine product first")

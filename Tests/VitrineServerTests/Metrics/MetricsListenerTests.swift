@@ -1,5 +1,6 @@
 import Foundation
 import Metering
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -1,9 +1,11 @@
 import Catalog
+import Compat
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Ingest
 import Metering
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI
@@ -19,7 +21,9 @@ import VitrineApp
         _ fixture: ServerFixture, metrics: VitrineMetrics?
     ) throws -> some ApplicationProtocol {
         let library = metrics.map { fixture.library.metered(by: $0, store: "disk") } ?? fixture.library
-        return Application(router: try VitrineServer.makeRouter(library: library, webRoot: nil, metrics: metrics))
+        return Application(
+            router: try VitrineServer.makeRouter(
+                library: library, webRoot: nil, metrics: metrics, routes: [CompatRoutes(CompatConfiguration())]))
     }
 
     static func scrape(_ client: some TestClientProtocol, _ auth: HTTPFields) async throws -> PrometheusText {

@@ -11,10 +11,10 @@ import Testing
 
 /// The real `vitrine` executable (`VITRINE_BINARY`, or the one built beside the tests), run as a child
 /// process: for what only a separate process shows (a SIGKILL, a second process in the same data folder).
-enum VitrineProcess {
-    static var binary: String? { VitrineBinary.path }
+package enum VitrineProcess {
+    package static var binary: String? { VitrineBinary.path }
 
-    static func requireBinary() throws -> String {
+    package static func requireBinary() throws -> String {
         let path = try #require(binary, "set VITRINE_BINARY or build the vitrine product")
         try #require(FileManager.default.isExecutableFile(atPath: path), "no executable at \(path)")
         return path
@@ -22,7 +22,7 @@ enum VitrineProcess {
 
     /// Starts `vitrine arguments…` with its output going to `log` (appended) or nowhere; under `launcher`
     /// (e.g. strace and its options) when one is given; with `environment` over this process's.
-    static func start(
+    package static func start(
         _ arguments: [String], launcher: [String] = [], log: String? = nil, environment: [String: String] = [:]
     ) throws -> Process {
         let process = Process()
@@ -48,7 +48,7 @@ enum VitrineProcess {
 
     /// Runs `vitrine arguments…` to its end: its exit status and everything it printed.
     @discardableResult
-    static func run(
+    package static func run(
         _ arguments: [String], launcher: [String] = [], environment: [String: String] = [:]
     ) throws -> (status: Int32, output: String) {
         let binary = try requireBinary()
@@ -58,14 +58,14 @@ enum VitrineProcess {
     }
 
     /// SIGKILLs the process, or, under a launcher, the process the launcher runs (and so the launcher ends).
-    static func kill(_ process: Process) {
+    package static func kill(_ process: Process) {
         for child in children(of: process.processIdentifier) { Glibc.kill(child, SIGKILL) }
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// SIGKILLs the process if it still runs, else waits for its end; true when it was killed.
-    static func killIfRunning(_ process: Process) -> Bool {
+    package static func killIfRunning(_ process: Process) -> Bool {
         guard process.isRunning else {
             process.waitUntilExit()
             return false
@@ -74,22 +74,22 @@ enum VitrineProcess {
         return true
     }
 
-    static func children(of pid: pid_t) -> [pid_t] {
+    package static func children(of pid: pid_t) -> [pid_t] {
         let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
         return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     /// A free loopback port (bound, read, released; the server binds it right after).
-    static func freePort() throws -> Int { try ChildProcess.freeLoopbackPort() }
+    package static func freePort() throws -> Int { try ChildProcess.freeLoopbackPort() }
 }
 
 /// A `vitrine serve` process on a loopback port, started and waited for until it answers.
-final class LiveVitrineServer {
-    let data: String
-    let port: Int
-    let process: Process
+package final class LiveVitrineServer {
+    package let data: String
+    package let port: Int
+    package let process: Process
 
-    init(
+    package init(
         data: String, log: String? = nil, launcher: [String] = [], arguments: [String] = [],
         environment: [String: String] = [:]
     ) throws {
@@ -111,15 +111,15 @@ final class LiveVitrineServer {
         throw ServerDidNotStart(log: log.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? "")
     }
 
-    struct ServerDidNotStart: Error, CustomStringConvertible {
+    package struct ServerDidNotStart: Error, CustomStringConvertible {
         var log: String
-        var description: String { "vitrine serve did not answer; log:\n\(log)" }
+        package var description: String { "vitrine serve did not answer; log:\n\(log)" }
     }
 
-    func kill() { VitrineProcess.kill(process) }
+    package func kill() { VitrineProcess.kill(process) }
 
     /// Stops the server the way an operator would (SIGTERM), and waits.
-    func stop() {
+    package func stop() {
         guard process.isRunning else { return }
         for child in VitrineProcess.children(of: process.processIdentifier) { Glibc.kill(child, SIGTERM) }
         process.terminate()
@@ -130,16 +130,16 @@ final class LiveVitrineServer {
 }
 
 /// One HTTP/1.1 exchange over a fresh loopback connection (`Connection: close`, read to the end).
-enum HTTPExchange {
-    struct Response {
-        var status: Int
-        var body: [UInt8]
+package enum HTTPExchange {
+    package struct Response {
+        package var status: Int
+        package var body: [UInt8]
         /// Header fields, names lower-cased.
-        var headers: [String: String] = [:]
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var headers: [String: String] = [:]
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    static func send(
+    package static func send(
         port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []
     ) throws -> Response {
         let connection = try RawConnection(port: port)
@@ -152,7 +152,7 @@ enum HTTPExchange {
     }
 
     /// Reads a whole response to the end of the stream: the head, then the body by length or chunks.
-    static func read(_ connection: RawConnection) throws -> Response {
+    package static func read(_ connection: RawConnection) throws -> Response {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -181,7 +181,7 @@ enum HTTPExchange {
         return Response(status: status, body: rest, headers: fields)
     }
 
-    static func dechunk(_ bytes: [UInt8]) -> [UInt8] {
+    package static func dechunk(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var index = 0
         while index < bytes.count {

@@ -1,6 +1,7 @@
 import Hummingbird
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// Absolute URLs: a configured public URL, else a strictly checked `Host`, else the listening address.

@@ -2,8 +2,10 @@ import Catalog
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ServerTestSupport
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// `/parse/classes/Resource`: ToyPhotoGallery's class, read-only, with Parse's query language and errors.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import VitrineServer
 
 /// Parse Server's error answers: `{"code": N, "error": "…"}` with Parse's codes and statuses (404 for an
 /// object not found, 400 for the rest, as Parse Server's error handler maps them), and the bare

@@ -2,8 +2,10 @@ import Access
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ServerTestSupport
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// Keys are made, listed and revoked by the admin (routes and CLI), and only live keys open `/api/`.

@@ -4,6 +4,7 @@ import Foundation
 import HTTPParsing
 import Hummingbird
 import Imaging
+import VitrineServer
 
 /// `GET /api/?key=…`: the Pixabay image search API over this catalog, so Pixabay clients work by changing
 /// only the host. Keys come from `vitrine key create`; each is rate-limited.

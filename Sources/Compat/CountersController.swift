@@ -2,6 +2,7 @@ import Blobs
 import Catalog
 import Foundation
 import Hummingbird
+import VitrineServer
 
 /// Counts what the Pixabay API reports as `views` and `downloads`:
 /// `POST /api/v1/photos/{id}/view` when the viewer opens a photo (204, nothing to read), and

@@ -4,8 +4,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Imaging
+import ServerTestSupport
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// `GET /api/`: Pixabay's fields, types, parameters, errors and paging, against a real library.

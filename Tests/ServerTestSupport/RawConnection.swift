@@ -6,11 +6,11 @@ import Foundation
 
 /// A bare TCP connection to a live test server, for what an HTTP client library hides: reading a response
 /// that never ends (Server-Sent Events) and hanging up in the middle of a request body.
-final class RawConnection: @unchecked Sendable {
-    let fd: Int32
+package final class RawConnection: @unchecked Sendable {
+    package let fd: Int32
     private var pending: [UInt8] = []
 
-    init(port: Int, timeoutSeconds: Int = 30) throws {
+    package init(port: Int, timeoutSeconds: Int = 30) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -37,15 +37,15 @@ final class RawConnection: @unchecked Sendable {
     deinit { close() }
 
     /// Hangs up (without a FIN-then-wait: the server sees the connection end mid-request).
-    func close() {
+    package func close() {
         guard isOpen else { return }
         isOpen = false
         Glibc.close(fd)
     }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    package func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -57,7 +57,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads until `delimiter` has arrived and returns everything before it; nil on timeout or close.
-    func read(until delimiter: String) -> String? {
+    package func read(until delimiter: String) -> String? {
         let needle = Array(delimiter.utf8)
         while true {
             if let range = find(needle) {
@@ -83,14 +83,14 @@ final class RawConnection: @unchecked Sendable {
 
     /// `readEvent` on a thread of its own: a blocking read on Swift's small cooperative pool would starve the
     /// in-process server it is waiting for.
-    func nextEvent() async -> [String: String]? {
+    package func nextEvent() async -> [String: String]? {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: self.readEvent()) }
         }
     }
 
     /// Parsed SSE: reads the response head, then one event (fields joined) per call.
-    func readEvent() -> [String: String]? {
+    package func readEvent() -> [String: String]? {
         while true {
             guard let block = read(until: "\n\n") else { return nil }
             var fields: [String: String] = [:]

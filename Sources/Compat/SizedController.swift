@@ -3,6 +3,7 @@ import Catalog
 import Hummingbird
 import Imaging
 import Ingest
+import VitrineServer
 
 /// `GET /api/v1/photos/{id}/sized/{edge}.jpg`: a photo fitted to 150, 640 or 1280 px on its long edge
 /// (Pixabay's preview, webformat and large image), made from the original on first request.

@@ -1,5 +1,6 @@
 import Access
 import Blobs
+import Compat
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -8,18 +9,17 @@ import Ingest
 import TestSupport
 import VitrineAPI
 import VitrineApp
-
-@testable import VitrineServer
+import VitrineServer
 
 /// A real library with a few generated photos, opened through the composition root, and the app that serves it.
-final class ServerFixture: Sendable {
-    let data = TemporaryDirectory("server")
-    let inputs = TemporaryDirectory("server-inputs")
-    let library: Library
-    let ids: [String]
-    let sources: [String: String]
+package final class ServerFixture: Sendable {
+    package let data = TemporaryDirectory("server")
+    package let inputs = TemporaryDirectory("server-inputs")
+    package let library: Library
+    package let ids: [String]
+    package let sources: [String: String]
 
-    init(photos: Int = 3) async throws {
+    package init(photos: Int = 3) async throws {
         library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))
         var paths: [String] = []
         for index in 0..<photos {
@@ -43,27 +43,29 @@ final class ServerFixture: Sendable {
         self.sources = sources
     }
 
-    func makeApp(
+    package func makeApp(
         webRoot: String? = nil, access: AccessConfiguration = AccessConfiguration()
     ) throws
         -> some ApplicationProtocol
     {
-        Application(router: try VitrineServer.makeRouter(library: library, webRoot: webRoot, access: access))
+        Application(
+            router: try VitrineServer.makeRouter(
+                library: library, webRoot: webRoot, access: access, routes: [CompatRoutes(CompatConfiguration())]))
     }
 
     /// The admin token, created as `vitrine serve` would on first start.
-    func adminToken() throws -> String { try AdminToken(directory: library.directory).loadOrCreate().token }
+    package func adminToken() throws -> String { try AdminToken(directory: library.directory).loadOrCreate().token }
 
-    func bearer() throws -> HTTPFields { [.authorization: "Bearer \(try adminToken())"] }
+    package func bearer() throws -> HTTPFields { [.authorization: "Bearer \(try adminToken())"] }
 
-    static let decoder = JSONDecoder()
+    package static let decoder = JSONDecoder()
 }
 
-func sha256Hex(_ path: String) throws -> String { try FileHasher.sha256(path: path).key.hex }
+package func sha256Hex(_ path: String) throws -> String { try FileHasher.sha256(path: path).key.hex }
 
 extension TestResponse {
-    var bytes: [UInt8] { Array(buffer: body) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(bytes)) }
-    func errorCode() throws -> String { try decode(APIErrorBody.self).error.code }
-    func errorMessage() throws -> String { try decode(APIErrorBody.self).error.message }
+    package var bytes: [UInt8] { Array(buffer: body) }
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(bytes)) }
+    package func errorCode() throws -> String { try decode(APIErrorBody.self).error.code }
+    package func errorMessage() throws -> String { try decode(APIErrorBody.self).error.message }
 }

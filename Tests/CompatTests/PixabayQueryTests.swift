@@ -2,6 +2,7 @@ import Catalog
 import HTTPParsing
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// The pure Pixabay parameter parser: what real clients send, and the inputs that must not trap.

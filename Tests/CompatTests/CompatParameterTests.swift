@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// Single parameter values as the compatible APIs read them.

@@ -4,8 +4,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Ingest
+import ServerTestSupport
 import TestSupport
 
+@testable import Compat
 @testable import VitrineServer
 
 /// A clock tests move by hand, for the rate limiter.
@@ -65,7 +67,8 @@ final class CompatFixture: Sendable {
         Application(
             router: try VitrineServer.makeRouter(
                 library: library, webRoot: nil, access: access,
-                compat: compat(publicURL: publicURL, rateLimit: rateLimit)))
+                compat: compat(publicURL: publicURL, rateLimit: rateLimit),
+                routes: [CompatRoutes(compat(publicURL: publicURL, rateLimit: rateLimit))]))
     }
 
     func number(of id: String) async throws -> Int64 {

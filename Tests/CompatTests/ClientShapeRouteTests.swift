@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// The compatible routes given the exact URLs published clients send (ParsePy 0.3, pixabay-python 1.1),

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import HTTPParsing
 import Hummingbird
+import VitrineServer
 
 /// `GET /parse/classes/Resource[/{objectId}]`: ToyPhotoGallery's Parse class, read-only, over the catalog.
 /// Mounted behind `ParseApplicationMiddleware`. Other classes are empty; every write is refused as Parse

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import TestSupport
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// Per-key limits: the headers count down, the window resets, and going over is a 429.

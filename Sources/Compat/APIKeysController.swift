@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import VitrineAPI
 import VitrineCore
+import VitrineServer
 
 /// The admin's API-key routes, mounted behind `RequireTokenMiddleware.admin`:
 /// `POST /api/v1/keys`, `GET /api/v1/keys`, `DELETE /api/v1/keys/{id}`.

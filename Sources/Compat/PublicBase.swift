@@ -1,4 +1,5 @@
 import Hummingbird
+import VitrineServer
 
 /// The absolute base of URLs in Pixabay and Parse answers (their clients expect absolute URLs).
 ///

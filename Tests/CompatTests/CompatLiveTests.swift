@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ServerTestSupport
 import Testing
 
+@testable import Compat
 @testable import VitrineServer
 
 /// Through a real socket, where the `Host` header (not the router test's fixed authority) makes the base URL.

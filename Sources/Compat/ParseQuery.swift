@@ -1,3 +1,4 @@
+import Catalog
 import HTTPParsing
 
 /// The query string of `GET /parse/classes/Resource`, validated: `where`, `order`, `keys`, `limit`, `skip`
@@ -16,12 +17,10 @@ struct ParseQuery: Sendable, Equatable {
     /// The fields to return besides `objectId`, `createdAt` and `updatedAt`; nil returns all.
     var keys: Set<ParseField>?
 
-    static let defaultLimit = 100
-    /// Parse Server's own default `maxLimit` is unbounded; a larger request is clamped to this.
-    static let maximumLimit = 1000
-    static let maximumSkip = 10_000_000
-    /// `where` is at most this many UTF-8 bytes once decoded.
-    static let maximumWhereBytes = 10_000
+    static let defaultLimit = ParseLimits.defaultLimit
+    static let maximumLimit = ParseLimits.maximumLimit
+    static let maximumSkip = ParseLimits.maximumSkip
+    static let maximumWhereBytes = ParseLimits.maximumWhereBytes
     /// Arrays and objects nest at most this deep in `where`; the deepest meaningful one,
     /// `{"createdAt":{"$in":[{"__type":"Date",…}]}}`, is 4.
     static let maximumWhereDepth = 8

@@ -1,3 +1,4 @@
+import Catalog
 import HTTPParsing
 
 /// The parameters of `GET /api/`, validated as Pixabay does. Every documented parameter is accepted;
@@ -26,13 +27,10 @@ struct PixabayQuery: Sendable, Equatable {
     var callback: String?
     var pretty = false
 
-    static let perPageRange = 3...200
-    /// Pixabay's limit is 100 characters; counted in Unicode scalars (as Pixabay's Python counts them), it
-    /// also bounds `q` to 400 UTF-8 bytes, whatever the script.
-    static let maximumQueryScalars = 100
+    static let perPageRange = PixabayLimits.perPageRange
+    static let maximumQueryScalars = PixabayLimits.maximumQueryScalars
     static let dimensionRange = 0...1_000_000
-    /// Pixabay gives API clients at most this many hits of any search.
-    static let maximumHits = 500
+    static let maximumHits = PixabayLimits.maximumHits
 
     init() {}
 

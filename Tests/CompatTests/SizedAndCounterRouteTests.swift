@@ -5,10 +5,12 @@ import Hummingbird
 import HummingbirdTesting
 import Imaging
 import Ingest
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineCore
 
+@testable import Compat
 @testable import VitrineServer
 
 /// Pixabay's sizes made on demand and cached; views and downloads counted.

@@ -1,4 +1,5 @@
 import Hummingbird
+import VitrineServer
 
 /// A Pixabay-style error: a 4xx status and a plain-text body such as `[ERROR 400] "page" is out of valid range.`
 struct PixabayError: HTTPResponseError, Sendable, Equatable {

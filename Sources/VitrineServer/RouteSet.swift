@@ -1,0 +1,26 @@
+import Access
+import Hummingbird
+import Ingest
+import Scheduling
+
+/// Routes a module above the server adds to the router `VitrineServer.makeRouter` builds, so the server
+/// need not know them; the composition root chooses which sets to mount.
+public protocol RouteSet: Sendable {
+    func addRoutes(to mount: RouteMount)
+}
+
+/// What a `RouteSet` mounts on, and the router's shared parts it may use.
+public struct RouteMount: Sendable {
+    public let library: Library
+    /// The credential throttle the session routes use, so every key check shares one budget per address.
+    public let throttle: AuthThrottle
+    /// The router's root, behind the read check on a `--private` server.
+    public let root: RouterGroup<VitrineRequestContext>
+    /// `/api/v1`, behind the read check on a `--private` server.
+    public let reads: RouterGroup<VitrineRequestContext>
+    /// `/api/v1`, behind the admin token.
+    public let writes: RouterGroup<VitrineRequestContext>
+    /// The pool sized renditions render on.
+    public let renders: BoundedExecutor
+    public let assets: AssetURLs
+}
