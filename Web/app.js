@@ -213,6 +213,7 @@ function changes(/** @type {Change[]} */ batch) {
   } else {
     const a = grid.anchor();
     for (const m of batch) lib.apply(m, engine);
+    lib.reindex();
     grid.rebuild(a);
     viewer.remap();
     counted();

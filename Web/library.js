@@ -30,6 +30,7 @@ export class Library {
     this.uncertain = false;
     this.expected = /** @type {number|undefined} */ (undefined); // the server's total from the change feed
     this.run = /** @type {import('./engine.js').LiveRun|undefined} */ (undefined); // the engine's run for live changes
+    this.runOf = /** @type {Month|null} */ (null); // the month the run holds, kept in step by the changes it applied
   }
   on(/** @type {(kind: string, lib: Library, runs: Run[]) => void} */ f) { this.listeners.add(f); }
   emit(/** @type {string} */ kind, /** @type {Run[]} */ detail) { for (const f of this.listeners) f(kind, this, detail); }
@@ -123,6 +124,7 @@ export class Library {
   /** Places page items from library index `at` on; returns the runs placed. */
   place(/** @type {number} */ at, /** @type {Item[]} */ items) {
     const runs = /** @type {Run[]} */ ([]);
+    this.runOf = null;
     let s = this.sectionOf(at), run = /** @type {Run|null} */ (null);
     for (let k = 0; k < items.length && s >= 0; k++) {
       const i = at + k, it = items[k];
@@ -163,14 +165,16 @@ export class Library {
    * Applies one change-feed message (unfiltered libraries) as the engine's live rules place it, month by
    * month: a photo that changes month leaves its old one as a delete and enters the one its sort key
    * names (made when new) as an insert. A delete of a photo not loaded cannot say where it was, so the
-   * counts are `uncertain` then, as they are whenever the engine says so.
+   * counts are `uncertain` then, as they are whenever the engine says so. Call `reindex()` after a batch.
    */
   apply(/** @type {Change} */ m, /** @type {import('./engine.js').Engine} */ engine) {
-    const at = this.ids.get(m.id), key = m.kind !== 'delete' && m.photo ? m.sortKey : undefined;
-    const from = at === undefined ? -1 : this.sectionOf(at), month = key ? engine.monthOf(key[0]) : -1;
-    if (from >= 0 && keyOf(this.months[from]) !== month) this.live(engine, from, 'delete', m);
+    let at = this.ids.get(m.id);
+    if (at !== undefined && this.item(at)?.id !== m.id) { this.reindex(); at = this.ids.get(m.id); } // moved earlier in the batch
+    const key = m.kind !== 'delete' && m.photo ? m.sortKey : undefined, month = key ? engine.monthOf(key[0]) : -1;
+    const from = at === undefined ? -1 : this.sectionOf(at), moves = from >= 0 && keyOf(this.months[from]) !== month;
+    if (moves) this.live(engine, from, 'delete', m);
     else if (at === undefined && !key) this.uncertain = true;
-    if (key) this.live(engine, this.monthFor(month), from >= 0 && this.ids.get(m.id) === undefined ? 'insert' : m.kind, m);
+    if (key) this.live(engine, this.monthFor(month), moves ? 'insert' : m.kind, m);
     if (Number.isFinite(m.total) && !this.filtered) this.expected = m.total;
   }
 
@@ -203,19 +207,18 @@ export class Library {
 
   /** The section of `month`, made (empty) in order when there is none. */
   monthFor(/** @type {number} */ month) {
-    let s = this.sectionOfMonth(month);
-    if (s >= 0) return s;
-    s = this.months.findIndex((m) => keyOf(m) < month);
-    if (s < 0) s = this.months.length;
-    this.months.splice(s, 0, { year: Math.floor(month / 100), month: month % 100, count: 0, first: 0, items: [] });
-    return s;
+    const s = this.sectionOfMonth(month), older = this.months.findIndex((m) => keyOf(m) < month), at = older < 0 ? this.months.length : older;
+    if (s < 0) this.months.splice(at, 0, { year: Math.floor(month / 100), month: month % 100, count: 0, first: 0, items: [] });
+    return s < 0 ? at : s;
   }
 
   /** Applies a change to month `s` through the engine's run of its places, and mirrors the outcome. */
   live(/** @type {import('./engine.js').Engine} */ engine, /** @type {number} */ s, /** @type {Change['kind']} */ kind, /** @type {Change} */ m) {
     const run = this.run ??= engine.createLiveRun(), mo = this.months[s], items = mo.items;
-    run.clear();
-    for (let j = 0; j < mo.count; j++) { const it = items[j]; run.push(it ? sortKey(it)[0] : 0, it ? it.id : null); }
+    if (this.runOf !== mo) {
+      run.clear(); this.runOf = mo;
+      for (let j = 0; j < mo.count; j++) { const it = items[j]; run.push(it ? sortKey(it)[0] : 0, it ? it.id : null); }
+    }
     const o = run.apply(kind, m.id, m.sortKey?.[0] ?? 0, { boundedAbove: true, boundedBelow: true, keepsGaps: true, filtered: this.filtered });
     if (!o) return;
     if (o.removed >= 0) { items.splice(o.removed, 1); mo.count--; }
@@ -227,8 +230,6 @@ export class Library {
     if (o.replaced >= 0 && m.photo) items[o.replaced] = m.photo;
     if (o.uncertain) this.uncertain = true;
     if (!mo.count) this.months.splice(s, 1);
-    this.gen++;
-    this.renumber();
-    this.reindex();
+    this.gen++; this.renumber();
   }
 }

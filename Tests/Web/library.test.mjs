@@ -128,6 +128,16 @@ test('an update to a photo not loaded goes in where its place is exact, and make
   assert.ok(lib.stale)
 })
 
+test('a change finds its photo after earlier changes of the same batch moved it', () => {
+  const lib = library()
+  lib.place(0, page)
+  lib.apply(msg('insert', 'm25', '2020-03-15T00:00:00Z', item('m25', '2020-03-15T00:00:00Z')), engine)
+  lib.apply(msg('delete', 'j1', '2020-01-10T00:00:00Z'), engine)
+  lib.reindex()
+  assert.deepEqual(ids(lib), ['m3 m25 m2 m1', 'j2', 'd1'])
+  assert.ok(!lib.stale)
+})
+
 test('a total that disagrees after a batch makes the counts stale', () => {
   const lib = library()
   lib.place(0, page)
