@@ -54,6 +54,7 @@
 
 const STYLE = { grid: 0, justified: 1 };
 const PHASE = { pointerdown: 0, pointermove: 1, pointerup: 2, pointercancel: 3 };
+/** @typedef {0|1|2|3|keyof typeof PHASE} PointerPhase  A pointer sample's phase, as a number or a DOM event type. */
 /** @type {ViewerState['mode'][]} */
 const MODES = ['idle', 'pending', 'paging', 'panning', 'pinching', 'dismissing', 'dismissed'];
 const EVENTS = [null, 'tap', 'doubleTap', 'longPress', 'pageChanged', 'dismiss', 'dismissCancelled'];
@@ -103,11 +104,15 @@ export class Engine {
   }
   /** @returns {Float64Array} the 64-double scratch block */
   get _io() { return new Float64Array(this.memory.buffer, this._ioPtr, 64); }
+  /** @param {number} ptr @param {number} n */
   _f32(ptr, n) { return new Float32Array(this.memory.buffer, ptr, n); }
+  /** @param {number} ptr @param {number} n */
   _f64(ptr, n) { return new Float64Array(this.memory.buffer, ptr, n); }
+  /** @param {number} ptr @param {number} n */
   _i32(ptr, n) { return new Int32Array(this.memory.buffer, ptr, n); }
   _rect(o = 0) { const v = this._io; return { x: v[o], y: v[o + 1], width: v[o + 2], height: v[o + 3] }; }
   _frame(o = 0) { return { image: this._rect(o), clip: this._rect(o + 4) }; }
+  /** @param {Rect} r @param {number} o */
   _putRect(r, o) { const v = this._io; v[o] = r.x; v[o + 1] = r.y; v[o + 2] = r.width; v[o + 3] = r.height; }
 
   // ── Layout ──────────────────────────────────────────────────────────────
@@ -121,7 +126,10 @@ export class Engine {
     v[11] = config.targetRowHeight ?? 180; v[12] = config.minimumAspectRatio ?? 0.5;
     v[13] = config.maximumAspectRatio ?? 3;
   }
-  /** Creates a grid or justified layout. @param {LayoutConfig} config @returns {Layout} */
+  /**
+   * Creates a grid or justified layout.
+   * @param {LayoutConfig} config @returns {Layout}
+   */
   createLayout(config) { this._putConfig(config); return new Layout(this, this.exports.ge_layout_create()); }
 
   /**
@@ -137,11 +145,11 @@ export class Engine {
       /** Height for the DOM scroll spacer. */
       scrollHeight: e.ge_scroll_height(...a),
       /** Content y at the viewport top for a DOM scrollTop. @param {number} scrollTop */
-      contentOffset: (scrollTop) => e.ge_scroll_content_offset(...a, scrollTop),
+      contentOffset: (/** @type {number} */ scrollTop) => e.ge_scroll_content_offset(...a, scrollTop),
       /** DOM scrollTop that shows content y at the viewport top. @param {number} offset */
-      scrollTop: (offset) => e.ge_scroll_top_for_offset(...a, offset),
+      scrollTop: (/** @type {number} */ offset) => e.ge_scroll_top_for_offset(...a, offset),
       /** DOM y of a content y at the current scrollTop. */
-      domY: (contentY, scrollTop) => e.ge_scroll_dom_y(...a, contentY, scrollTop),
+      domY: (/** @type {number} */ contentY, /** @type {number} */ scrollTop) => e.ge_scroll_dom_y(...a, contentY, scrollTop),
     };
   }
 
@@ -156,6 +164,7 @@ export class Engine {
     this._putTimelineConfig(config);
     return new Timeline(this, this.exports.ge_timeline_create());
   }
+  /** @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config */
   _putTimelineConfig(config) {
     this._putConfig(config);
     const v = this._io;
@@ -163,11 +172,16 @@ export class Engine {
   }
 
   // ── Springs ─────────────────────────────────────────────────────────────
-  /** A pool of `capacity` springs stepped together. @returns {SpringPool} */
+  /**
+   * A pool of `capacity` springs stepped together.
+   * @returns {SpringPool}
+   * @param {number} capacity
+   */
   createSprings(capacity) { return new SpringPool(this, this.exports.ge_springs_create(capacity), capacity); }
   /**
    * Closed-form damped oscillator: displacement and velocity after `t` seconds.
    * @returns {[number, number]}
+   * @param {number} x0 @param {number} v0 @param {number} t @param {number} angularFrequency @param {number} dampingRatio
    */
   springEvaluate(x0, v0, t, angularFrequency, dampingRatio) {
     this.exports.ge_spring_evaluate(x0, v0, t, angularFrequency, dampingRatio);
@@ -185,21 +199,39 @@ export class Engine {
   }
   /** Tap / double tap / long press recognizer (e.g. selection in the grid). @returns {TapRecognizer} */
   createTapRecognizer() { return new TapRecognizer(this, this.exports.ge_taps_create()); }
-  /** iOS rubber band of an overshoot. */
+  /**
+   * iOS rubber band of an overshoot.
+   * @param {number} offset @param {number} dimension
+   */
   rubberBand(offset, dimension) { return this.exports.ge_rubber_band(offset, dimension); }
   /** Distance a fling of `velocity` px/ms travels at `rate` deceleration per ms. */
-  project(velocity, rate = 0.995) { return this.exports.ge_project(velocity, rate); }
-  /** Page to settle on after releasing a pager drag. */
+  project(/** @type {number} */ velocity, rate = 0.995) { return this.exports.ge_project(velocity, rate); }
+  /**
+   * Page to settle on after releasing a pager drag.
+   * @param {number} index @param {number} count @param {number} pageWidth @param {number} dx @param {number} vx
+   */
   pagerTarget(index, count, pageWidth, dx, vx) { return this.exports.ge_pager_target(index, count, pageWidth, dx, vx); }
-  /** Whether a drag-to-dismiss release closes the viewer. */
+  /**
+   * Whether a drag-to-dismiss release closes the viewer.
+   * @param {number} viewportHeight @param {number} dy @param {number} vy
+   */
   dismissDecide(viewportHeight, dy, vy) { return this.exports.ge_dismiss_decide(viewportHeight, dy, vy) === 1; }
-  /** Backdrop opacity during drag-to-dismiss. */
+  /**
+   * Backdrop opacity during drag-to-dismiss.
+   * @param {number} viewportHeight @param {number} dy
+   */
   dismissOpacity(viewportHeight, dy) { return this.exports.ge_dismiss_opacity(viewportHeight, dy); }
 
   // ── Transition geometry ─────────────────────────────────────────────────
-  /** Aspect-fit rect inside `bounds`. @param {number} aspect @param {Rect} b @returns {Rect} */
+  /**
+   * Aspect-fit rect inside `bounds`.
+   * @param {number} aspect @param {Rect} b @returns {Rect}
+   */
   fitRect(aspect, b) { this.exports.ge_fit_rect(aspect, b.x, b.y, b.width, b.height); return this._rect(); }
-  /** Cover rect over `bounds`. @param {number} aspect @param {Rect} b @returns {Rect} */
+  /**
+   * Cover rect over `bounds`.
+   * @param {number} aspect @param {Rect} b @returns {Rect}
+   */
   fillRect(aspect, b) { this.exports.ge_fill_rect(aspect, b.x, b.y, b.width, b.height); return this._rect(); }
   /**
    * Tile → viewer frame at progress `p` (may overshoot 0…1).
@@ -210,7 +242,11 @@ export class Engine {
     this._putRect(tile, 8); this._putRect(viewport, 12);
     this.exports.ge_transition_open(aspect, p); return this._frame();
   }
-  /** Interpolates two frames. @param {TransitionFrame} from @param {TransitionFrame} to @returns {TransitionFrame} */
+  /**
+   * Interpolates two frames.
+   * @param {TransitionFrame} from @param {TransitionFrame} to @returns {TransitionFrame}
+   * @param {number} p
+   */
   transitionLerp(from, to, p) {
     this._putRect(from.image, 16); this._putRect(from.clip, 20);
     this._putRect(to.image, 24); this._putRect(to.clip, 28);
@@ -572,10 +608,13 @@ export class LiveRun {
 /** A laid-out gallery (grid or justified), built incrementally. */
 export class Layout {
   constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
-  /** Re-lays everything (e.g. new width). @param {LayoutConfig} config */
+  /**
+   * Re-lays everything (e.g. new width).
+   * @param {LayoutConfig} config
+   */
   configure(config) { this.engine._putConfig(config); this._e.ge_layout_configure(this.handle); }
   /** Pre-sizes storage for a known total. */
-  reserve(n) { this._e.ge_layout_reserve(this.handle, n); }
+  reserve(/** @type {number} */ n) { this._e.ge_layout_reserve(this.handle, n); }
   /**
    * Appends a page of items. Only the last open row and the new items are laid out.
    * @param {Float32Array|number[]} aspectRatios width/height per item
@@ -603,22 +642,35 @@ export class Layout {
    * per item. Pass the current content offset as `originY` for exact positions
    * in huge libraries. View valid until the next engine call.
    */
-  frames(start, end, originY = 0) {
+  frames(/** @type {number} */ start, /** @type {number} */ end, originY = 0) {
     const ptr = this._e.ge_layout_frames(this.handle, start, end, originY);
     return this.engine._f32(ptr, Math.max(0, end - start) * 4);
   }
-  /** @returns {Rect} frame of item i in content coordinates */
+  /**
+   * @returns {Rect} frame of item i in content coordinates
+   * @param {number} i
+   */
   itemFrame(i) { this._e.ge_layout_item_frame(this.handle, i); return this.engine._rect(); }
-  /** @returns {Rect} header frame of section s */
+  /**
+   * @returns {Rect} header frame of section s
+   * @param {number} s
+   */
   headerFrame(s) { this._e.ge_layout_header_frame(this.handle, s); return this.engine._rect(); }
   /** First item of section s. */
-  sectionStart(s) { return this._e.ge_layout_section_start(this.handle, s); }
-  /** Sections whose headers intersect [top, bottom). @returns {[number, number]} */
+  sectionStart(/** @type {number} */ s) { return this._e.ge_layout_section_start(this.handle, s); }
+  /**
+   * Sections whose headers intersect [top, bottom).
+   * @returns {[number, number]}
+   * @param {number} top @param {number} bottom
+   */
   sectionsIn(top, bottom) { this._e.ge_layout_sections_in(this.handle, top, bottom); const v = this.engine._io; return [v[0], v[1]]; }
-  /** Item under a content point, or −1. */
+  /**
+   * Item under a content point, or −1.
+   * @param {number} x @param {number} y
+   */
   itemAt(x, y) { return this._e.ge_layout_item_at(this.handle, x, y); }
   /** Row index of item i. */
-  rowOf(i) { return this._e.ge_layout_row_of(this.handle, i); }
+  rowOf(/** @type {number} */ i) { return this._e.ge_layout_row_of(this.handle, i); }
   /**
    * Tunes prefetching (viewport-height units unless noted).
    * @param {{baseOverscan?: number, lookaheadMilliseconds?: number, maximumOverscan?: number,
@@ -658,19 +710,25 @@ export class SpringPool {
     const response = o.response ?? (o.angularFrequency ? 2 * Math.PI / o.angularFrequency : 2 * Math.PI / 12);
     this._e.ge_spring_configure(this.handle, i, response, o.dampingRatio ?? 0.75, o.restDistance ?? 1, o.restSpeed ?? 50);
   }
-  /** Jumps spring i to `value` with `velocity` (units/s; px/ms × 1000). */
+  /**
+   * Jumps spring i to `value` with `velocity` (units/s; px/ms × 1000).
+   * @param {number} i @param {number} value
+   */
   reset(i, value, velocity = 0) { this._e.ge_spring_reset(this.handle, i, value, velocity); }
-  /** New target; current position and velocity carry over. */
+  /**
+   * New target; current position and velocity carry over.
+   * @param {number} i @param {number} target
+   */
   retarget(i, target) { this._e.ge_spring_retarget(this.handle, i, target); }
   /** Advances all springs by dtMs; returns how many are still moving. */
-  step(dtMs) { return this._e.ge_springs_step(this.handle, dtMs); }
+  step(/** @type {number} */ dtMs) { return this._e.ge_springs_step(this.handle, dtMs); }
   /** @returns {Float64Array} current values (view) */
   get values() { return this.engine._f64(this._e.ge_springs_values(this.handle), this.capacity); }
   /** @returns {Float64Array} velocities in units/s (view) */
   get velocities() { return this.engine._f64(this._e.ge_springs_velocities(this.handle), this.capacity); }
   /** @returns {Uint8Array} 1 = settled (view) */
   get settled() { return new Uint8Array(this.engine.memory.buffer, this._e.ge_springs_settled(this.handle), this.capacity); }
-  value(i) { return this.values[i]; }
+  value(/** @type {number} */ i) { return this.values[i]; }
   destroy() { this._e.ge_springs_destroy(this.handle); this.handle = 0; }
 }
 
@@ -687,16 +745,16 @@ export class Viewer {
    * @param {number} id pointerId @param {number} time ms @param {number} x @param {number} y viewport px
    * @returns {number} number of queued events
    */
-  pointer(phase, id, time, x, y) {
+  pointer(/** @type {PointerPhase} */ phase, id, time, x, y) {
     const p = typeof phase === 'string' ? PHASE[phase] : phase;
     return this._e.ge_viewer_pointer(this.handle, p, id, time, x, y);
   }
   /** Convenience for a DOM PointerEvent (coordinates relative to `origin`). */
-  handlePointerEvent(ev, origin = { x: 0, y: 0 }) {
-    return this.pointer(ev.type, ev.pointerId, ev.timeStamp, ev.clientX - origin.x, ev.clientY - origin.y);
+  handlePointerEvent(/** @type {PointerEvent} */ ev, origin = { x: 0, y: 0 }) {
+    return this.pointer(/** @type {PointerPhase} */ (ev.type), ev.pointerId, ev.timeStamp, ev.clientX - origin.x, ev.clientY - origin.y);
   }
   /** Advances springs/timers to `time` ms; returns true while animating. */
-  tick(time) { return this._e.ge_viewer_tick(this.handle, time) === 1; }
+  tick(/** @type {number} */ time) { return this._e.ge_viewer_tick(this.handle, time) === 1; }
   /** @returns {ViewerState} */
   get state() {
     const v = this.engine._f64(this._e.ge_viewer_state(this.handle), 11);
@@ -712,29 +770,42 @@ export class Viewer {
     for (let k = 0; k < n; k++) out.push({ kind: EVENTS[v[4 * k]], x: v[4 * k + 1], y: v[4 * k + 2], index: v[4 * k + 3] });
     return out;
   }
-  /** Shows page `index` at rest (open, or after dismiss). */
+  /**
+   * Shows page `index` at rest (open, or after dismiss).
+   * @param {number} index @param {number} count @param {number} aspectRatio
+   */
   reset(index, count, aspectRatio) { this._e.ge_viewer_reset(this.handle, index, count, aspectRatio); }
   /** Aspect ratio of the current photo (after pageChanged). Resets zoom. */
-  setPhoto(aspectRatio) { this._e.ge_viewer_set_photo(this.handle, aspectRatio); }
+  setPhoto(/** @type {number} */ aspectRatio) { this._e.ge_viewer_set_photo(this.handle, aspectRatio); }
+  /** @param {number} width @param {number} height */
   setViewport(width, height) { this._e.ge_viewer_set_viewport(this.handle, width, height); }
-  setCount(count) { this._e.ge_viewer_set_count(this.handle, count); }
-  /** The current photo moved to `index` (live inserts or deletes before it): zoom and pan stay. */
+  setCount(/** @type {number} */ count) { this._e.ge_viewer_set_count(this.handle, count); }
+  /**
+   * The current photo moved to `index` (live inserts or deletes before it): zoom and pan stay.
+   * @param {number} index @param {number} count
+   */
   reindex(index, count) { this._e.ge_viewer_reindex(this.handle, index, count); }
   /** Animates to a page (keyboard). */
-  goTo(index) { this._e.ge_viewer_go_to(this.handle, index); }
-  /** Animated zoom toggle around a point (keyboard / button). */
+  goTo(/** @type {number} */ index) { this._e.ge_viewer_go_to(this.handle, index); }
+  /**
+   * Animated zoom toggle around a point (keyboard / button).
+   * @param {number} x @param {number} y
+   */
   toggleZoom(x, y) { this._e.ge_viewer_toggle_zoom(this.handle, x, y); }
-  /** Zooms to `scale` (× fit, clamped) keeping the point (x, y) still: keys, ctrl-wheel, trackpad pinch. */
+  /**
+   * Zooms to `scale` (× fit, clamped) keeping the point (x, y) still: keys, ctrl-wheel, trackpad pinch.
+   * @param {number} scale @param {number} x @param {number} y
+   */
   zoomTo(scale, x, y, animated = true) { this._e.ge_viewer_zoom_to(this.handle, scale, x, y, animated ? 1 : 0); }
   /** The gesture tuning (thresholds, springs as {response, dampingRatio}, tap timings, zoom levels). */
   get configuration() {
     this._e.ge_viewer_get_configuration(this.handle);
-    const o = {}, v = this.engine._io;
+    const o = /** @type {Record<string, number>} */ ({}), v = this.engine._io;
     VIEWER_KEYS.forEach((k, i) => { o[k] = v[i]; });
     return o;
   }
   /** Applies a (partial) tuning to the running viewer; springs keep their motion. */
-  configure(changes) {
+  configure(/** @type {Record<string, number>} */ changes) {
     const c = { ...this.configuration, ...changes }, v = this.engine._io;
     VIEWER_KEYS.forEach((k, i) => { v[i] = c[k]; });
     this._e.ge_viewer_configure(this.handle);
@@ -747,14 +818,18 @@ export class Viewer {
 /** Tap / double tap / long press from pointer samples. */
 export class TapRecognizer {
   constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
-  /** @returns {{kind: 'tap'|'doubleTap'|'longPress', x: number, y: number}|null} */
+  /**
+   * @returns {{kind: 'tap'|'doubleTap'|'longPress', x: number, y: number}|null}
+   * @param {PointerPhase} phase @param {number} time @param {number} x @param {number} y
+   */
   pointer(phase, time, x, y) {
     const p = typeof phase === 'string' ? PHASE[phase] : phase;
     return this._event(this._e.ge_taps_pointer(this.handle, p, time, x, y));
   }
   /** Call each frame while a pointer is down or a tap may be pending. */
-  tick(time) { return this._event(this._e.ge_taps_tick(this.handle, time)); }
+  tick(/** @type {number} */ time) { return this._event(this._e.ge_taps_tick(this.handle, time)); }
   destroy() { this._e.ge_taps_destroy(this.handle); this.handle = 0; }
+  /** @param {number} code */
   _event(code) { if (!code) return null; const v = this.engine._io; return { kind: TAPS[code], x: v[0], y: v[1] }; }
 }
 
@@ -780,28 +855,37 @@ export class TapRecognizer {
 export class Timeline {
   constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
   /** Replaces the months ({year, month, count} newest first); loaded runs and loads in flight are dropped. */
-  setMonths(months) {
+  setMonths(/** @type {{year: number, month: number, count: number}[]} */ months) {
     const e = this._e, n = months.length, p = e.ge_timeline_months_input(this.handle, n);
     const v = this.engine._i32(p, 3 * n);
     months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
     return e.ge_timeline_set_months(this.handle, n);
   }
-  /** Re-lays everything (resize, style); returns the correction for the photo at (anchorX, anchorY). */
+  /**
+   * Re-lays everything (resize, style); returns the correction for the photo at (anchorX, anchorY).
+   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config @param {number} anchorX @param {number} anchorY
+   */
   configure(config, anchorX, anchorY) {
     this.engine._putTimelineConfig(config);
     return this._e.ge_timeline_configure(this.handle, anchorX, anchorY);
   }
-  _aspects(aspects) {
+  _aspects(/** @type {Float32Array|number[]} */ aspects) {
     const n = aspects.length, p = this._e.ge_timeline_items_input(this.handle, n);
     this.engine._f32(p, n).set(aspects);
     return n;
   }
-  /** Photos `start…` of month `section` arrived (their aspect ratios); returns the correction. */
+  /**
+   * Photos `start…` of month `section` arrived (their aspect ratios); returns the correction.
+   * @param {number} section @param {number} start @param {Float32Array|number[]} aspects @param {number} anchorY
+   */
   setItems(section, start, aspects, anchorY) {
     const n = this._aspects(aspects);
     return n ? this._e.ge_timeline_set_items(this.handle, section, start, n, anchorY) : 0;
   }
-  /** New photos at `index` of month `section` (a live change); returns the correction. */
+  /**
+   * New photos at `index` of month `section` (a live change); returns the correction.
+   * @param {number} section @param {number} index @param {Float32Array|number[]} aspects @param {number} anchorY
+   */
   insertItems(section, index, aspects, anchorY) {
     const n = this._aspects(aspects);
     return n ? this._e.ge_timeline_insert_items(this.handle, section, index, n, anchorY) : 0;
@@ -810,9 +894,9 @@ export class Timeline {
   get itemCount() { return this._e.ge_timeline_item_count(this.handle); }
   get sectionCount() { return this._e.ge_timeline_section_count(this.handle); }
   /** Section at content y (−1 when there are none). */
-  sectionAt(y) { return this._e.ge_timeline_section_at(this.handle, y); }
+  sectionAt(/** @type {number} */ y) { return this._e.ge_timeline_section_at(this.handle, y); }
   /** @returns {TimelineSection|null} */
-  section(s) {
+  section(/** @type {number} */ s) {
     if (!this._e.ge_timeline_section(this.handle, s)) return null;
     const v = this.engine._io;
     return { top: v[0], headerHeight: v[1], bodyHeight: v[2], count: v[3], year: v[4], month: v[5], first: v[6],
@@ -823,7 +907,7 @@ export class Timeline {
     const n = this.sectionCount, p = this._e.ge_timeline_section_tops(this.handle);
     return this.engine._f64(p, n + 1).slice();
   }
-  _spans(ints, at, n) {
+  _spans(/** @type {Int32Array} */ ints, /** @type {number} */ at, /** @type {number} */ n) {
     const out = [];
     for (let k = 0; k < n; k++) {
       const o = at + 4 * k;
@@ -832,41 +916,49 @@ export class Timeline {
     return out;
   }
   /** Months and photos in the band top…bottom. @returns {TimelineSpan[]} */
-  spans(top, bottom) {
+  spans(/** @type {number} */ top, /** @type {number} */ bottom) {
     const n = this._e.ge_timeline_spans(this.handle, top, bottom);
     return this._spans(this.engine._i32(this._e.ge_ints(), 4 * n), 0, n);
   }
   /** One scroll frame: visible spans and the overscan to keep mounted. */
-  window(offset, viewportHeight, velocity = 0) {
+  window(/** @type {number} */ offset, /** @type {number} */ viewportHeight, velocity = 0) {
     const len = this._e.ge_timeline_window(this.handle, offset, viewportHeight, velocity);
     const v = this.engine._i32(this._e.ge_ints(), len);
     return { visible: this._spans(v, 2, v[0]), overscan: this._spans(v, 2 + 4 * v[0], v[1]) };
   }
   /** x, y − originY, w, h per photo of start…end of month `section` (a view: read at once). */
-  frames(section, start, end, originY = 0) {
+  frames(/** @type {number} */ section, /** @type {number} */ start, /** @type {number} */ end, originY = 0) {
     const p = this._e.ge_timeline_frames(this.handle, section, start, end, originY);
     return this.engine._f32(p, Math.max(0, end - start) * 4);
   }
-  /** @returns {Rect|null} photo `item` of month `section`, content coordinates */
+  /**
+   * @returns {Rect|null} photo `item` of month `section`, content coordinates
+   * @param {number} section @param {number} item
+   */
   itemFrame(section, item) { return this._e.ge_timeline_item_frame(this.handle, section, item) ? this.engine._rect() : null; }
   /** @returns {{section: number, item: number}|null} the photo under a content point */
-  itemAt(x, y) {
+  itemAt(/** @type {number} */ x, /** @type {number} */ y) {
     const s = this._e.ge_timeline_item_at(this.handle, x, y);
     return s < 0 ? null : { section: s, item: this.engine._io[0] };
   }
+  /** @param {number} section @param {number} item */
   isLoaded(section, item) { return this._e.ge_timeline_is_loaded(this.handle, section, item) === 1; }
   /** The photo or header (item −1) at a content point, and the offset from its row's top. */
-  anchor(x, y) {
+  anchor(/** @type {number} */ x, /** @type {number} */ y) {
     if (!this._e.ge_timeline_anchor(this.handle, x, y)) return null;
     const v = this.engine._io;
     return { section: v[0], item: v[1], offset: v[2] };
   }
-  /** Content y of an anchor now. */
+  /**
+   * Content y of an anchor now.
+   * @param {{section: number, item: number, offset: number}} a
+   */
   anchorY(a) { return this._e.ge_timeline_anchor_y(this.handle, a.section, a.item, a.offset); }
   /**
    * The fetch planner's tuning. `pageSize` photos per request, `maximumInFlight`, `scrubSpeed` (px/ms:
    * faster asks for nothing), `cancelMargin` (viewports), then the bands: `baseOverscan`, `lookaheadMs`,
    * `maximumOverscan`, `trailingOverscan` (viewports) and `restSpeed` (px/ms).
+   * @param {{pageSize?: number, maximumInFlight?: number, scrubSpeed?: number, cancelMargin?: number, baseOverscan?: number, lookaheadMs?: number, maximumOverscan?: number, trailingOverscan?: number, restSpeed?: number}} o
    */
   configurePlanner(o) {
     this._e.ge_timeline_planner_configure(this.handle, o.pageSize ?? 200, o.maximumInFlight ?? 4, o.scrubSpeed ?? 30,
@@ -874,10 +966,10 @@ export class Timeline {
       o.trailingOverscan ?? 0.25, o.restSpeed ?? 0.05);
   }
   /** Which loads to start and which in flight to abort. @returns {{requests: TimelineRequest[], cancelled: TimelineRequest[]}} */
-  plan(offset, viewportHeight, velocity = 0) {
+  plan(/** @type {number} */ offset, /** @type {number} */ viewportHeight, velocity = 0) {
     const len = this._e.ge_timeline_plan(this.handle, offset, viewportHeight, velocity);
     const v = this.engine._i32(this._e.ge_ints(), len), r = v[0], c = v[1];
-    const read = (at, n) => {
+    const read = (/** @type {number} */ at, /** @type {number} */ n) => {
       const out = [];
       for (let k = 0; k < n; k++) { const o = at + 4 * k; out.push({ id: v[o], section: v[o + 1], start: v[o + 2], end: v[o + 3] }); }
       return out;
@@ -885,6 +977,6 @@ export class Timeline {
     return { requests: read(2, r), cancelled: read(2 + 4 * r, c) };
   }
   /** Load `id` is done (arrived, failed or aborted). */
-  finish(id) { return this._e.ge_timeline_finish(this.handle, id) === 1; }
+  finish(/** @type {number} */ id) { return this._e.ge_timeline_finish(this.handle, id) === 1; }
   destroy() { this._e.ge_timeline_destroy(this.handle); this.handle = 0; }
 }

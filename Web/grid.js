@@ -269,7 +269,7 @@ export class Grid {
    */
   thumbURL(/** @type {Item} */ it, /** @type {number} */ w, /** @type {number} */ h) {
     const s = it.small;
-    return s && this.engine.usesSmallThumb(s, w, h, globalThis.devicePixelRatio || 1) ? s.url : thumbSrc(it.thumb);
+    return s && this.engine.usesSmallThumb(s, w, h, globalThis.devicePixelRatio || 1) ? s.url : thumbSrc(this.engine, it.thumb);
   }
 
   // ── Loading ───────────────────────────────────────────────────────────

@@ -82,11 +82,12 @@ export function decodesWebP() {
 
 /**
  * A thumb's URL. Vitrine's `/assets` picks WebP or JPEG by Accept; a bucket or CDN (`--asset-base-url`)
- * cannot, so the API then also gives the JPEG sibling (`jpegUrl`) and the browser picks here.
- * @param {Variant} thumb
+ * cannot, so the API also gives the JPEG sibling (`jpegUrl`), and the engine picks by what the browser decodes.
+ * @param {import('./engine.js').Engine} engine @param {Variant} thumb
  */
-export function thumbSrc(thumb, canWebP = decodesWebP) {
-  return thumb.jpegUrl && !canWebP() ? thumb.jpegUrl : thumb.url;
+export function thumbSrc(engine, thumb, canWebP = decodesWebP) {
+  const format = engine.imageFormat({ decodesAVIF: false, decodesWebP: canWebP(), hasAVIF: false, hasWebP: true });
+  return thumb.jpegUrl && format !== 'webp' ? thumb.jpegUrl : thumb.url;
 }
 
 /** URLs known to be decoded (safe to show without a blank frame). @type {Set<string>} */

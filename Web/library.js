@@ -1,7 +1,7 @@
 // The library as the timeline sees it: months with their photo counts (GET /api/v1/timeline), and the
 // photos loaded so far, wherever the view went (a page from a month and an offset in it). A photo's
 // place is its index in the whole library, newest first: its month's first index plus its offset.
-import { getJSON, filterQuery, sortKey, before } from './api.js';
+import { getJSON, filterQuery, sortKey } from './api.js';
 
 /** Photos per request. */
 export const PAGE = 200;
@@ -29,6 +29,8 @@ export class Library {
     this.opening = 0;
     this.uncertain = false;
     this.expected = /** @type {number|undefined} */ (undefined); // the server's total from the change feed
+    this.run = /** @type {import('./engine.js').LiveRun|undefined} */ (undefined); // the engine's run for live changes
+    this.runOf = /** @type {Month|null} */ (null); // the month the run holds, kept in step by the changes it applied
   }
   on(/** @type {(kind: string, lib: Library, runs: Run[]) => void} */ f) { this.listeners.add(f); }
   emit(/** @type {string} */ kind, /** @type {Run[]} */ detail) { for (const f of this.listeners) f(kind, this, detail); }
@@ -122,6 +124,7 @@ export class Library {
   /** Places page items from library index `at` on; returns the runs placed. */
   place(/** @type {number} */ at, /** @type {Item[]} */ items) {
     const runs = /** @type {Run[]} */ ([]);
+    this.runOf = null;
     let s = this.sectionOf(at), run = /** @type {Run|null} */ (null);
     for (let k = 0; k < items.length && s >= 0; k++) {
       const i = at + k, it = items[k];
@@ -159,18 +162,19 @@ export class Library {
   }
 
   /**
-   * Applies one change-feed message (unfiltered libraries). The photo leaves its old place and goes
-   * where its sort key says: the exact index when the photos around it are loaded, else a not-yet-loaded
-   * place in the gap it falls in (every place in a gap is unknown alike, and the photos after the gap
-   * move down one, as they do on the server). A new month is made where its key says. A change to a
-   * photo that is not loaded cannot be placed (where it was is unknown): `uncertain` then says the
-   * counts need `reconcile`. Call `reindex()` after a batch.
+   * Applies one change-feed message (unfiltered libraries) as the engine's live rules place it, month by
+   * month: a photo that changes month leaves its old one as a delete and enters the one its sort key
+   * names (made when new) as an insert. A delete of a photo not loaded cannot say where it was, so the
+   * counts are `uncertain` then, as they are whenever the engine says so. Call `reindex()` after a batch.
    */
-  apply(/** @type {Change} */ m) {
-    const at = this.ids.get(m.id), gone = !m.photo || m.kind === 'delete';
-    if (at !== undefined) this.remove(at);
-    else if (m.kind !== 'insert') this.uncertain = true;
-    if (!gone && m.photo && m.sortKey && (at !== undefined || m.kind === 'insert')) this.insert(m.photo, m.sortKey);
+  apply(/** @type {Change} */ m, /** @type {import('./engine.js').Engine} */ engine) {
+    let at = this.ids.get(m.id);
+    if (at !== undefined && this.item(at)?.id !== m.id) { this.reindex(); at = this.ids.get(m.id); } // moved earlier in the batch
+    const key = m.kind !== 'delete' && m.photo ? m.sortKey : undefined, month = key ? engine.monthOf(key[0]) : -1;
+    const from = at === undefined ? -1 : this.sectionOf(at), moves = from >= 0 && keyOf(this.months[from]) !== month;
+    if (moves) this.live(engine, from, 'delete', m);
+    else if (at === undefined && !key) this.uncertain = true;
+    if (key) this.live(engine, this.monthFor(month), moves ? 'insert' : m.kind, m);
     if (Number.isFinite(m.total) && !this.filtered) this.expected = m.total;
   }
 
@@ -201,37 +205,31 @@ export class Library {
     return out;
   }
 
-  remove(/** @type {number} */ i) {
-    const s = this.sectionOf(i);
-    if (s < 0) return;
-    const m = this.months[s];
-    const [gone] = m.items.splice(i - m.first, 1);
-    if (gone) this.ids.delete(gone.id);
-    m.count--;
-    if (!m.count) this.months.splice(s, 1);
-    this.gen++;
-    this.renumber();
+  /** The section of `month`, made (empty) in order when there is none. */
+  monthFor(/** @type {number} */ month) {
+    const s = this.sectionOfMonth(month), older = this.months.findIndex((m) => keyOf(m) < month), at = older < 0 ? this.months.length : older;
+    if (s < 0) this.months.splice(at, 0, { year: Math.floor(month / 100), month: month % 100, count: 0, first: 0, items: [] });
+    return s < 0 ? at : s;
   }
 
-  insert(/** @type {Item} */ photo, /** @type {SortKey} */ key) {
-    const month = monthOf(key[0]);
-    let s = this.sectionOfMonth(month);
-    if (s < 0) {
-      s = this.months.findIndex((m) => keyOf(m) < month);
-      if (s < 0) s = this.months.length;
-      this.months.splice(s, 0, { year: Math.floor(month / 100), month: month % 100, count: 0, first: 0, items: [] });
+  /** Applies a change to month `s` through the engine's run of its places, and mirrors the outcome. */
+  live(/** @type {import('./engine.js').Engine} */ engine, /** @type {number} */ s, /** @type {Change['kind']} */ kind, /** @type {Change} */ m) {
+    const run = this.run ??= engine.createLiveRun(), mo = this.months[s], items = mo.items;
+    if (this.runOf !== mo) {
+      run.clear(); this.runOf = mo;
+      for (let j = 0; j < mo.count; j++) { const it = items[j]; run.push(it ? sortKey(it)[0] : 0, it ? it.id : null); }
     }
-    const m = this.months[s], items = m.items;
-    // The first loaded photo that sorts after the new one. The new one goes just above it when the photo
-    // above that place is known (or it is the month's top); else into the gap as a place not loaded.
-    let j = 0;
-    for (; j < items.length; j++) { const it = items[j]; if (it && !before(sortKey(it), key)) break; }
-    if (j === items.length) j = m.count;
-    const exact = j === 0 || !!items[j - 1];
-    if (j < items.length) items.splice(j, 0, exact ? photo : undefined);
-    else if (exact) items[j] = photo;
-    m.count++;
-    this.gen++;
-    this.renumber();
+    const o = run.apply(kind, m.id, m.sortKey?.[0] ?? 0, { boundedAbove: true, boundedBelow: true, keepsGaps: true, filtered: this.filtered });
+    if (!o) return;
+    if (o.removed >= 0) { items.splice(o.removed, 1); mo.count--; }
+    if (o.inserted >= 0) {
+      if (o.inserted < items.length) items.splice(o.inserted, 0, o.exact ? m.photo ?? undefined : undefined);
+      else if (o.exact && m.photo) items[o.inserted] = m.photo;
+      mo.count++;
+    }
+    if (o.replaced >= 0 && m.photo) items[o.replaced] = m.photo;
+    if (o.uncertain) this.uncertain = true;
+    if (!mo.count) this.months.splice(s, 1);
+    this.gen++; this.renumber();
   }
 }

@@ -364,7 +364,7 @@ export class Viewer {
     const thumb = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
     fr.img = thumb;
     thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
-    thumb.src = this.gridThumb(k) || thumbSrc(it.thumb);
+    thumb.src = this.gridThumb(k) || thumbSrc(this.engine, it.thumb);
     this.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
     const hi = el('img', 'hi', { alt: '', draggable: 'false' });
     fr.append(thumb, hi);
@@ -395,7 +395,7 @@ export class Viewer {
   bestURL(/** @type {number} */ i) {
     const it = /** @type {Item} */ (this.item(i));
     for (const u of [it.original.url, it.preview.url]) if (decoded.has(u)) return u;
-    return this.gridThumb(i) || thumbSrc(it.thumb);
+    return this.gridThumb(i) || thumbSrc(this.engine, it.thumb);
   }
 
   /** The image the grid's tile i shows, when it has arrived (the small thumbnail, maybe): cached. */

@@ -1,14 +1,17 @@
 // Tests for the library (Web/library.js): months, places, pages placed where their index says, live
-// changes placed by sort key, reconciliation; the API helpers (Web/api.js) and the info panel's
-// formatting (Web/info.js). Run: node --test Tests/Web/
+// changes placed by the engine's rules (the real wasm), reconciliation; the API helpers (Web/api.js)
+// and the info panel's formatting (Web/info.js). Run: node --test Tests/Web/
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
 import { sortKey, before, filterQuery } from '../../Web/api.js'
 import { Library, monthOf } from '../../Web/library.js'
+import { loadEngine } from '../../Web/engine.js'
 import { takenText, exposureText, sizeText, rows } from '../../Web/info.js'
 import { gpsText } from '../../Web/api.js'
 
+/** The wasm the browser runs: live changes are placed by its rules. */
+const engine = await loadEngine(new URL('../../Web/engine.wasm', import.meta.url))
 const item = (id, takenAt) => ({ id, takenAt, width: 4, height: 3 })
 const msg = (kind, id, takenAt, photo) => ({ kind, id, sortKey: [Date.parse(takenAt), id], photo: photo ?? null })
 const ids = (lib) => lib.months.map((m) => Array.from({ length: m.count }, (_, k) => m.items[k]?.id ?? '·').join(' '))
@@ -65,9 +68,9 @@ test('a page whose photo is not in the month its index names stops there (the co
 test('an insert goes where its sort key says, between loaded photos', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply(msg('insert', 'm25', '2020-03-15T00:00:00Z', item('m25', '2020-03-15T00:00:00Z')))
+  lib.apply(msg('insert', 'm25', '2020-03-15T00:00:00Z', item('m25', '2020-03-15T00:00:00Z')), engine)
   // Same time: the larger id first.
-  lib.apply(msg('insert', 'j2b', '2020-01-20T00:00:00Z', item('j2b', '2020-01-20T00:00:00Z')))
+  lib.apply(msg('insert', 'j2b', '2020-01-20T00:00:00Z', item('j2b', '2020-01-20T00:00:00Z')), engine)
   lib.reindex()
   assert.deepEqual(ids(lib), ['m3 m25 m2 m1', 'j2b j2 j1', 'd1'])
   assert.equal(lib.total, 8)
@@ -79,9 +82,9 @@ test('an insert into a gap of photos not loaded is a place not loaded; a new mon
   const lib = library()
   lib.place(0, [page[0]])
   lib.place(2, [page[2]]) // March: m3 · m1
-  lib.apply(msg('insert', 'new', '2020-03-05T00:00:00Z', item('new', '2020-03-05T00:00:00Z')))
-  lib.apply(msg('insert', 'feb', '2020-02-02T00:00:00Z', item('feb', '2020-02-02T00:00:00Z')))
-  lib.apply(msg('insert', 'top', '2021-01-01T00:00:00Z', item('top', '2021-01-01T00:00:00Z')))
+  lib.apply(msg('insert', 'new', '2020-03-05T00:00:00Z', item('new', '2020-03-05T00:00:00Z')), engine)
+  lib.apply(msg('insert', 'feb', '2020-02-02T00:00:00Z', item('feb', '2020-02-02T00:00:00Z')), engine)
+  lib.apply(msg('insert', 'top', '2021-01-01T00:00:00Z', item('top', '2021-01-01T00:00:00Z')), engine)
   lib.reindex()
   // 'new' sorts between m2 (not loaded) and m1: every place in that gap is unknown alike.
   assert.deepEqual(ids(lib), ['top', 'm3 · · m1', 'feb', '· ·', '·'])
@@ -92,12 +95,12 @@ test('an insert into a gap of photos not loaded is a place not loaded; a new mon
 test('a delete closes the gap and empties a month; an update moves the photo; a change to a photo not loaded makes the counts stale', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply(msg('delete', 'd1', '2019-12-31T23:59:59Z'))
-  lib.apply(msg('update', 'm2', '2020-01-15T00:00:00Z', item('m2', '2020-01-15T00:00:00Z')))
+  lib.apply(msg('delete', 'd1', '2019-12-31T23:59:59Z'), engine)
+  lib.apply(msg('update', 'm2', '2020-01-15T00:00:00Z', item('m2', '2020-01-15T00:00:00Z')), engine)
   lib.reindex()
   assert.deepEqual(ids(lib), ['m3 m1', 'j2 m2 j1'])
   assert.ok(!lib.stale)
-  lib.apply(msg('delete', 'elsewhere', '2010-01-01T00:00:00Z'))
+  lib.apply(msg('delete', 'elsewhere', '2010-01-01T00:00:00Z'), engine)
   assert.ok(lib.stale)
   // The server's counts: the months that differ forget their photos, the others keep them.
   lib.reconcile({ months: [{ year: 2020, month: 3, count: 2 }, { year: 2020, month: 1, count: 3 }, { year: 2010, month: 1, count: 4 }] })
@@ -106,12 +109,41 @@ test('a delete closes the gap and empties a month; an update moves the photo; a 
   assert.equal(lib.total, 9)
 })
 
+test('an update that keeps its sort key stays in its place, even beside photos not loaded', () => {
+  const lib = library()
+  lib.place(0, [page[0]])
+  lib.place(2, [page[2]]) // March: m3 · m1
+  const renamed = { ...item('m1', '2020-03-01T00:00:00Z'), title: 'renamed' }
+  lib.apply(msg('update', 'm1', '2020-03-01T00:00:00Z', renamed), engine)
+  assert.deepEqual(ids(lib), ['m3 · m1', '· ·', '·'])
+  assert.equal(lib.item(2), renamed)
+  assert.ok(!lib.stale)
+})
+
+test('an update to a photo not loaded goes in where its place is exact, and makes the counts stale', () => {
+  const lib = library()
+  lib.place(0, page)
+  lib.apply(msg('update', 'zz', '2020-03-15T00:00:00Z', item('zz', '2020-03-15T00:00:00Z')), engine)
+  assert.deepEqual(ids(lib), ['m3 zz m2 m1', 'j2 j1', 'd1'])
+  assert.ok(lib.stale)
+})
+
+test('a change finds its photo after earlier changes of the same batch moved it', () => {
+  const lib = library()
+  lib.place(0, page)
+  lib.apply(msg('insert', 'm25', '2020-03-15T00:00:00Z', item('m25', '2020-03-15T00:00:00Z')), engine)
+  lib.apply(msg('delete', 'j1', '2020-01-10T00:00:00Z'), engine)
+  lib.reindex()
+  assert.deepEqual(ids(lib), ['m3 m25 m2 m1', 'j2', 'd1'])
+  assert.ok(!lib.stale)
+})
+
 test('a total that disagrees after a batch makes the counts stale', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply({ ...msg('insert', 'x', '2020-03-02T00:00:00Z', item('x', '2020-03-02T00:00:00Z')), total: 7 })
+  lib.apply({ ...msg('insert', 'x', '2020-03-02T00:00:00Z', item('x', '2020-03-02T00:00:00Z')), total: 7 }, engine)
   assert.ok(!lib.stale)
-  lib.apply({ ...msg('insert', 'y', '2020-03-03T00:00:00Z', item('y', '2020-03-03T00:00:00Z')), total: 9 })
+  lib.apply({ ...msg('insert', 'y', '2020-03-03T00:00:00Z', item('y', '2020-03-03T00:00:00Z')), total: 9 }, engine)
   assert.ok(lib.stale)
 })
 

@@ -1,21 +1,25 @@
-// The thumb URL a tile loads: Vitrine's own negotiating URL, or, from a bucket or CDN, WebP or its JPEG sibling.
+// The thumb URL a tile loads: Vitrine's own negotiating URL, or, from a bucket or CDN, WebP or its JPEG
+// sibling as the engine (the real wasm) picks by what the browser decodes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { thumbSrc } from '../../Web/images.js';
+import { loadEngine } from '../../Web/engine.js';
+
+const engine = await loadEngine(new URL('../../Web/engine.wasm', import.meta.url));
 
 const base = 'https://cdn.example.com/lib/ab/cd/';
 const fromCDN = { url: base + 'a'.repeat(64), jpegUrl: base + 'b'.repeat(64), width: 400, height: 300 };
 const own = { url: '/assets/' + 'a'.repeat(64), width: 400, height: 300 };
 
 test('a browser that decodes WebP takes the WebP thumb', () => {
-  assert.equal(thumbSrc(fromCDN, () => true), fromCDN.url);
+  assert.equal(thumbSrc(engine, fromCDN, () => true), fromCDN.url);
 });
 
 test('a browser without WebP takes the JPEG sibling from a CDN', () => {
-  assert.equal(thumbSrc(fromCDN, () => false), fromCDN.jpegUrl);
+  assert.equal(thumbSrc(engine, fromCDN, () => false), fromCDN.jpegUrl);
 });
 
 test("Vitrine's own /assets URL negotiates, so it is used whatever the browser", () => {
-  assert.equal(thumbSrc(own, () => false), own.url);
-  assert.equal(thumbSrc(own, () => true), own.url);
+  assert.equal(thumbSrc(engine, own, () => false), own.url);
+  assert.equal(thumbSrc(engine, own, () => true), own.url);
 });

@@ -40,7 +40,7 @@ interface Filter { q: string; tags: string[] }
 /** Newest-first order of a photo: [ms since the epoch, id]. */
 type SortKey = [number, string];
 /** A message of the change feed. */
-interface Change { kind: string; id: string; photo: Item | null; sortKey?: SortKey; total?: number }
+interface Change { kind: 'insert' | 'update' | 'delete'; id: string; photo: Item | null; sortKey?: SortKey; total?: number }
 /** A place in time held by photo (or month) rather than by position (Grid.anchor). */
 interface Anchor { section: number; item: number; offset: number; key: number; id?: string }
 
