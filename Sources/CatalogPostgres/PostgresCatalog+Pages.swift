@@ -7,53 +7,44 @@ extension PostgresCatalog {
     public func page(
         after cursor: PageCursor?, offset: Int, limit: Int, filter: PhotoFilter
     ) async throws -> CatalogPage {
-        let (limit, offset) = (max(0, limit), max(0, offset))
-        return try await withConnection { connection in
-            let logger = self.logger
-            let position = cursor ?? Self.abovePages
-            let search = try await Self.searchFilter(filter, on: connection, logger: logger)
-            var photos: [PhotoRecord]
-            let total: Int
-            if filter.isEmpty && offset == 0 {
-                (photos, total) = try await Self.unfilteredRows(
-                    after: position, limit: limit + 1, on: connection, logger: logger)
-            } else {
-                total = try await Self.total(of: search, on: connection, logger: logger)
-                photos = try await Self.rows(
-                    search, from: position, .older, offset: offset, limit: limit + 1, on: connection, logger: logger)
-            }
-            let hasMore = photos.count > limit
-            if hasMore { photos.removeLast() }
-            // Skipped rows are newer matches; from a cursor, one index step tells.
-            var hasNewer = offset > 0 && !photos.isEmpty
-            if !hasNewer, cursor != nil, let first = photos.first {
-                hasNewer = try await Self.hasMatch(search, beyond: first, .newer, on: connection, logger: logger)
-            }
-            return try await Self.page(
-                photos, next: hasMore ? photos.last : nil, previous: hasNewer ? photos.first : nil, total: total,
-                on: connection, logger: logger)
-        }
+        try await page(KeysetWalk.older(after: cursor, offset: offset, limit: limit), filter)
     }
 
     /// The page just newer than `cursor`, newest first: the nearest `limit` matches above it.
     public func page(before cursor: PageCursor, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
-        let limit = max(0, limit)
-        return try await withConnection { connection in
+        try await page(KeysetWalk.newer(before: cursor, limit: limit), filter)
+    }
+
+    /// `walk`'s page of `filter`'s matches, its reads made on one connection. The whole catalog's first
+    /// read from a position carries the kept count with its rows (`unfilteredRows`), one round trip fewer.
+    func page(_ walk: KeysetWalk, _ filter: PhotoFilter) async throws -> CatalogPage {
+        try await withConnection { connection in
             let logger = self.logger
+            var walk = walk
             let search = try await Self.searchFilter(filter, on: connection, logger: logger)
-            let total = try await Self.total(of: search, on: connection, logger: logger)
-            var photos = try await Self.rows(
-                search, from: cursor, .newer, limit: limit + 1, on: connection, logger: logger)
-            let hasNewer = photos.count > limit
-            if hasNewer { photos.removeLast() }
-            photos.reverse()
-            var hasOlder = false
-            if let last = photos.last {
-                hasOlder = try await Self.hasMatch(search, beyond: last, .older, on: connection, logger: logger)
+            var total: Int?
+            while let read = walk.read {
+                let from = read.from ?? Self.abovePages
+                if total == nil, filter.isEmpty, read.direction == .older, read.offset == 0 {
+                    let (rows, count) = try await Self.unfilteredRows(
+                        after: from, limit: read.limit, on: connection, logger: logger)
+                    total = count
+                    walk.received(rows)
+                    continue
+                }
+                walk.received(
+                    try await Self.rows(
+                        search, from: from, read.direction, offset: read.offset, limit: read.limit,
+                        on: connection, logger: logger))
             }
-            return try await Self.page(
-                photos, next: hasOlder ? photos.last : nil, previous: hasNewer ? photos.first : nil, total: total,
-                on: connection, logger: logger)
+            let count: Int
+            if let total {
+                count = total
+            } else {
+                count = try await Self.total(of: search, on: connection, logger: logger)
+            }
+            let variants = try await Self.variants(of: walk.photos.map(\.id), on: connection, logger: logger)
+            return CatalogPage(walk, variants: variants, total: count)
         }
     }
 
@@ -81,26 +72,5 @@ extension PostgresCatalog {
                 + "\(query.bind(position.id))::text) ORDER BY photo.taken_at \(order), photo.id \(order) LIMIT "
                 + query.bind(max(0, limit)) + " OFFSET " + query.bind(max(0, offset)))
         return try await connection.query(query.query, logger: logger).collect(Self.photo(from:))
-    }
-
-    /// Whether a match lies beyond `photo` in `direction`.
-    static func hasMatch(
-        _ search: SearchFilter, beyond photo: PhotoRecord, _ direction: PageDirection,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws -> Bool {
-        let position = PageCursor(takenAt: photo.takenAt, id: photo.id)
-        return try await !rows(search, from: position, direction, limit: 1, on: connection, logger: logger).isEmpty
-    }
-
-    /// `photos` with their variants, and cursors at `next` and `previous`.
-    static func page(
-        _ photos: [PhotoRecord], next: PhotoRecord?, previous: PhotoRecord?, total: Int,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws -> CatalogPage {
-        let variants = try await variants(of: photos.map(\.id), on: connection, logger: logger)
-        return CatalogPage(
-            items: photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) },
-            nextCursor: next.map { PageCursor(takenAt: $0.takenAt, id: $0.id) },
-            previousCursor: previous.map { PageCursor(takenAt: $0.takenAt, id: $0.id) }, total: total)
     }
 }

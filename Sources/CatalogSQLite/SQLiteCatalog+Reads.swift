@@ -38,56 +38,25 @@ extension SQLiteCatalog {
         after cursor: PageCursor?, offset: Int, limit: Int, filter: PhotoFilter
     ) async throws -> CatalogPage {
         try await read { db in
-            let total = try Self.total(of: filter, in: db)
-            var photos = try Self.rows(from: cursor, .older, offset: offset, limit: limit + 1, filter: filter, in: db)
-            let hasMore = photos.count > limit
-            if hasMore { photos.removeLast() }
-            // Skipped rows are newer matches; from a cursor, one index step tells.
-            var hasNewer = offset > 0 && !photos.isEmpty
-            if !hasNewer, cursor != nil, let first = photos.first {
-                hasNewer = try Self.hasMatch(beyond: first, .newer, filter, in: db)
-            }
-            return try Self.page(
-                photos, next: hasMore ? photos.last : nil, previous: hasNewer ? photos.first : nil, total: total, in: db
-            )
+            try Self.page(KeysetWalk.older(after: cursor, offset: offset, limit: limit), filter, in: db)
         }
     }
 
     /// The page just newer than `cursor`, newest first: the nearest `limit` matches above it.
     public func page(before cursor: PageCursor, limit: Int, filter: PhotoFilter) async throws -> CatalogPage {
-        try await read { db in
-            let total = try Self.total(of: filter, in: db)
-            var photos = try Self.rows(from: cursor, .newer, limit: limit + 1, filter: filter, in: db)
-            let hasNewer = photos.count > limit
-            if hasNewer { photos.removeLast() }
-            photos.reverse()
-            var hasOlder = false
-            if let last = photos.last { hasOlder = try Self.hasMatch(beyond: last, .older, filter, in: db) }
-            return try Self.page(
-                photos, next: hasOlder ? photos.last : nil, previous: hasNewer ? photos.first : nil, total: total,
-                in: db)
+        try await read { db in try Self.page(KeysetWalk.newer(before: cursor, limit: limit), filter, in: db) }
+    }
+
+    /// `walk`'s page of `filter`'s matches, its reads made in one transaction.
+    static func page(_ walk: KeysetWalk, _ filter: PhotoFilter, in db: Database) throws -> CatalogPage {
+        var walk = walk
+        let total = try total(of: filter, in: db)
+        while let read = walk.read {
+            walk.received(
+                try rows(
+                    from: read.from, read.direction, offset: read.offset, limit: read.limit, filter: filter, in: db))
         }
-    }
-
-    /// Whether a photo matching `filter` lies beyond `photo` in `direction`.
-    static func hasMatch(
-        beyond photo: PhotoRecord, _ direction: PageDirection, _ filter: PhotoFilter, in db: Database
-    )
-        throws -> Bool
-    {
-        let position = PageCursor(takenAt: photo.takenAt, id: photo.id)
-        return try !rows(from: position, direction, limit: 1, filter: filter, in: db).isEmpty
-    }
-
-    /// `photos` with their variants, and cursors at `next` and `previous`.
-    static func page(
-        _ photos: [PhotoRecord], next: PhotoRecord?, previous: PhotoRecord?, total: Int, in db: Database
-    ) throws -> CatalogPage {
-        let variants = try variants(of: photos.map(\.id), in: db)
-        return CatalogPage(
-            items: photos.map { PhotoWithVariants(photo: $0, variants: variants[$0.id] ?? [:]) },
-            nextCursor: next.map { PageCursor(takenAt: $0.takenAt, id: $0.id) },
-            previousCursor: previous.map { PageCursor(takenAt: $0.takenAt, id: $0.id) }, total: total)
+        return CatalogPage(walk, variants: try variants(of: walk.photos.map(\.id), in: db), total: total)
     }
 
     /// The variant stored under `blobKey`, for serving assets by content address.
