@@ -133,8 +133,8 @@ let package = Package(
         .target(
             name: "VitrineServer",
             dependencies: [
-                "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging", "CZlib",
-                "Scheduling", "Metering",
+                "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging",
+                "Scheduling", "Metering", "WebPackaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -143,6 +143,15 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The web client's files as served: minified, bundled, gzipped and versioned once, when the server
+        // starts. No HTTP: the server's web routes serve what this packs.
+        .target(
+            name: "WebPackaging",
+            dependencies: [
+                "CZlib", "VitrineCore",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The Pixabay- and Parse-compatible routes, mounted on the server's router by the composition root.
@@ -301,6 +310,7 @@ let package = Package(
             name: "fuzz-multipart", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/multipart", exclude: ["corpus"]),
         .target(
             name: "fuzz-range", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/range", exclude: ["corpus"]),
+        .testTarget(name: "WebPackagingTests", dependencies: ["WebPackaging", "TestSupport"]),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI", "TestSupport"]),
         .testTarget(
@@ -384,7 +394,7 @@ let package = Package(
             name: "VitrineServerTests",
             dependencies: [
                 "Compat", "ServerTestSupport", "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore",
-                "HTTPParsing", "Ingest",
+                "HTTPParsing", "Ingest", "WebPackaging",
                 "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "Metering", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

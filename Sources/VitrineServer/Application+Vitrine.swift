@@ -6,6 +6,7 @@ import Logging
 import Metering
 import Scheduling
 import ServiceLifecycle
+import WebPackaging
 
 /// Builds the HTTP surface of a library: the JSON API, the assets and the web client.
 public enum VitrineServer {

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Synchronization
 import VitrineCore
+import WebPackaging
 
 /// `/`, `/p/{id}` (deep links) and `/static/<version>/<path>`: the web client.
 struct WebController<Context: RequestContext>: Sendable {

@@ -251,12 +251,4 @@ import VitrineAPI
             #expect(html.components(separatedBy: "<main data-grid>").count == 2)
         }
     }
-
-    @Test func templateFillsEachSlotOnce() {
-        let template = Template("a {{x}} b {{y}} {{ not a slot }} {{z")
-        #expect(template.fill(["x": "{{y}}", "y": "Y"]) == "a {{y}} b Y {{ not a slot }} {{z")
-        let early = template.resolving(["y": "{{x}}"])
-        #expect(early.fill(["x": "1"]) == "a 1 b {{x}} {{ not a slot }} {{z")
-        #expect(Template("").fill([:]) == "" && Template("{{}}").fill([:]) == "{{}}")
-    }
 }

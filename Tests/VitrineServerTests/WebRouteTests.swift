@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import VitrineServer
+@testable import WebPackaging
 
 /// The web client's files: versioned, immutable URLs for everything but the revalidated index page.
 @Suite struct WebRouteTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import VitrineServer
+@testable import WebPackaging
 
 /// The entry module and its static imports become one file that runs as the modules would.
 @Suite struct WebBundleTests {

@@ -1,7 +1,7 @@
 /// A text with `{{name}}` placeholders, split into pieces once, so that filling it is one pass over the
 /// template: text a placeholder brings in is never scanned again, and a photo titled `{{first-tiles}}`
 /// stays a title.
-struct Template: Sendable, Equatable {
+package struct Template: Sendable, Equatable {
     enum Piece: Sendable, Equatable {
         case text(String)
         case slot(String)
@@ -10,7 +10,7 @@ struct Template: Sendable, Equatable {
     let pieces: [Piece]
 
     /// A placeholder is `{{` + lowercase letters, digits or `-` + `}}`; anything else is text.
-    init(_ source: String) {
+    package init(_ source: String) {
         var pieces: [Piece] = []
         var text = Substring(source)
         var literal = ""
@@ -35,7 +35,7 @@ struct Template: Sendable, Equatable {
     private init(pieces: [Piece]) { self.pieces = pieces }
 
     /// The text with each slot named in `values` replaced; other slots stay as `{{name}}`.
-    func fill(_ values: [String: String]) -> String {
+    package func fill(_ values: [String: String]) -> String {
         var result = ""
         for piece in pieces {
             switch piece {
@@ -48,7 +48,7 @@ struct Template: Sendable, Equatable {
 
     /// The slots named in `values` turned into text, the others kept as slots, so filling can be split
     /// between start-up and each request without ever reading inserted text as a placeholder.
-    func resolving(_ values: [String: String]) -> Template {
+    package func resolving(_ values: [String: String]) -> Template {
         Template(
             pieces: pieces.map { piece in
                 if case .slot(let name) = piece, let value = values[name] { return .text(value) }

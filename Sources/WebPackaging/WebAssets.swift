@@ -8,12 +8,12 @@ import VitrineCore
 /// so those URLs can be cached forever: any change to any file gives every file a new URL. Only
 /// `index.html` is revalidated; its `{{static}}` placeholders become `/static/<version>`, and modules
 /// import each other by relative URL, so they resolve under the same version.
-struct WebAssets: Sendable {
-    struct File: Sendable {
-        var bytes: [UInt8]
-        var contentType: String
+package struct WebAssets: Sendable {
+    package struct File: Sendable {
+        package var bytes: [UInt8]
+        package var contentType: String
         /// The same bytes gzipped, when that saves something worth a `Vary` (text, and wasm).
-        var gzipped: [UInt8]?
+        package var gzipped: [UInt8]?
 
         init(bytes: [UInt8], contentType: String) {
             self.bytes = bytes
@@ -22,14 +22,14 @@ struct WebAssets: Sendable {
         }
     }
 
-    let version: String
-    let files: [String: File]
+    package let version: String
+    package let files: [String: File]
     /// index.html with `{{static}}` resolved; `{{layout}}` (`GridStyle`), `{{first-screen}}` and
     /// `{{first-tiles}}` (`FirstScreen`) are filled per request.
-    let index: Template
+    package let index: Template
 
     /// Reads `root` recursively (hidden files skipped). Nil when there is no `index.html`.
-    init?(root: String) throws {
+    package init?(root: String) throws {
         let manager = FileManager.default
         guard let indexData = manager.contents(atPath: root + "/index.html") else { return nil }
         var sources: [String: [UInt8]] = [:]
@@ -67,7 +67,7 @@ struct WebAssets: Sendable {
         ])
     }
 
-    static func contentType(of name: String) -> String {
+    package static func contentType(of name: String) -> String {
         switch name.split(separator: ".").last.map({ $0.lowercased() }) ?? "" {
         case "js", "mjs": "text/javascript; charset=utf-8"
         case "css": "text/css; charset=utf-8"

@@ -2,9 +2,9 @@ import CZlib
 
 /// One-shot gzip (RFC 1952) through the system zlib: the web client's files are compressed once, at
 /// start-up, so each request only picks the encoding.
-enum Gzip {
+package enum Gzip {
     /// Nil if zlib fails, which only happens when it cannot allocate.
-    static func compress(_ input: [UInt8], level: Int32 = 9) -> [UInt8]? {
+    package static func compress(_ input: [UInt8], level: Int32 = 9) -> [UInt8]? {
         var stream = z_stream()
         // windowBits 15 + 16 asks deflate for the gzip wrapper instead of zlib's.
         guard
