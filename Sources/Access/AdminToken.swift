@@ -112,7 +112,7 @@ public struct AdminToken: Sendable {
     static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return "vt_" + Data(bytes).base64URLEncoded()
+        return "vt_" + Base64URL.encode(bytes)
     }
 
     /// Writes `token` to a new file beside the token's, created 0600 before a byte is written, so no other

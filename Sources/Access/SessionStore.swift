@@ -29,7 +29,7 @@ public struct SessionStore: Sendable {
     public func create(tokenDigest: String) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let value = Self.prefix + Data(bytes).base64URLEncoded()
+        let value = Self.prefix + Base64URL.encode(bytes)
         let now = Self.milliseconds(clock())
         try await catalog.insertSession(
             SessionRecord(

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// A position in the newest-first order: the last item a page returned.
 ///
 /// Opaque to clients (base64url of `takenAt.id`), so the ordering can change without breaking URLs' meaning.

@@ -1,6 +1,8 @@
+import VitrineCore
+
 /// Short, URL-safe, unguessable photo identifiers: 72 random bits as 12 base64url characters.
 public enum PhotoID {
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    static let alphabet = Base64URL.alphabet
     public static let length = 12
 
     /// `SystemRandomNumberGenerator` reads the OS CSPRNG, so ids cannot be predicted from earlier ones.

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// A position in a relevance-ordered result: how many results came before.
 ///
 /// Relevance scores move as the catalog changes, so unlike `PageCursor` this is an offset; search results

@@ -1,5 +1,6 @@
 import Catalog
 import Testing
+import VitrineCore
 
 /// The catalog's values and rules that no implementation may change: ids, object ids, tags, search words.
 @Suite struct ValueTests {

@@ -170,7 +170,19 @@ import VitrineAPI
             ) { r in
                 (r.status, r.headers[.retryAfter], try r.errorCode(), try r.errorMessage())
             }
+            // Signing out revokes the session in the catalog: an outage is a documented 503, not a 500.
+            let signOut = try await client.execute(
+                uri: "/api/v1/session", method: .delete,
+                headers: [.cookie: "vitrine_session=vs1_" + String(repeating: "A", count: 43)]
+            ) { r in r.status }
             release.signal()
+            #expect(signOut == .serviceUnavailable)
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes)) as? [String: Any])
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            let signOutResponses = try #require(
+                (paths["/api/v1/session"]?["delete"] as? [String: Any])?["responses"] as? [String: Any])
+            #expect(signOutResponses["503"] != nil, "the document lists what the route answers")
             #expect(lockedOut.0 == .serviceUnavailable)
             #expect(lockedOut.1 == String(APIError.unavailableRetryAfterSeconds))
             #expect(lockedOut.2 == "unavailable")

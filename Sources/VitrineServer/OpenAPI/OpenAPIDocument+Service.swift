@@ -45,7 +45,10 @@ extension OpenAPIDocument {
           "delete": {
             "operationId": "sessionEnd", "tags": ["session"], "summary": "Clear the read cookie",
             "security": [{}],
-            "responses": {"204": {"description": "The cookie is cleared.", "headers": {"Set-Cookie": {"schema": {"type": "string", "pattern": "^vitrine_session="}}}}}
+            "responses": {
+              "204": {"description": "The cookie is cleared and its session ended.", "headers": {"Set-Cookie": {"schema": {"type": "string", "pattern": "^vitrine_session="}}}},
+              "503": {"$ref": "#/components/responses/Unavailable"}
+            }
           }
         }
         """#

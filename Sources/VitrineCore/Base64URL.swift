@@ -1,6 +1,8 @@
-/// Unpadded base64url, small enough not to need Foundation.
+/// Unpadded base64url (RFC 4648 §5), small enough not to need Foundation: safe in URLs, cookies and file
+/// names. Cursors, photo ids, tokens and session ids all use it.
 public enum Base64URL {
-    static let alphabet = PhotoID.alphabet
+    /// The 64 characters, in value order.
+    public static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
