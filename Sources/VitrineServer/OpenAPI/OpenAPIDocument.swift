@@ -1,4 +1,5 @@
 import Crypto
+import VitrineCore
 
 /// The OpenAPI 3.1 description of every route `VitrineServer.makeRouter` mounts with the Compat routes the
 /// composition root passes it, served at `GET /api/v1/openapi.json`.
@@ -13,14 +14,7 @@ enum OpenAPIDocument {
     static let bytes: [UInt8] = Array(text.utf8)
 
     /// A strong validator for the document: it changes only with the binary.
-    static let etag: String = {
-        let digest = SHA256.hash(data: bytes)
-        return "\""
-            + digest.prefix(12).map { byte in
-                let hex = String(byte, radix: 16)
-                return hex.count == 1 ? "0" + hex : hex
-            }.joined() + "\""
-    }()
+    static let etag = "\"" + Hex.encode(SHA256.hash(data: bytes).prefix(12)) + "\""
 
     static var text: String {
         let paths = [service, metrics, photos, timeline, events, assets, sized, counters, keys, pixabay, parse, web]
