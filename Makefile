@@ -64,9 +64,12 @@ check-js: deps wasm
 
 ## Package.swift declares exactly the edges the code has: every import of a target's sources is allowed by a
 ## dependency it declares, and every dependency it declares is imported (scripts/check-imports.py).
+## docs/ARCHITECTURE.md's module table names every module, the types each owns where they are declared, and
+## exactly the dependencies Package.swift declares (scripts/check-architecture.py).
 check-imports:
 	swift package resolve
 	scripts/check-imports.py
+	scripts/check-architecture.py
 
 ## PostgreSQL's suites run in a second process: the first runs hundreds of tests at once on the machine's
 ## cores, some of them blocking threads for seconds, which would starve connections that have deadlines.
