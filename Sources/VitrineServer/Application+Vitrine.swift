@@ -45,7 +45,8 @@ public enum VitrineServer {
         router.middlewares.add(BlockingPoolMiddleware(pool: resources.blocking))
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(SecurityHeadersMiddleware(assetOrigin: assetURLs.origin))
-        router.middlewares.add(ErrorMiddleware())
+        let methods = RouteMethods()
+        router.middlewares.add(ErrorMiddleware(methods: methods))
         let answers = CachedAnswers(
             position: FeedPosition(
                 feed: library.catalog, maximumAge: .milliseconds(resources.limits.feedPositionMaximumAgeMilliseconds)),
@@ -112,6 +113,7 @@ public enum VitrineServer {
             let firstScreen = access.isPrivate ? nil : FirstScreen(catalog: library.catalog, assets: assetURLs)
             WebController(assets: assets, firstScreen: firstScreen).addRoutes(to: router)
         }
+        methods.record(router)
         return router
     }
 
