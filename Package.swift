@@ -134,7 +134,7 @@ let package = Package(
             name: "VitrineServer",
             dependencies: [
                 "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging",
-                "Scheduling", "Metering", "WebPackaging",
+                "Scheduling", "Metering", "WebPackaging", "GalleryEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

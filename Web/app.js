@@ -4,7 +4,7 @@
 import { loadEngine } from './engine.js';
 import { getJSON, token, filterQuery } from './api.js';
 import { Library, PAGE } from './library.js';
-import { Grid, HEADER } from './grid.js';
+import { Grid } from './grid.js';
 import { Viewer } from './viewer.js';
 import { Scrubber } from './scrubber.js';
 import { Search, readFilter } from './search.js';
@@ -191,7 +191,7 @@ function keepPlace() {
 /** PageUp/PageDown a screen, Home/End the newest and oldest photos (the viewer has its own keys). */
 function keys(/** @type {KeyboardEvent} */ e) {
   if (viewer.state !== 'closed' || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,[role=dialog]')) return;
-  const off = grid.offset(), page = grid.height - HEADER - 40;
+  const off = grid.offset(), page = grid.height - grid.topBar - 40;
   const to = /** @type {Record<string, number>} */ ({ PageDown: off + page, PageUp: off - page, Home: 0, End: grid.maxOffset })[e.key];
   if (to === undefined) return;
   e.preventDefault();
@@ -322,6 +322,6 @@ addEventListener('popstate', (e) => {
 
 $('#retry').onclick = boot;
 // The skip link: past the header's search and tags to the first photo on screen.
-$('.skip').onclick = (e) => { e.preventDefault(); grid?.visibleTiles(HEADER).next().value?.focus({ preventScroll: true }); };
+$('.skip').onclick = (e) => { e.preventDefault(); grid?.visibleTiles(grid.topBar).next().value?.focus({ preventScroll: true }); };
 $('#pill-retry').onclick = () => { pill.hidden = true; grid.retryNow(); };
 boot();

@@ -330,6 +330,19 @@ export class Engine {
     return new GallerySession(this, this.exports.ge_session_create());
   }
   /**
+   * The grid's geometry at a viewport width: the layout's numbers, and the top bar it sits under.
+   * @param {number} width
+   * @returns {{spacing: number, topBar: number, bottomInset: number, sideInset: number, minimumTileWidth: number,
+   *   tileAspectRatio: number, targetRowHeight: number, monthHeader: number, yearHeader: number,
+   *   averageAspectRatio: number}}
+   */
+  gridGeometry(width) {
+    this.exports.ge_grid_geometry(width);
+    const v = this._io;
+    return { spacing: v[0], topBar: v[1], bottomInset: v[2], sideInset: v[3], minimumTileWidth: v[4],
+      tileAspectRatio: v[5], targetRowHeight: v[6], monthHeader: v[7], yearHeader: v[8], averageAspectRatio: v[9] };
+  }
+  /**
    * The policy's numbers.
    * @returns {{longPress: number, pressSlop: number, clickSuppression: number, flingSpeed: number,
    *   velocityWindow: number, pageSize: number, flingPageSize: number}}

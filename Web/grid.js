@@ -4,10 +4,6 @@ import { paintColor, HashPainter, show, cancel, el, thumbSrc } from './images.js
 import { PAGE } from './library.js';
 
 
-/** Height of the fixed header (title row + tag bar); keep in sync with styles.css. */
-export const HEADER = 96;
-/** A month's header, and what a year adds above it (styles.css `.month`, FirstScreen.swift). */
-export const MONTH_HEADER = 36, YEAR_HEADER = 36;
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 /**
  * The engine planner's tuning: pages of 200 (400 in a fling, see `plan`), 6 at a time (a fling at
@@ -125,16 +121,20 @@ export class Grid {
 
   cancelPress() { if (this.press) { clearTimeout(this.press.timer); this.press = null; } }
 
+  /** The timeline's layout at the grid's width, from the engine's geometry (GridGeometry). */
   config() {
-    const w = this.width, phone = w < 600;
+    const w = this.width, g = this.engine.gridGeometry(w);
     return {
-      style: this.style, width: w, spacing: phone ? 2 : 4,
-      insets: { top: HEADER, bottom: 64, left: phone ? 0 : 4, right: phone ? 0 : 4 },
-      minimumTileWidth: phone ? 96 : 200, tileAspectRatio: 4 / 3,
-      targetRowHeight: phone ? 130 : 220,
-      headerHeight: MONTH_HEADER, yearHeaderHeight: YEAR_HEADER, averageAspectRatio: 1.5,
+      style: this.style, width: w, spacing: g.spacing,
+      insets: { top: g.topBar, bottom: g.bottomInset, left: g.sideInset, right: g.sideInset },
+      minimumTileWidth: g.minimumTileWidth, tileAspectRatio: g.tileAspectRatio,
+      targetRowHeight: g.targetRowHeight,
+      headerHeight: g.monthHeader, yearHeaderHeight: g.yearHeader, averageAspectRatio: g.averageAspectRatio,
     };
   }
+
+  /** The height of the fixed top bar the grid scrolls under. */
+  get topBar() { return this.engine.gridGeometry(this.width).topBar; }
 
   // ── The library's months into the engine ───────────────────────────────
   /** The library's months were replaced: lay them out afresh, with what is loaded, from the top. */
@@ -238,7 +238,7 @@ export class Grid {
   /** What the viewer looks at, held by photo (or month) rather than by position. */
   anchor() {
     if (!this.lib.months.length) return null;
-    const y = this.offset() + HEADER, a = this.timeline.anchor(0, y);
+    const y = this.offset() + this.topBar, a = this.timeline.anchor(0, y);
     if (!a) return null;
     const m = this.lib.months[a.section];
     return { ...a, key: m.year * 100 + m.month, id: a.item >= 0 ? m.items[a.item]?.id : undefined };
@@ -252,7 +252,7 @@ export class Grid {
     if (s < 0) s = Math.min(a.section, this.lib.months.length - 1);
     if (s < 0) return;
     this.dropServerTiles(); // the top of the library, in the flow above the spacer
-    this.scrollToOffset(this.timeline.anchorY({ section: s, item, offset: a.offset }) - HEADER);
+    this.scrollToOffset(this.timeline.anchorY({ section: s, item, offset: a.offset }) - this.topBar);
   }
 
   /** The spacer and the scroll mapping after the content height changed. */
@@ -358,7 +358,7 @@ export class Grid {
     const offset = this.offset();
     let correction = 0;
     for (const r of runs) {
-      correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + HEADER + correction);
+      correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + this.topBar + correction);
       const first = this.lib.months[r.section].first + r.start;
       for (let i = first; i < first + r.items.length; i++) if (this.tiles.get(i)?.pending) this.unmount(i);
     }
@@ -373,7 +373,7 @@ export class Grid {
   adopt(/** @type {Run[]} */ runs) {
     const offset = this.offset();
     let correction = 0;
-    for (const r of runs) correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + HEADER + correction);
+    for (const r of runs) correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + this.topBar + correction);
     this.tops = this.timeline.sectionTops();
     this.sized();
     if (correction) this.scrollToOffset(offset + correction);
@@ -395,7 +395,7 @@ export class Grid {
 
   /** Shows month `s` from its header, below the page header. */
   jumpToSection(/** @type {number} */ s) {
-    this.scrollToOffset(this.sectionTop(s) - HEADER);
+    this.scrollToOffset(this.sectionTop(s) - this.topBar);
     this.update();
   }
 
@@ -420,7 +420,7 @@ export class Grid {
     // the old viewport's range, and the browser has already resized the scroller.
     this.space = this.engine.scrollSpace(this.timeline.contentHeight, this.height);
     const offset = this.offset();
-    const correction = this.timeline.configure(this.config(), 0, offset + HEADER);
+    const correction = this.timeline.configure(this.config(), 0, offset + this.topBar);
     this.tops = this.timeline.sectionTops();
     this.unmountAll();
     this.sized();
@@ -647,8 +647,8 @@ export class Grid {
     const f = this.frame(i);
     if (!f) return null;
     const offset = this.offset();
-    if (f.y < offset + HEADER || f.y + f.height > offset + this.height) {
-      this.scrollToOffset(f.y - (this.height - f.height + HEADER) / 2);
+    if (f.y < offset + this.topBar || f.y + f.height > offset + this.height) {
+      this.scrollToOffset(f.y - (this.height - f.height + this.topBar) / 2);
     }
     this.update();
     return this.rect(i);
@@ -687,7 +687,7 @@ export class Grid {
 
   /** The month under the header line: [section, {year, month}]. */
   currentSection(offset = this.offset()) {
-    const s = this.timeline.sectionAt(offset + HEADER);
+    const s = this.timeline.sectionAt(offset + this.topBar);
     return s < 0 ? -1 : s;
   }
 }

@@ -3,7 +3,6 @@
 // the whole library with the month under it in a label. The grid loads nothing while it moves, and the
 // month it stops on as soon as it is released.
 import { el } from './images.js';
-import { HEADER } from './grid.js';
 
 export class Scrubber {
   constructor(/** @type {import('./grid.js').Grid} */ grid) {
@@ -29,7 +28,7 @@ export class Scrubber {
   }
 
   /** The track's extent in viewport px: below the page header, above the bottom margin. */
-  get bounds() { return { top: HEADER + 8, height: Math.max(1, innerHeight - HEADER - 24) }; }
+  get bounds() { const top = this.grid.topBar; return { top: top + 8, height: Math.max(1, innerHeight - top - 24) }; }
 
   /** Year labels at their first month's place; months in between only in the bubble. */
   marks() {

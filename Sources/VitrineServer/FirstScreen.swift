@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import GalleryEngine
 import VitrineAPI
 import VitrineCore
 
@@ -86,18 +87,13 @@ struct FirstScreen: Sendable {
 
     /// A month's heading as Web/grid.js draws it: the month's name, with the year above it where a year opens.
     static func heading(_ month: UTCMonth, opensYear: Bool) -> String {
-        let name = (1...12).contains(month.month) ? monthNames[month.month - 1] : ""
+        let name = "\(MonthNames.name(month.month))"
         let year = opensYear ? #"<span class="year">\#(month.year)</span>"# : ""
         let label = opensYear ? name : "\(name) \(month.year)"
         let opens = opensYear ? " opens" : ""
         return
             #"<div class="month\#(opens)" role="heading" aria-level="2">\#(year)<span class="name">\#(label)</span></div>"#
     }
-
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
 
     /// One tile as the grid draws it (Web/grid.js `mount`): the average colour under the thumbnail.
     ///
@@ -118,12 +114,6 @@ struct FirstScreen: Sendable {
             + #"alt="\#(attribute(item.title.isEmpty ? "Photo" : item.title))" "#
             + #"draggable="false" elementtiming="thumb" fetchpriority="high"></a>"#
     }
-
-    /// The widest a 4:3 grid tile gets (GridLayout: columns of at least 200 px, 4 px apart, share the
-    /// width less 4 px each side): 302 px in two columns (windows of 600 to 615 px), 268 px in three or
-    /// more; on a phone (under 600 px: 96 px, 2 px apart) about a third of the width. An upper bound,
-    /// not `auto`, which would need `loading="lazy"` and so wait for layout before fetching.
-    static let sizes = "(max-width:599px) 34vw, (max-width:615px) 302px, 268px"
 
     /// ` srcset=… sizes=…` when the small thumb covers smaller tiles than the thumb.
     static func sources(_ item: PhotoSummary) -> String {

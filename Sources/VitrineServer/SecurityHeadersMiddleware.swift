@@ -19,7 +19,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         return [
             "default-src 'self'",
             "script-src 'self' 'wasm-unsafe-eval'",
-            "style-src 'self'",
+            // The first screen's geometry (`FirstScreen.geometryStyle`) is one inline style, allowed by its hash.
+            "style-src 'self' \(FirstScreen.geometryStyleSource)",
             // The server's first tiles carry their average colour as a style attribute.
             "style-src-attr 'unsafe-inline'",
             "img-src 'self' data: blob:\(assets)",

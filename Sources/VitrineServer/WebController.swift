@@ -85,7 +85,8 @@ struct WebController<Context: RequestContext>: Sendable {
     /// newest first screen: an older one is never asked for again).
     func render(_ slots: FirstScreen.Slots, key: PageMemo.Key) -> PageMemo.Page {
         let html = assets.index.fill([
-            "layout": key.style.rawValue, "first-screen": slots.head, "first-tiles": slots.tiles,
+            "layout": key.style.rawValue, "geometry": FirstScreen.geometryStyle, "first-screen": slots.head,
+            "first-tiles": slots.tiles,
         ])
         let body = Array(html.utf8)
         let digest = Hex.encode(SHA256.hash(data: body).prefix(8))

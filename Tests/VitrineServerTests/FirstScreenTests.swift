@@ -251,4 +251,19 @@ import VitrineAPI
             #expect(html.components(separatedBy: "<main data-grid>").count == 2)
         }
     }
+
+    /// The first screen's geometry is the engine's: its CSS variables and its images' `sizes`.
+    @Test func theFirstScreenTakesItsGeometryFromTheEngine() async throws {
+        #expect(FirstScreen.sizes == "(max-width:599px) 34vw, (max-width:615px) 302px, 268px")
+        let style = FirstScreen.geometryStyle
+        #expect(style.contains(":root{--top-bar:96px;--bottom-inset:64px;--month:36px;--year:36px}"))
+        #expect(style.contains(".ssr{--gap:4px;--side:4px;--tile-min:200px}"))
+        #expect(style.contains("@container (max-width:599.98px){.ssr{--gap:2px;--side:0px;--tile-min:96px}}"))
+        let fixture = try await ServerFixture(photos: 2)
+        try await fixture.makeApp(webRoot: WebCompressionTests.repositoryWeb).test(.router) { client in
+            let html = try await client.execute(uri: "/", method: .get) { String(decoding: $0.bytes, as: UTF8.self) }
+            #expect(html.contains(style) && !html.contains("{{geometry}}"))
+            #expect(html.contains(#"sizes="\#(FirstScreen.sizes)""#) || !html.contains("srcset"))
+        }
+    }
 }

@@ -23,3 +23,10 @@ test("Vitrine's own /assets URL negotiates, so it is used whatever the browser",
   assert.equal(thumbSrc(engine, own, () => false), own.url);
   assert.equal(thumbSrc(engine, own, () => true), own.url);
 });
+
+test("the grid's geometry is the engine's: a phone under 600 px, the wide grid from there", () => {
+  const phone = engine.gridGeometry(390), wide = engine.gridGeometry(600);
+  assert.deepEqual([phone.spacing, phone.sideInset, phone.minimumTileWidth, phone.targetRowHeight], [2, 0, 96, 130]);
+  assert.deepEqual([wide.spacing, wide.sideInset, wide.minimumTileWidth, wide.targetRowHeight], [4, 4, 200, 220]);
+  assert.deepEqual([wide.topBar, wide.bottomInset, wide.monthHeader, wide.yearHeader], [96, 64, 36, 36]);
+});
