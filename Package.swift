@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Imaging",
-            dependencies: ["CVips"]
+            dependencies: ["CVips", "VitrineCore"]
         ),
         .target(
             name: "Catalog",
@@ -260,7 +260,7 @@ let package = Package(
         ),
         // Fixture images and temporary folders shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "VitrineCore"], exclude: ["Fixtures"]),
         // Every catalog implementation against the same behaviours.
         .testTarget(
             name: "CatalogContractTests",

@@ -2,7 +2,9 @@ import Foundation
 import VitrineCore
 
 /// One photo in the catalog: identity, what it looks like, and what its file said about it.
-public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable {
+///
+/// Its `Codable` form is flat, one key per catalog column (see `PhotoRecord+Codable.swift`).
+public struct PhotoRecord: Sendable, Equatable, Identifiable {
     public var id: String
     /// SHA-256 of the original bytes: the duplicate detector.
     public var contentHash: String
@@ -20,15 +22,10 @@ public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable {
     public var takenAtOffset: Int?
     /// Where `takenAt` came from: `exif` or `file` (modification time).
     public var takenAtSource: String
-    public var cameraMake: String?
-    public var cameraModel: String?
-    public var lens: String?
-    public var exposureTime: Double?
-    public var fNumber: Double?
-    public var iso: Int?
-    public var focalLength: Double?
-    public var latitude: Double?
-    public var longitude: Double?
+    /// As stored: a row may hold any number, so readers check it (`CameraSettings.finite()`).
+    public var camera: CameraSettings
+    /// Nil when the row holds no place, or one off the globe.
+    public var location: GeoPoint?
     public var thumbHash: Data
     public var averageColor: String
     public var importedAt: Int64
@@ -39,9 +36,8 @@ public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable {
     public init(
         id: String, contentHash: String, originalName: String, title: String? = nil, format: String,
         mimeType: String, byteSize: Int64, width: Int, height: Int, takenAt: Int64, takenAtOffset: Int? = nil,
-        takenAtSource: String, cameraMake: String? = nil, cameraModel: String? = nil, lens: String? = nil,
-        exposureTime: Double? = nil, fNumber: Double? = nil, iso: Int? = nil, focalLength: Double? = nil,
-        latitude: Double? = nil, longitude: Double? = nil, thumbHash: Data, averageColor: String,
+        takenAtSource: String, camera: CameraSettings = CameraSettings(), location: GeoPoint? = nil,
+        thumbHash: Data, averageColor: String,
         importedAt: Int64, updatedAt: Int64, colorfulness: Double? = nil
     ) {
         self.id = id
@@ -56,15 +52,8 @@ public struct PhotoRecord: Codable, Sendable, Equatable, Identifiable {
         self.takenAt = takenAt
         self.takenAtOffset = takenAtOffset
         self.takenAtSource = takenAtSource
-        self.cameraMake = cameraMake
-        self.cameraModel = cameraModel
-        self.lens = lens
-        self.exposureTime = exposureTime
-        self.fNumber = fNumber
-        self.iso = iso
-        self.focalLength = focalLength
-        self.latitude = latitude
-        self.longitude = longitude
+        self.camera = camera
+        self.location = location
         self.thumbHash = thumbHash
         self.averageColor = averageColor
         self.importedAt = importedAt

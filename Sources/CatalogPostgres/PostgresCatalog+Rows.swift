@@ -48,9 +48,11 @@ extension PostgresCatalog {
         let photo = PhotoRecord(
             id: id, contentHash: contentHash, originalName: originalName, title: title, format: format,
             mimeType: mimeType, byteSize: byteSize, width: width, height: height, takenAt: takenAt,
-            takenAtOffset: takenAtOffset, takenAtSource: takenAtSource, cameraMake: cameraMake,
-            cameraModel: cameraModel, lens: lens, exposureTime: exposureTime, fNumber: fNumber, iso: iso,
-            focalLength: focalLength, latitude: latitude, longitude: longitude, thumbHash: thumbHash,
+            takenAtOffset: takenAtOffset, takenAtSource: takenAtSource,
+            camera: CameraSettings(
+                make: cameraMake, model: cameraModel, lens: lens, exposureTime: exposureTime, fNumber: fNumber,
+                iso: iso, focalLength: focalLength),
+            location: GeoPoint(latitude: latitude, longitude: longitude), thumbHash: thumbHash,
             averageColor: averageColor, importedAt: importedAt, updatedAt: updatedAt, colorfulness: colorfulness)
         return (Int(clamping: count), photo)
     }
@@ -68,11 +70,14 @@ extension PostgresCatalog {
             byteSize: try cells[o + 6].decode(Int64.self), width: try cells[o + 7].decode(Int.self),
             height: try cells[o + 8].decode(Int.self), takenAt: try cells[o + 9].decode(Int64.self),
             takenAtOffset: try cells[o + 10].decode(Int?.self), takenAtSource: try cells[o + 11].decode(String.self),
-            cameraMake: try cells[o + 12].decode(String?.self), cameraModel: try cells[o + 13].decode(String?.self),
-            lens: try cells[o + 14].decode(String?.self), exposureTime: try cells[o + 15].decode(Double?.self),
-            fNumber: try cells[o + 16].decode(Double?.self), iso: try cells[o + 17].decode(Int?.self),
-            focalLength: try cells[o + 18].decode(Double?.self), latitude: try cells[o + 19].decode(Double?.self),
-            longitude: try cells[o + 20].decode(Double?.self), thumbHash: try cells[o + 21].decode(Data.self),
+            camera: CameraSettings(
+                make: try cells[o + 12].decode(String?.self), model: try cells[o + 13].decode(String?.self),
+                lens: try cells[o + 14].decode(String?.self), exposureTime: try cells[o + 15].decode(Double?.self),
+                fNumber: try cells[o + 16].decode(Double?.self), iso: try cells[o + 17].decode(Int?.self),
+                focalLength: try cells[o + 18].decode(Double?.self)),
+            location: GeoPoint(
+                latitude: try cells[o + 19].decode(Double?.self), longitude: try cells[o + 20].decode(Double?.self)),
+            thumbHash: try cells[o + 21].decode(Data.self),
             averageColor: try cells[o + 22].decode(String.self), importedAt: try cells[o + 23].decode(Int64.self),
             updatedAt: try cells[o + 24].decode(Int64.self), colorfulness: try cells[o + 25].decode(Double?.self))
     }
@@ -85,9 +90,10 @@ extension PostgresCatalog {
             query.bind(photo.title),
             query.bind(photo.format), query.bind(photo.mimeType), query.bind(photo.byteSize), query.bind(photo.width),
             query.bind(photo.height), query.bind(photo.takenAt), query.bind(photo.takenAtOffset),
-            query.bind(photo.takenAtSource), query.bind(photo.cameraMake), query.bind(photo.cameraModel),
-            query.bind(photo.lens), query.bind(photo.exposureTime), query.bind(photo.fNumber), query.bind(photo.iso),
-            query.bind(photo.focalLength), query.bind(photo.latitude), query.bind(photo.longitude),
+            query.bind(photo.takenAtSource), query.bind(photo.camera.make), query.bind(photo.camera.model),
+            query.bind(photo.camera.lens), query.bind(photo.camera.exposureTime), query.bind(photo.camera.fNumber),
+            query.bind(photo.camera.iso), query.bind(photo.camera.focalLength), query.bind(photo.location?.latitude),
+            query.bind(photo.location?.longitude),
             query.bind(ByteBuffer(bytes: photo.thumbHash)), query.bind(photo.averageColor),
             query.bind(photo.importedAt), query.bind(photo.updatedAt),
             // Estimated from the average colour when the import did not measure it, as `SQLiteCatalog` does.

@@ -60,7 +60,7 @@ extension PostgresCatalog {
         add(photo.title, "A")
         for tag in tags { add(tag, "B") }
         add(photo.originalName, "C")
-        add([photo.cameraMake, photo.cameraModel, photo.lens].compactMap { $0 }.joined(separator: " "), "D")
+        add([photo.camera.make, photo.camera.model, photo.camera.lens].compactMap { $0 }.joined(separator: " "), "D")
         return (words, weights)
     }
 

@@ -28,11 +28,13 @@ extension PhotoRecord {
             byteSize: try row.decode(atIndex: 6), width: try row.decode(atIndex: 7),
             height: try row.decode(atIndex: 8), takenAt: try row.decode(atIndex: 9),
             takenAtOffset: try row.decode(atIndex: 10), takenAtSource: try row.decode(atIndex: 11),
-            cameraMake: try row.decode(atIndex: 12), cameraModel: try row.decode(atIndex: 13),
-            lens: try row.decode(atIndex: 14), exposureTime: try row.decode(atIndex: 15),
-            fNumber: try row.decode(atIndex: 16), iso: try row.decode(atIndex: 17),
-            focalLength: try row.decode(atIndex: 18), latitude: try row.decode(atIndex: 19),
-            longitude: try row.decode(atIndex: 20), thumbHash: try row.decode(atIndex: 21),
+            camera: CameraSettings(
+                make: try row.decode(atIndex: 12), model: try row.decode(atIndex: 13),
+                lens: try row.decode(atIndex: 14), exposureTime: try row.decode(atIndex: 15),
+                fNumber: try row.decode(atIndex: 16), iso: try row.decode(atIndex: 17),
+                focalLength: try row.decode(atIndex: 18)),
+            location: GeoPoint(latitude: try row.decode(atIndex: 19), longitude: try row.decode(atIndex: 20)),
+            thumbHash: try row.decode(atIndex: 21),
             averageColor: try row.decode(atIndex: 22), importedAt: try row.decode(atIndex: 23),
             updatedAt: try row.decode(atIndex: 24), colorfulness: try row.decode(atIndex: 25))
     }

@@ -53,7 +53,7 @@ extension SQLiteCatalog {
         else { return }
         try db.execute(sql: "DELETE FROM photoSearch WHERE rowid = ?", arguments: [rowid])
         guard let photo = try PhotoRecord.fetchOne(db, key: photoId) else { return }
-        let camera = [photo.cameraMake, photo.cameraModel, photo.lens].compactMap { $0 }.joined(separator: " ")
+        let camera = [photo.camera.make, photo.camera.model, photo.camera.lens].compactMap { $0 }.joined(separator: " ")
         try db.execute(
             sql: "INSERT INTO photoSearch (rowid, title, originalName, tags, camera) VALUES (?, ?, ?, ?, ?)",
             arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 /// Parses the EXIF fields libvips exposes as strings like `1/160 (1/160 sec., Rational, 1 components, 8 bytes)`.
 ///
@@ -75,14 +76,14 @@ enum ExifFieldParser {
         return value
     }
 
-    static func exposureTime(_ raw: String) -> Double? { measure(raw, in: PhotoMetadata.exposureTimeRange) }
-    static func fNumber(_ raw: String) -> Double? { measure(raw, in: PhotoMetadata.fNumberRange) }
-    static func focalLength(_ raw: String) -> Double? { measure(raw, in: PhotoMetadata.focalLengthRange) }
+    static func exposureTime(_ raw: String) -> Double? { measure(raw, in: CameraSettings.exposureTimeRange) }
+    static func fNumber(_ raw: String) -> Double? { measure(raw, in: CameraSettings.fNumberRange) }
+    static func focalLength(_ raw: String) -> Double? { measure(raw, in: CameraSettings.focalLengthRange) }
 
     /// `400`, or the first of several values (`400 400`); nil when not a plain number within its range.
     static func iso(_ raw: String) -> Int? {
         guard let first = raw.split(separator: " ").first, first.utf8.allSatisfy({ (48...57).contains($0) }),
-            let value = Int(first), PhotoMetadata.isoRange.contains(value)
+            let value = Int(first), CameraSettings.isoRange.contains(value)
         else { return nil }
         return value
     }
@@ -98,11 +99,11 @@ enum ExifFieldParser {
     }
 
     static func latitude(_ raw: String?, ref: String?) -> Double? {
-        coordinate(raw, ref: ref, negative: "S", limit: 90)
+        coordinate(raw, ref: ref, negative: "S", limit: GeoPoint.latitudeRange.upperBound)
     }
 
     static func longitude(_ raw: String?, ref: String?) -> Double? {
-        coordinate(raw, ref: ref, negative: "W", limit: 180)
+        coordinate(raw, ref: ref, negative: "W", limit: GeoPoint.longitudeRange.upperBound)
     }
 
     /// `2015:07:21 16:17:44`; rejects the all-zero dates some cameras write.

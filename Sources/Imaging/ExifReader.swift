@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// Reads a photo's EXIF and XMP metadata from the fields libvips exposes; `ExifFieldParser` turns each
 /// field's text into a checked value.
 enum ExifReader {
@@ -8,22 +10,22 @@ enum ExifReader {
             return ExifFieldParser.rawValue(of: field)
         }
         func text(_ name: String) -> String? { raw(name).flatMap(ExifFieldParser.text) }
-        meta.cameraMake = text("exif-ifd0-Make")
-        meta.cameraModel = text("exif-ifd0-Model")
-        meta.lens = text("exif-ifd2-LensModel")
-        meta.exposureTime = raw("exif-ifd2-ExposureTime").flatMap(ExifFieldParser.exposureTime)
-        meta.fNumber = raw("exif-ifd2-FNumber").flatMap(ExifFieldParser.fNumber)
-        meta.focalLength = raw("exif-ifd2-FocalLength").flatMap(ExifFieldParser.focalLength)
-        meta.iso = (raw("exif-ifd2-ISOSpeedRatings") ?? raw("exif-ifd2-PhotographicSensitivity"))
-            .flatMap(ExifFieldParser.iso)
+        meta.camera = CameraSettings(
+            make: text("exif-ifd0-Make"), model: text("exif-ifd0-Model"), lens: text("exif-ifd2-LensModel"),
+            exposureTime: raw("exif-ifd2-ExposureTime").flatMap(ExifFieldParser.exposureTime),
+            fNumber: raw("exif-ifd2-FNumber").flatMap(ExifFieldParser.fNumber),
+            iso: (raw("exif-ifd2-ISOSpeedRatings") ?? raw("exif-ifd2-PhotographicSensitivity"))
+                .flatMap(ExifFieldParser.iso),
+            focalLength: raw("exif-ifd2-FocalLength").flatMap(ExifFieldParser.focalLength))
         if let date = raw("exif-ifd2-DateTimeOriginal") ?? raw("exif-ifd0-DateTime") {
             meta.dateTimeOriginal = ExifFieldParser.parseDateTime(date)
         }
         meta.utcOffsetMinutes = (raw("exif-ifd2-OffsetTimeOriginal") ?? raw("exif-ifd2-OffsetTime"))
             .flatMap(ExifFieldParser.parseOffset)
-        meta.latitude = ExifFieldParser.latitude(raw("exif-ifd3-GPSLatitude"), ref: text("exif-ifd3-GPSLatitudeRef"))
-        meta.longitude = ExifFieldParser.longitude(
-            raw("exif-ifd3-GPSLongitude"), ref: text("exif-ifd3-GPSLongitudeRef"))
+        meta.location = GeoPoint(
+            latitude: ExifFieldParser.latitude(raw("exif-ifd3-GPSLatitude"), ref: text("exif-ifd3-GPSLatitudeRef")),
+            longitude: ExifFieldParser.longitude(
+                raw("exif-ifd3-GPSLongitude"), ref: text("exif-ifd3-GPSLongitudeRef")))
         if let xmp = image.blob("xmp-data") {
             meta.keywords = XMPKeywords.subjects(in: String(decoding: xmp, as: UTF8.self))
         }

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// What a photo says about itself: camera settings, time and place. Every field is optional
 /// because scans, screenshots and edited files routinely lack any of them.
 public struct PhotoMetadata: Sendable, Equatable {
@@ -5,17 +7,9 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var dateTimeOriginal: ExifDateTime?
     /// Offset from UTC in minutes, from EXIF OffsetTimeOriginal when present.
     public var utcOffsetMinutes: Int?
-    public var cameraMake: String?
-    public var cameraModel: String?
-    public var lens: String?
-    /// Seconds, e.g. 0.004 for 1/250.
-    public var exposureTime: Double?
-    public var fNumber: Double?
-    public var iso: Int?
-    /// Millimetres.
-    public var focalLength: Double?
-    public var latitude: Double?
-    public var longitude: Double?
+    public var camera = CameraSettings()
+    /// From the GPS fields, when both coordinates are there and on the globe.
+    public var location: GeoPoint?
     /// Image description or title embedded by the camera or editor, when meaningful.
     public var title: String?
     /// Keywords from XMP `dc:subject` (what Lightroom, digiKam and darktable write).
@@ -25,30 +19,15 @@ public struct PhotoMetadata: Sendable, Equatable {
 }
 
 extension PhotoMetadata {
-    /// Seconds; from 1/1 000 000 000 s to a day (long-exposure astrophotography stays far below).
-    public static let exposureTimeRange: ClosedRange<Double> = 1e-9...86_400
-    /// From f/0.3 (the fastest lenses are about f/0.33) to f/1024 (pinholes).
-    public static let fNumberRange: ClosedRange<Double> = 0.3...1024
-    /// Millimetres; from 0.1 mm to 100 m (telescopes).
-    public static let focalLengthRange: ClosedRange<Double> = 0.1...100_000
-    /// Cameras write 0 for "unknown"; the highest settings sold are in the millions.
-    public static let isoRange: ClosedRange<Int> = 1...10_000_000
-    public static let latitudeRange: ClosedRange<Double> = -90...90
-    public static let longitudeRange: ClosedRange<Double> = -180...180
     /// Minutes from UTC: real zones span −12:00 to +14:00; EXIF offsets are read up to ±14:59.
     public static let utcOffsetRange: ClosedRange<Int> = -(15 * 60 - 1)...(15 * 60 - 1)
 
-    /// The same metadata with every number outside its range dropped. A range never contains NaN or an
-    /// infinity, so what remains encodes as JSON and is safe in arithmetic.
+    /// The same metadata with every number outside its range dropped (`CameraSettings.sanitized()`; a
+    /// `GeoPoint` is checked when made). A range never contains NaN or an infinity, so what remains encodes
+    /// as JSON and is safe in arithmetic.
     public func sanitized() -> PhotoMetadata {
         var copy = self
-        copy.exposureTime = exposureTime.flatMap { Self.exposureTimeRange.contains($0) ? $0 : nil }
-        copy.fNumber = fNumber.flatMap { Self.fNumberRange.contains($0) ? $0 : nil }
-        copy.focalLength = focalLength.flatMap { Self.focalLengthRange.contains($0) ? $0 : nil }
-        copy.iso = iso.flatMap { Self.isoRange.contains($0) ? $0 : nil }
-        copy.latitude = latitude.flatMap { Self.latitudeRange.contains($0) ? $0 : nil }
-        copy.longitude = longitude.flatMap { Self.longitudeRange.contains($0) ? $0 : nil }
-        if copy.latitude == nil || copy.longitude == nil { (copy.latitude, copy.longitude) = (nil, nil) }
+        copy.camera = camera.sanitized()
         copy.utcOffsetMinutes = utcOffsetMinutes.flatMap { Self.utcOffsetRange.contains($0) ? $0 : nil }
         copy.dateTimeOriginal = dateTimeOriginal.flatMap { $0.isValid ? $0 : nil }
         return copy

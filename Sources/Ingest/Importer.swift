@@ -178,9 +178,7 @@ public final class Importer: Sendable {
             format: rendered.format.rawValue, mimeType: rendered.format.mimeType, byteSize: size,
             width: rendered.width, height: rendered.height,
             takenAt: taken.milliseconds, takenAtOffset: taken.offsetMinutes, takenAtSource: taken.source,
-            cameraMake: meta.cameraMake, cameraModel: meta.cameraModel, lens: meta.lens,
-            exposureTime: meta.exposureTime, fNumber: meta.fNumber, iso: meta.iso, focalLength: meta.focalLength,
-            latitude: meta.latitude, longitude: meta.longitude,
+            camera: meta.camera, location: meta.location,
             thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
             importedAt: now, updatedAt: now, colorfulness: rendered.colorfulness)
     }

@@ -1,5 +1,10 @@
+import VitrineCore
+
 /// `GET /api/v1/photos/{id}`: the full record with every piece of metadata we have.
-public struct PhotoDetail: Codable, Sendable, Equatable {
+///
+/// On the wire the camera settings are flat fields beside the others (`cameraMake`, …) and the place is a
+/// `location` object (see `PhotoDetail+Codable.swift`).
+public struct PhotoDetail: Sendable, Equatable {
     public var id: String
     public var width: Int
     public var height: Int
@@ -13,16 +18,9 @@ public struct PhotoDetail: Codable, Sendable, Equatable {
     public var takenAtOffset: Int?
     /// `exif` or `file`.
     public var takenAtSource: String
-    public var cameraMake: String?
-    public var cameraModel: String?
-    public var lens: String?
-    /// Seconds.
-    public var exposureTime: Double?
-    public var fNumber: Double?
-    public var iso: Int?
-    /// Millimetres.
-    public var focalLength: Double?
-    public var location: Location?
+    /// Only finite numbers: JSON has no infinity or NaN.
+    public var camera: CameraSettings
+    public var location: GeoPoint?
     /// In name order.
     public var tags: [String]
     public var placeholder: Placeholder
@@ -31,22 +29,10 @@ public struct PhotoDetail: Codable, Sendable, Equatable {
     public var original: VariantInfo
     public var importedAt: String
 
-    public struct Location: Codable, Sendable, Equatable {
-        public var latitude: Double
-        public var longitude: Double
-
-        public init(latitude: Double, longitude: Double) {
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-    }
-
     public init(
         id: String, width: Int, height: Int, title: String?, originalName: String, format: String,
         mimeType: String, byteSize: Int64, takenAt: String, takenAtOffset: Int?, takenAtSource: String,
-        cameraMake: String?, cameraModel: String?, lens: String?, exposureTime: Double?, fNumber: Double?,
-        iso: Int?, focalLength: Double?, location: Location?, tags: [String], placeholder: Placeholder,
-        thumb: VariantInfo,
+        camera: CameraSettings, location: GeoPoint?, tags: [String], placeholder: Placeholder, thumb: VariantInfo,
         preview: VariantInfo, original: VariantInfo, importedAt: String
     ) {
         self.id = id
@@ -60,13 +46,7 @@ public struct PhotoDetail: Codable, Sendable, Equatable {
         self.takenAt = takenAt
         self.takenAtOffset = takenAtOffset
         self.takenAtSource = takenAtSource
-        self.cameraMake = cameraMake
-        self.cameraModel = cameraModel
-        self.lens = lens
-        self.exposureTime = exposureTime
-        self.fNumber = fNumber
-        self.iso = iso
-        self.focalLength = focalLength
+        self.camera = camera
         self.location = location
         self.tags = tags
         self.placeholder = placeholder

@@ -1,6 +1,5 @@
 import Catalog
 import Foundation
-import Imaging
 import VitrineAPI
 import VitrineCore
 
@@ -14,21 +13,6 @@ package enum WireMapping {
         TimestampFormatter.string(
             milliseconds: photo.takenAt, offsetMinutes: photo.takenAtOffset,
             floating: photo.takenAtSource == "exif")
-    }
-
-    // A row is trusted to be well-formed, not to be in range: an older version, a hand edit or a bug may
-    // have stored any number. What the API answers must always encode, so doubles are checked here too
-    // (`TimestampFormatter` clamps times itself).
-
-    /// A finite value, or nil: JSON has no infinity or NaN, and `JSONEncoder` throws on them.
-    static func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
-
-    /// The place, when both coordinates are on the globe (a range holds no NaN or infinity).
-    static func location(_ photo: PhotoRecord) -> PhotoDetail.Location? {
-        guard let latitude = photo.latitude, PhotoMetadata.latitudeRange.contains(latitude),
-            let longitude = photo.longitude, PhotoMetadata.longitudeRange.contains(longitude)
-        else { return nil }
-        return PhotoDetail.Location(latitude: latitude, longitude: longitude)
     }
 
     static func summary(_ item: PhotoWithVariants, assets: AssetURLs) -> PhotoSummary {
@@ -46,10 +30,11 @@ package enum WireMapping {
             id: photo.id, width: photo.width, height: photo.height, title: photo.title,
             originalName: photo.originalName, format: photo.format, mimeType: photo.mimeType,
             byteSize: photo.byteSize, takenAt: takenAt(photo), takenAtOffset: photo.takenAtOffset,
-            takenAtSource: photo.takenAtSource, cameraMake: photo.cameraMake, cameraModel: photo.cameraModel,
-            lens: photo.lens, exposureTime: finite(photo.exposureTime), fNumber: finite(photo.fNumber), iso: photo.iso,
-            focalLength: finite(photo.focalLength), location: location(photo), tags: tags,
-            placeholder: placeholder(photo),
+            takenAtSource: photo.takenAtSource,
+            // A row is trusted to be well-formed, not to be in range: an older version, a hand edit or a bug may
+            // have stored any number, and what the API answers must always encode. The location was checked
+            // when the row was read; `TimestampFormatter` clamps times itself.
+            camera: photo.camera.finite(), location: photo.location, tags: tags, placeholder: placeholder(photo),
             thumb: assets.thumb(item.variants), preview: assets.info(item.variants[.preview]),
             original: assets.info(item.variants[.original]),
             importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))

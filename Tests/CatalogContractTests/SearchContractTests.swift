@@ -20,7 +20,7 @@ import Testing
             var photo = Samples.record(takenAt: Int64(index))
             photo.originalName = name
             photo.title = title
-            photo.cameraMake = make
+            photo.camera.make = make
             try await catalog.insert(photo, variants: Samples.variants(for: photo.id), tags: tags)
             ids[name] = photo.id
         }

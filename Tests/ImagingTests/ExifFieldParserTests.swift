@@ -1,4 +1,5 @@
 import Testing
+import VitrineCore
 
 @testable import Imaging
 
@@ -74,15 +75,15 @@ import Testing
 
     @Test func sanitizedMetadataKeepsOnlyFiniteInRangeValues() {
         var meta = PhotoMetadata()
-        (meta.exposureTime, meta.fNumber, meta.focalLength) = (.infinity, .nan, -.infinity)
-        (meta.iso, meta.latitude, meta.longitude, meta.utcOffsetMinutes) = (Int.max, 12, .nan, 100_000)
+        meta.camera = CameraSettings(
+            make: "Canon", exposureTime: .infinity, fNumber: .nan, iso: Int.max, focalLength: -.infinity)
+        meta.utcOffsetMinutes = 100_000
         meta.dateTimeOriginal = ExifDateTime(year: Int.max, month: 1, day: 1, hour: 0, minute: 0, second: 0)
         let clean = meta.sanitized()
-        #expect(clean.exposureTime == nil && clean.fNumber == nil && clean.focalLength == nil)
-        #expect(clean.iso == nil && clean.latitude == nil && clean.longitude == nil)
+        #expect(clean.camera == CameraSettings(make: "Canon"))
         #expect(clean.utcOffsetMinutes == nil && clean.dateTimeOriginal == nil)
-        (meta.exposureTime, meta.fNumber, meta.focalLength, meta.iso) = (0.004, 2.8, 50, 400)
-        (meta.latitude, meta.longitude, meta.utcOffsetMinutes) = (-33.8, 151.2, 120)
+        meta.camera = CameraSettings(exposureTime: 0.004, fNumber: 2.8, iso: 400, focalLength: 50)
+        (meta.location, meta.utcOffsetMinutes) = (GeoPoint(latitude: -33.8, longitude: 151.2), 120)
         meta.dateTimeOriginal = ExifDateTime(year: 2021, month: 6, day: 15, hour: 14, minute: 30, second: 5)
         #expect(meta.sanitized() == meta)
     }

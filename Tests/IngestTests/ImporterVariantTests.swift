@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import TestSupport
 import Testing
+import VitrineCore
 
 @testable import Ingest
 
@@ -104,15 +105,13 @@ import Testing
                 "exif-ifd3-GPSLongitude": "151/1 12/1 3600/100",
             ])
         let photo = try await fixture.photo(fixture.importOne(path)).photo
-        #expect(photo.cameraMake == "Canon")
-        #expect(photo.cameraModel == "Canon EOS 70D")
-        #expect(photo.lens == "EF50mm f/1.8 II")
-        #expect(photo.exposureTime == 1.0 / 250)
-        #expect(photo.fNumber == 2.8)
-        #expect(photo.iso == 400)
-        #expect(photo.focalLength == 50)
-        #expect(abs((photo.latitude ?? 0) - -33.865) < 1e-6)
-        #expect(abs((photo.longitude ?? 0) - 151.21) < 1e-6)
+        #expect(
+            photo.camera
+                == CameraSettings(
+                    make: "Canon", model: "Canon EOS 70D", lens: "EF50mm f/1.8 II", exposureTime: 1.0 / 250,
+                    fNumber: 2.8, iso: 400, focalLength: 50))
+        #expect(abs((photo.location?.latitude ?? 0) - -33.865) < 1e-6)
+        #expect(abs((photo.location?.longitude ?? 0) - 151.21) < 1e-6)
         #expect(photo.takenAtSource == "exif")
         // 2021-06-15T14:30:05 as wall-clock time (no offset recorded).
         #expect(photo.takenAt == 1_623_767_405_000)
@@ -137,7 +136,7 @@ import Testing
         let photo = try await fixture.photo(fixture.importOne(path)).photo
         #expect(photo.takenAtSource == "file")
         #expect(photo.takenAt == 1_500_000_000_000)
-        #expect(photo.cameraMake == nil && photo.latitude == nil)
+        #expect(photo.camera == CameraSettings() && photo.location == nil)
     }
 
     @Test func pngWithAlphaKeepsItInTheWebPThumbAndFlattensJPEGs() async throws {

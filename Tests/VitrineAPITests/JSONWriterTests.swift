@@ -25,6 +25,12 @@ import VitrineAPI
             [0, -0.0, 1, 0.1, 1e-5, 1.0 / 3, 123_456.789, 1e300, -2.5e-308, Double(int(-1000...1000)) / 7]
                 .randomElement(using: &self)!
         }
+        /// A point on the globe (a `GeoPoint` is never off it), poles and antimeridian included.
+        mutating func location() -> GeoPoint {
+            let degrees: [Double] = [0, -0.0, 1.0 / 3, -33.865, 48.858333, 90, -90, 180, -180, 1e-300]
+            let latitude = degrees.filter { abs($0) <= 90 }.randomElement(using: &self)!
+            return GeoPoint(latitude: latitude, longitude: degrees.randomElement(using: &self)!)!
+        }
         mutating func variant() -> VariantInfo {
             VariantInfo(
                 url: text(), width: int(0...10_000), height: int(Int.min...Int.max), jpegUrl: maybe { $0.text() })
@@ -40,10 +46,12 @@ import VitrineAPI
             PhotoDetail(
                 id: text(), width: int(0...9), height: int(0...9), title: maybe { $0.text() }, originalName: text(),
                 format: text(), mimeType: text(), byteSize: [Int64.min, -1, 0, Int64.max][int(0...3)], takenAt: text(),
-                takenAtOffset: maybe { $0.int(-1439...1439) }, takenAtSource: text(), cameraMake: maybe { $0.text() },
-                cameraModel: maybe { $0.text() }, lens: maybe { $0.text() }, exposureTime: maybe { $0.double() },
-                fNumber: maybe { $0.double() }, iso: maybe { $0.int(0...100_000) }, focalLength: maybe { $0.double() },
-                location: maybe { .init(latitude: $0.double(), longitude: $0.double()) },
+                takenAtOffset: maybe { $0.int(-1439...1439) }, takenAtSource: text(),
+                camera: CameraSettings(
+                    make: maybe { $0.text() }, model: maybe { $0.text() }, lens: maybe { $0.text() },
+                    exposureTime: maybe { $0.double() }, fNumber: maybe { $0.double() },
+                    iso: maybe { $0.int(0...100_000) }, focalLength: maybe { $0.double() }),
+                location: maybe { $0.location() },
                 tags: (0..<int(0...4)).map { _ in text() }, placeholder: placeholder(), thumb: variant(),
                 preview: variant(), original: variant(), importedAt: text())
         }

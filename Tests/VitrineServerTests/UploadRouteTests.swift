@@ -53,7 +53,7 @@ import VitrineAPI
             #expect(created.photo.originalName == "passwd.jpg", "a client's name is a label, never a path")
             #expect(created.photo.title == "Hello")
             #expect(created.photo.tags == ["Test", "Upload"])
-            #expect(created.photo.width == 800 && created.photo.cameraMake == "Vitrine Camera Co")
+            #expect(created.photo.width == 800 && created.photo.camera.make == "Vitrine Camera Co")
             try await client.execute(uri: created.photo.original.url, method: .get) { (r: TestResponse) async throws in
                 #expect(r.bytes == bytes)
             }
