@@ -114,6 +114,19 @@ func change(_ kind: LiveChange<PhotoSortKey>.Kind, _ id: String, hour: Int64) ->
         #expect(pages.apply(change(.delete, "x", hour: 19), to: &list).isUncertain)
     }
 
+    @Test func aBatchIsItsChangesOneAfterAnother() {
+        let changes = [
+            change(.insert, "x", hour: 19), change(.update, "x", hour: 11), change(.delete, "e", hour: 18),
+            change(.delete, "q", hour: 15), change(.insert, "y", hour: 16),
+        ]
+        var batched = month
+        let outcomes = monthRules.apply(changes, to: &batched)
+        var single = month
+        #expect(outcomes == changes.map { monthRules.apply($0, to: &single) })
+        #expect(batched.ids == single.ids && batched.ids == ["f", "?", "?", "?", "b", "x", "a"])
+        #expect(outcomes[3].isUncertain && !outcomes[4].isExact)
+    }
+
     @Test func aFilteredRunTakesNoNewPhotosAndARelevanceOrderOnlyUpdatesInPlace() {
         var rules = monthRules
         rules.isFiltered = true

@@ -115,4 +115,17 @@ public struct LiveChangeRules: Equatable, Sendable {
         outcome.isExact = place.isExact
         return outcome
     }
+
+    /// Applies `changes` to `places` in order, as one change after another; the outcome of each, in
+    /// order, each against the run as the changes before it left it.
+    public func apply<Places: LivePlaces>(
+        _ changes: [LiveChange<Places.Photo>], to places: inout Places
+    )
+        -> [LiveOutcome]
+    {
+        var outcomes: [LiveOutcome] = []
+        outcomes.reserveCapacity(changes.count)
+        for change in changes { outcomes.append(apply(change, to: &places)) }
+        return outcomes
+    }
 }
