@@ -291,15 +291,14 @@ export class Engine {
 
   // ── Live changes and retries ────────────────────────────────────────────
   /**
-   * Writes `ids`' UTF-8 bytes one after another to the engine's id buffer.
-   * @param {string[]} ids
-   * @returns {number[]} each id's length in bytes
+   * Writes `ids`' UTF-8 bytes one after another to the engine's id buffer (null: none).
+   * @param {(string|null)[]} ids
+   * @returns {(id: string) => number} an id's length in bytes
    */
   _putIds(ids) {
     const all = ids.join(''), room = 3 * all.length, p = this.exports.ge_id_buffer(room);
     const { written } = UTF8.encodeInto(all, new Uint8Array(this.memory.buffer, p, room));
-    if (written === all.length) return ids.map((id) => id.length); // ASCII: a byte per character
-    return ids.map((id) => UTF8.encode(id).length);
+    return written === all.length ? (id) => id.length : (id) => UTF8.encode(id).length; // ASCII: a byte per character
   }
   /**
    * A run of places (a month) that applies change-feed messages as the engine's rules say.
@@ -580,16 +579,17 @@ export class LiveRun {
    */
   constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
   /**
-   * Makes the run these places: photo k taken at `times[k]` with id `ids[k]`, or not loaded when null.
+   * Makes the run these places: photo k taken at `times[k]` with id `ids[k]`, or a place not loaded
+   * when that is null.
    * @param {number[]} times
    * @param {(string|null)[]} ids
    */
   fill(times, ids) {
-    const n = ids.length, e = this._e, lengths = this.engine._putIds(ids.map((id) => id ?? ''));
+    const n = ids.length, e = this._e, length = this.engine._putIds(ids);
     const tp = e.ge_live_times(this.handle, n), ip = e.ge_live_ints(this.handle, n);
     this.engine._f64(tp, n).set(times);
     const ints = this.engine._i32(ip, n);
-    for (let k = 0; k < n; k++) ints[k] = ids[k] === null ? -1 : lengths[k];
+    for (let k = 0; k < n; k++) { const id = ids[k]; ints[k] = id === null ? -1 : length(id); }
     e.ge_live_fill(this.handle, n);
   }
   /**
@@ -602,12 +602,13 @@ export class LiveRun {
    * @param {LiveRules} rules @returns {LiveOutcome[]|null} null for an invalid handle or kind
    */
   apply(changes, rules) {
-    const n = changes.length, e = this._e, lengths = this.engine._putIds(changes.map((c) => c.id));
+    const n = changes.length, e = this._e;
     const flags = (rules.boundedAbove ? 1 : 0) | (rules.boundedBelow ? 2 : 0) | (rules.keepsGaps ? 4 : 0) |
       (rules.filtered ? 8 : 0) | (rules.byDate === false ? 0 : 16);
+    const length = this.engine._putIds(changes.map((c) => c.id));
     const tp = e.ge_live_times(this.handle, n), ip = e.ge_live_ints(this.handle, 7 * n);
     const times = this.engine._f64(tp, n), ints = this.engine._i32(ip, 2 * n);
-    for (let k = 0; k < n; k++) { times[k] = changes[k].takenAt; ints[2 * k] = LIVE_KINDS[changes[k].kind] ?? -1; ints[2 * k + 1] = lengths[k]; }
+    for (let k = 0; k < n; k++) { times[k] = changes[k].takenAt; ints[2 * k] = LIVE_KINDS[changes[k].kind] ?? -1; ints[2 * k + 1] = length(changes[k].id); }
     if (e.ge_live_apply(this.handle, n, flags) !== n) return null;
     const v = this.engine._i32(ip + 8 * n, 5 * n), out = /** @type {LiveOutcome[]} */ ([]);
     for (let k = 0; k < 5 * n; k += 5) out.push({ removed: v[k], inserted: v[k + 1], exact: v[k + 2] === 1, replaced: v[k + 3], uncertain: v[k + 4] === 1 });

@@ -59,6 +59,9 @@ import Testing
                 next(4) == 0 ? nil : key("p\(k)", hour: Int64(1000 - 10 * k - next(3)))
             }
             if round % 5 == 0 { month = month.map { $0.map { PhotoSortKey(takenAt: 0, id: $0.id) } } }
+            // In the newest-first order, as a month is: the loaded keys sorted into the loaded places.
+            var sorted = month.compactMap { $0 }.sorted { $0.isNewer(than: $1) }[...]
+            month = month.map { $0 == nil ? nil : sorted.popFirst() }
             var plain = KeyRun(keys: month)
             var keys = Self.filled(month)
             var changes: [LiveChange<PhotoSortKey>] = []

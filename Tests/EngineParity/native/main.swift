@@ -408,11 +408,11 @@ for round in 0..<5 {
     var ids: [UInt8] = []
     var places: [(Int64, Int)] = []
     for k in 0..<count {
-        // About one place in five not loaded; times 0–2 hours apart, so some photos share a time.
+        // About one place in five not loaded; two photos a time, the larger id first, as a month is.
         let loaded = next() % 5 != 0
-        let takenAt = Int64(4_000_000 - 7200 * k) * 1000 + Int64(next() % 3) * 3_600_000
-        input += [loaded ? Double(takenAt) : -1, Double(k)]
-        let id = Array("p\(k)".utf8)
+        let takenAt = Int64(4_000_000 - 3600 * (k / 2)) * 1000
+        input += [loaded ? Double(takenAt) : -1, Double(999_999 - k)]
+        let id = Array("p\(999_999 - k)".utf8)
         places.append((takenAt, loaded ? id.count : -1))
         if loaded { ids += id }
     }
@@ -425,8 +425,8 @@ for round in 0..<5 {
         var changes: [LiveChange<PhotoSortKey>] = []
         for _ in 0..<n {
             let kind = Int32(next() % 3)
-            let number = next() % 2 == 0 ? Int(next() % UInt32(count)) : 10_000 + Int(next() % 40)
-            let takenAt = Int64(4_000_000 - Int(next() % UInt32(7200 * count))) * 1000
+            let number = next() % 2 == 0 ? 999_999 - Int(next() % UInt32(count)) : 10_000 + Int(next() % 40)
+            let takenAt = Int64(4_000_000 - 3600 * Int(next() % UInt32(count / 2 + 1))) * 1000
             input += [Double(kind), Double(number), Double(takenAt)]
             let key = PhotoSortKey(takenAt: takenAt, id: Array("p\(number)".utf8))
             let change = LiveChange<PhotoSortKey>.Kind(rawValue: kind)!
