@@ -599,7 +599,8 @@ export class LiveRun {
   /**
    * Applies change-feed messages to the run, in order, in one call; mirror each outcome on the photos.
    * @param {{kind: 'insert'|'update'|'delete', id: string, takenAt: number}[]} changes  each photo's time after the change
-   * @param {LiveRules} rules @returns {LiveOutcome[]|null} null for an invalid handle or kind
+   * @param {LiveRules} rules @returns {LiveOutcome[]|null} null for an invalid handle or kind (the run
+   * may then hold some of the changes: fill it again)
    */
   apply(changes, rules) {
     const n = changes.length, e = this._e;

@@ -240,7 +240,7 @@ export class Library {
     }
     const outcomes = run.apply(steps.map(({ kind, m }) => ({ kind, id: m.id, takenAt: m.sortKey?.[0] ?? 0 })),
       { boundedAbove: true, boundedBelow: true, keepsGaps: true, filtered: this.filtered });
-    if (!outcomes) return;
+    if (!outcomes) { this.runOf = null; return; }
     outcomes.forEach((o, k) => {
       const photo = steps[k].m.photo;
       if (o.uncertain) this.uncertain = true;

@@ -109,7 +109,7 @@ public struct LiveKeys: LivePlaces {
             let stride = MemoryLayout<Place>.stride
             at.copyMemory(from: at + stride, byteCount: (places.count - index - 1) * stride)
         }
-        places.removeLast()
+        places.remove(at: places.count - 1)
     }
 
     public mutating func insert(_ photo: PhotoSortKey?, at index: Int) {

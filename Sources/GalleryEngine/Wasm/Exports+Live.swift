@@ -92,33 +92,26 @@ public func ge_live_count(_ h: Int32) -> Int32 { Int32(truncatingIfNeeded: liveS
 /// above, 2 bounded below, 4 keeps gaps, 8 filtered, 16 ordered by date. Writes each outcome after the
 /// changes, to ints[2n + 5k…2n + 5k + 4]: index removed, index inserted, 1 when the insert is exact,
 /// index replaced (indices −1 for none), 1 when the counts are uncertain; the int buffer needs room for
-/// 7n. Returns `n`, or −1 (nothing applied) when the handle, a kind or the buffers are invalid.
+/// 7n. Stops at a change with an unknown kind or an id past the buffer; returns how many it applied,
+/// or −1 when the handle or the buffers are invalid.
 @_cdecl("ge_live_apply")
 public func ge_live_apply(_ h: Int32, _ n: Int32, _ flags: Int32) -> Int32 {
     guard let slot = liveSlot(h), n >= 0, Int(n) <= slot.times.capacity, Int(n) <= slot.ints.capacity / 7 else {
         return -1
     }
-    let count = Int(n)
-    var at = 0
-    for k in 0..<count {
-        let length = Int(slot.ints[2 * k + 1])
-        guard LiveChange<PhotoSortKey>.Kind(rawValue: slot.ints[2 * k]) != nil, idBytes(at, length) != nil else {
-            return -1
-        }
-        at += length
-    }
     let rules = LiveChangeRules(
         boundedAbove: flags & 1 != 0, boundedBelow: flags & 2 != 0, keepsGaps: flags & 4 != 0,
         isFiltered: flags & 8 != 0, isOrderedByDate: flags & 16 != 0)
-    at = 0
-    for k in 0..<count {
-        let length = Int(slot.ints[2 * k + 1])
-        let kind = LiveChange<PhotoSortKey>.Kind(rawValue: slot.ints[2 * k]) ?? .delete
-        let key = PhotoSortKey(takenAt: milliseconds(slot.times[k]), id: idBytes(at, length).map { Array($0) } ?? [])
-        at += length
+    var at = 0
+    for k in 0..<Int(n) {
+        guard let kind = LiveChange<PhotoSortKey>.Kind(rawValue: slot.ints[2 * k]),
+            let id = idBytes(at, Int(slot.ints[2 * k + 1]))
+        else { return Int32(k) }
+        at += id.count
+        let key = PhotoSortKey(takenAt: milliseconds(slot.times[k]), id: Array(id))
         let o = rules.apply(
             LiveChange(kind: kind, id: key.id, key: key, photo: kind == .delete ? nil : key), to: &slot.keys)
-        let out = 2 * count + 5 * k
+        let out = 2 * Int(n) + 5 * k
         slot.ints[out] = Int32(truncatingIfNeeded: o.removed ?? -1)
         slot.ints[out + 1] = Int32(truncatingIfNeeded: o.inserted ?? -1)
         slot.ints[out + 2] = o.isExact ? 1 : 0
