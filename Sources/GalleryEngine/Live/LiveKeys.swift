@@ -1,8 +1,8 @@
 /// A run of places as sort keys only, for a client that keeps its photos itself (the web client's month):
 /// each place's time, a hash of its id and where the id's bytes are in one shared buffer. Finding a
-/// photo compares hashes and placing one compares times, both plain numbers, so a change to a month of
-/// ten thousand loaded photos scans numbers rather than ten thousand arrays, and filling the run makes
-/// no array per photo.
+/// photo compares hashes (a new photo's id is known absent without a scan), placing one halves over the
+/// loaded places, and a place goes in or out in one copy of memory, so a change to a month of ten
+/// thousand loaded photos costs microseconds; filling the run makes no array per photo.
 public struct LiveKeys: LivePlaces {
     public typealias Photo = PhotoSortKey
 
