@@ -212,8 +212,7 @@ function changes(/** @type {Change[]} */ batch) {
     requery = setTimeout(() => reopen('requery').catch(() => 0), 300);
   } else {
     const a = grid.anchor();
-    for (const m of batch) lib.apply(m, engine);
-    lib.reindex();
+    lib.apply(batch, engine);
     grid.rebuild(a);
     viewer.remap();
     counted();

@@ -291,14 +291,14 @@ export class Engine {
 
   // ── Live changes and retries ────────────────────────────────────────────
   /**
-   * Writes `id`'s UTF-8 bytes to the engine's id buffer.
-   * @param {string} id
-   * @returns {number} its length
+   * Writes `ids`' UTF-8 bytes one after another to the engine's id buffer (null: none).
+   * @param {(string|null)[]} ids
+   * @returns {(id: string) => number} an id's length in bytes
    */
-  _putId(id) {
-    const bytes = UTF8.encode(id), p = this.exports.ge_id_buffer(bytes.length);
-    new Uint8Array(this.memory.buffer, p, bytes.length).set(bytes);
-    return bytes.length;
+  _putIds(ids) {
+    const all = ids.join(''), room = 3 * all.length, p = this.exports.ge_id_buffer(room);
+    const { written } = UTF8.encodeInto(all, new Uint8Array(this.memory.buffer, p, room));
+    return written === all.length ? (id) => id.length : (id) => UTF8.encode(id).length; // ASCII: a byte per character
   }
   /**
    * A run of places (a month) that applies change-feed messages as the engine's rules say.
@@ -591,29 +591,42 @@ export class LiveRun {
    * @param {number} handle
    */
   constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
-  /** Empties the run. */
-  clear() { this._e.ge_live_clear(this.handle); }
   /**
-   * Appends a place: a photo's sort key, or a place not loaded when `id` is null.
-   * @param {number} takenAt
-   * @param {string|null} id
+   * Makes the run these places: photo k taken at `times[k]` with id `ids[k]`, or a place not loaded
+   * when that is null.
+   * @param {number[]} times
+   * @param {(string|null)[]} ids
    */
-  push(takenAt, id) { this._e.ge_live_push(this.handle, takenAt, id === null ? -1 : this.engine._putId(id)); }
+  fill(times, ids) {
+    const n = ids.length, e = this._e, length = this.engine._putIds(ids);
+    const tp = e.ge_live_times(this.handle, n), ip = e.ge_live_ints(this.handle, n);
+    this.engine._f64(tp, n).set(times);
+    const ints = this.engine._i32(ip, n);
+    for (let k = 0; k < n; k++) { const id = ids[k]; ints[k] = id === null ? -1 : length(id); }
+    e.ge_live_fill(this.handle, n);
+  }
   /**
    * @returns {number}
    */
   get count() { return this._e.ge_live_count(this.handle); }
   /**
-   * Applies one change-feed message to the run; mirror the outcome on the photos.
-   * @param {'insert'|'update'|'delete'} kind @param {string} id @param {number} takenAt  its time after the change
-   * @param {LiveRules} rules @returns {LiveOutcome|null} null for an invalid handle
+   * Applies change-feed messages to the run, in order, in one call; mirror each outcome on the photos.
+   * @param {{kind: 'insert'|'update'|'delete', id: string, takenAt: number}[]} changes  each photo's time after the change
+   * @param {LiveRules} rules @returns {LiveOutcome[]|null} null for an invalid handle or kind (the run
+   * may then hold some of the changes: fill it again)
    */
-  apply(kind, id, takenAt, rules) {
+  apply(changes, rules) {
+    const n = changes.length, e = this._e;
     const flags = (rules.boundedAbove ? 1 : 0) | (rules.boundedBelow ? 2 : 0) | (rules.keepsGaps ? 4 : 0) |
       (rules.filtered ? 8 : 0) | (rules.byDate === false ? 0 : 16);
-    if (!this._e.ge_live_apply(this.handle, LIVE_KINDS[kind] ?? -1, takenAt, this.engine._putId(id), flags)) return null;
-    const v = this.engine._io;
-    return { removed: v[0], inserted: v[1], exact: v[2] === 1, replaced: v[3], uncertain: v[4] === 1 };
+    const length = this.engine._putIds(changes.map((c) => c.id));
+    const tp = e.ge_live_times(this.handle, n), ip = e.ge_live_ints(this.handle, 7 * n);
+    const times = this.engine._f64(tp, n), ints = this.engine._i32(ip, 2 * n);
+    for (let k = 0; k < n; k++) { times[k] = changes[k].takenAt; ints[2 * k] = LIVE_KINDS[changes[k].kind] ?? -1; ints[2 * k + 1] = length(changes[k].id); }
+    if (e.ge_live_apply(this.handle, n, flags) !== n) return null;
+    const v = this.engine._i32(ip + 8 * n, 5 * n), out = /** @type {LiveOutcome[]} */ ([]);
+    for (let k = 0; k < 5 * n; k += 5) out.push({ removed: v[k], inserted: v[k + 1], exact: v[k + 2] === 1, replaced: v[k + 3], uncertain: v[k + 4] === 1 });
+    return out;
   }
   destroy() { this._e.ge_live_destroy(this.handle); this.handle = 0; }
 }

@@ -162,20 +162,35 @@ export class Library {
   }
 
   /**
-   * Applies one change-feed message (unfiltered libraries) as the engine's live rules place it, month by
-   * month: a photo that changes month leaves its old one as a delete and enters the one its sort key
-   * names (made when new) as an insert. A delete of a photo not loaded cannot say where it was, so the
-   * counts are `uncertain` then, as they are whenever the engine says so. Call `reindex()` after a batch.
+   * Applies change-feed messages (unfiltered libraries), in order, as the engine's live rules place
+   * them, month by month: a photo that changes month leaves its old one as a delete and enters the one
+   * its sort key names (made when new) as an insert; a delete of a photo not loaded goes to the month
+   * of its key, for the engine to say what it means for the counts. The changes that follow one
+   * another into one month go to the engine in one call. The counts are `uncertain` when the engine
+   * says so.
    */
-  apply(/** @type {Change} */ m, /** @type {import('./engine.js').Engine} */ engine) {
-    let at = this.ids.get(m.id);
-    if (at !== undefined && this.item(at)?.id !== m.id) { this.reindex(); at = this.ids.get(m.id); } // moved earlier in the batch
-    const key = m.kind !== 'delete' && m.photo ? m.sortKey : undefined, month = key ? engine.monthOf(key[0]) : -1;
-    const from = at === undefined ? -1 : this.sectionOf(at), moves = from >= 0 && keyOf(this.months[from]) !== month;
-    if (moves) this.live(engine, from, 'delete', m);
-    else if (at === undefined && !key) this.uncertain = true;
-    if (key) this.live(engine, this.monthFor(month), moves ? 'insert' : m.kind, m);
-    if (Number.isFinite(m.total) && !this.filtered) this.expected = m.total;
+  apply(/** @type {Change[]} */ batch, /** @type {import('./engine.js').Engine} */ engine) {
+    /** @type {{kind: Change['kind'], m: Change}[]} */
+    let steps = []; // the changes for month `into` not applied yet; `held`: the ids changed since the ids were read
+    let into = /** @type {Month|null} */ (null);
+    const held = new Set(), flush = () => { if (steps.length) this.live(engine, into, steps); steps = []; };
+    const step = (/** @type {Month|null} */ mo, /** @type {Change['kind']} */ kind, /** @type {Change} */ m) => {
+      if (mo !== into) { flush(); into = mo; }
+      steps.push({ kind, m }); held.add(m.id);
+    };
+    for (const m of batch) {
+      if (held.has(m.id)) { flush(); this.reindex(); held.clear(); } // an earlier change of the batch placed it
+      let at = this.ids.get(m.id);
+      if (at !== undefined && this.item(at)?.id !== m.id) { this.reindex(); at = this.ids.get(m.id); } // moved earlier in the batch
+      const key = m.kind !== 'delete' && m.photo ? m.sortKey : undefined, month = key ? engine.monthOf(key[0]) : -1;
+      const from = at === undefined ? null : this.months[this.sectionOf(at)] ?? null;
+      if (from && (!key || keyOf(from) !== month)) step(from, 'delete', m);
+      else if (!from && !key) step(m.sortKey ? this.months[this.sectionOfMonth(engine.monthOf(m.sortKey[0]))] ?? null : null, 'delete', m);
+      if (key) { const to = this.months[this.monthFor(month)]; step(to, from && from !== to ? 'insert' : m.kind, m); }
+      if (Number.isFinite(m.total) && !this.filtered) this.expected = m.total;
+    }
+    flush();
+    this.reindex();
   }
 
   /** True when the counts may differ from the server's: a change that could not be placed, or a total that disagrees. */
@@ -208,28 +223,37 @@ export class Library {
   /** The section of `month`, made (empty) in order when there is none. */
   monthFor(/** @type {number} */ month) {
     const s = this.sectionOfMonth(month), older = this.months.findIndex((m) => keyOf(m) < month), at = older < 0 ? this.months.length : older;
-    if (s < 0) this.months.splice(at, 0, { year: Math.floor(month / 100), month: month % 100, count: 0, first: 0, items: [] });
+    if (s < 0) { this.months.splice(at, 0, { year: Math.floor(month / 100), month: month % 100, count: 0, first: 0, items: [] }); this.renumber(); }
     return s < 0 ? at : s;
   }
 
-  /** Applies a change to month `s` through the engine's run of its places, and mirrors the outcome. */
-  live(/** @type {import('./engine.js').Engine} */ engine, /** @type {number} */ s, /** @type {Change['kind']} */ kind, /** @type {Change} */ m) {
-    const run = this.run ??= engine.createLiveRun(), mo = this.months[s], items = mo.items;
-    if (this.runOf !== mo) {
-      run.clear(); this.runOf = mo;
-      for (let j = 0; j < mo.count; j++) { const it = items[j]; run.push(it ? sortKey(it)[0] : 0, it ? it.id : null); }
+  /**
+   * Applies changes to month `mo` (none: a run without places) through the engine's run of its places,
+   * in one call, and mirrors the outcomes.
+   */
+  live(/** @type {import('./engine.js').Engine} */ engine, /** @type {Month|null} */ mo, /** @type {{kind: Change['kind'], m: Change}[]} */ steps) {
+    const run = this.run ??= engine.createLiveRun(), items = mo ? mo.items : [];
+    if (this.runOf !== mo || !mo) {
+      const n = mo ? mo.count : 0, times = new Array(n), ids = new Array(n);
+      for (let j = 0; j < n; j++) { const it = items[j]; times[j] = it ? sortKey(it)[0] : 0; ids[j] = it ? it.id : null; }
+      run.fill(times, ids); this.runOf = mo;
     }
-    const o = run.apply(kind, m.id, m.sortKey?.[0] ?? 0, { boundedAbove: true, boundedBelow: true, keepsGaps: true, filtered: this.filtered });
-    if (!o) return;
-    if (o.removed >= 0) { items.splice(o.removed, 1); mo.count--; }
-    if (o.inserted >= 0) {
-      if (o.inserted < items.length) items.splice(o.inserted, 0, o.exact ? m.photo ?? undefined : undefined);
-      else if (o.exact && m.photo) items[o.inserted] = m.photo;
-      mo.count++;
-    }
-    if (o.replaced >= 0 && m.photo) items[o.replaced] = m.photo;
-    if (o.uncertain) this.uncertain = true;
-    if (!mo.count) this.months.splice(s, 1);
+    const outcomes = run.apply(steps.map(({ kind, m }) => ({ kind, id: m.id, takenAt: m.sortKey?.[0] ?? 0 })),
+      { boundedAbove: true, boundedBelow: true, keepsGaps: true, filtered: this.filtered });
+    if (!outcomes) { this.runOf = null; return; }
+    outcomes.forEach((o, k) => {
+      const photo = steps[k].m.photo;
+      if (o.uncertain) this.uncertain = true;
+      if (!mo) return;
+      if (o.removed >= 0) { items.splice(o.removed, 1); mo.count--; }
+      if (o.inserted >= 0) {
+        if (o.inserted < items.length) items.splice(o.inserted, 0, o.exact ? photo ?? undefined : undefined);
+        else if (o.exact && photo) items[o.inserted] = photo;
+        mo.count++;
+      }
+      if (o.replaced >= 0 && photo) items[o.replaced] = photo;
+    });
+    if (mo && !mo.count) { this.months.splice(this.months.indexOf(mo), 1); this.runOf = null; }
     this.gen++; this.renumber();
   }
 }

@@ -248,6 +248,27 @@ for (const [name, o] of native) {
   emit(name, [d.deletes.length, d.inserts.length, d.moves.length / 2, ...d.deletes, ...d.inserts, ...d.moves]);
 }
 
+// ── Live changes ────────────────────────────────────────────────────────
+// The same months filled and the same batches applied through LiveRun, one call per batch.
+for (const [name, o] of native) {
+  if (!name.startsWith('live.batch.')) continue;
+  const v = o.input, flags = v[0], count = v[1], run = engine.createLiveRun();
+  const times = [], ids = [];
+  for (let k = 0; k < count; k++) { times.push(Math.max(0, v[2 + 2 * k])); ids.push(v[2 + 2 * k] < 0 ? null : `p${v[3 + 2 * k]}`); }
+  run.fill(times, ids);
+  const rules = { boundedAbove: !!(flags & 1), boundedBelow: !!(flags & 2), keepsGaps: !!(flags & 4), filtered: !!(flags & 8), byDate: !!(flags & 16) };
+  const kinds = /** @type {const} */ (['insert', 'update', 'delete']);
+  const out = [];
+  for (let k = 2 + 2 * count; k < v.length;) {
+    const n = v[k++], changes = [];
+    for (let j = 0; j < n; j++, k += 3) changes.push({ kind: kinds[v[k]], id: `p${v[k + 1]}`, takenAt: v[k + 2] });
+    for (const r of run.apply(changes, rules) ?? []) out.push(r.removed, r.inserted, r.exact ? 1 : 0, r.replaced, r.uncertain ? 1 : 0);
+    out.push(run.count);
+  }
+  run.destroy();
+  emit(name, out);
+}
+
 // ── Gallery session ─────────────────────────────────────────────────────
 // Replays the native side's recorded event script (op code, arguments) and flattens each frame.
 {

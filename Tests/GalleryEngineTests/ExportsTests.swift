@@ -128,31 +128,56 @@ struct ExportsTests {
 /// Live changes and the retry policy through the C ABI.
 @Suite("Wasm ABI: live changes", .serialized)
 struct LiveExportsTests {
-    func put(_ id: String) -> Int32 {
-        let bytes = Array(id.utf8)
+    /// Writes `ids` one after another to the id buffer; their lengths.
+    func put(_ ids: [String]) -> [Int32] {
+        let bytes = ids.flatMap { Array($0.utf8) }
         let buffer = ge_id_buffer(Int32(bytes.count))!
         for (k, b) in bytes.enumerated() { buffer[k] = b }
-        return Int32(bytes.count)
+        return ids.map { Int32($0.utf8.count) }
     }
 
-    @Test func aMonthFollowsChangesThroughTheABI() {
+    @Test func aMonthFollowsABatchOfChangesThroughTheABI() {
         let h = ge_live_create()
         let places: [(String, Double)] = [("f", 20), ("e", 18), ("", -1), ("b", 12)]
-        for (id, hour) in places {
-            let length: Int32 = id.isEmpty ? -1 : put(id)
-            ge_live_push(h, hour * 3_600_000, length)
+        let lengths = put(places.map(\.0))
+        let times = ge_live_times(h, 4)!
+        let ints = ge_live_ints(h, 4)!
+        for (k, place) in places.enumerated() {
+            times[k] = place.1 * 3_600_000
+            ints[k] = place.0.isEmpty ? -1 : lengths[k]
         }
-        #expect(ge_live_count(h) == 4)
-        let io = ge_io()
+        #expect(ge_live_fill(h, 4) == 4 && ge_live_count(h) == 4)
         let month: Int32 = 1 | 2 | 4 | 16
-        #expect(ge_live_apply(h, 0, 19 * 3_600_000, put("x"), month) == 1)
-        #expect(io[0] == -1 && io[1] == 1 && io[2] == 1 && io[4] == 0)
-        #expect(ge_live_apply(h, 2, 0, put("f"), month) == 1)
-        #expect(io[0] == 0 && io[1] == -1 && ge_live_count(h) == 4)
-        #expect(ge_live_apply(h, 7, 0, put("f"), 0) == 0, "an unknown kind")
-        #expect(ge_live_apply(h, 0, .nan, -3, 0) == 0, "an id length below 0")
+        // An insert between loaded photos, the delete of a loaded one, the delete of one not loaded.
+        let changes: [(Int32, String, Double)] = [(0, "x", 19), (2, "f", 0), (2, "q", 15)]
+        let ids = put(changes.map(\.1))
+        let out = ge_live_ints(h, 21)!
+        let at = ge_live_times(h, 3)!
+        for (k, c) in changes.enumerated() {
+            at[k] = c.2 * 3_600_000
+            out[2 * k] = c.0
+            out[2 * k + 1] = ids[k]
+        }
+        #expect(ge_live_apply(h, 3, month) == 3)
+        #expect(
+            Array(UnsafeBufferPointer(start: out + 6, count: 15)) == [
+                -1, 1, 1, -1, 0, 0, -1, 0, -1, 0, -1, -1, 0, -1, 1,
+            ])
+        #expect(ge_live_count(h) == 4)
+        out[2] = 7
+        #expect(ge_live_apply(h, 2, month) == 1, "it stops at an unknown kind")
+        #expect(out[7] == 0 && ge_live_count(h) == 4, "the first applied: x again, replaced where it is")
+        out[0] = 0
+        out[1] = -3
+        #expect(ge_live_apply(h, 1, month) == 0, "an id length below 0")
+        out[1] = 1 << 30
+        #expect(ge_live_apply(h, 1, month) == 0, "an id past the buffer")
+        #expect(ge_live_count(h) == 4)
+        #expect(ge_live_apply(h, 1 << 20, month) == -1, "more changes than the buffers hold")
+        out[0] = 1 << 30
+        #expect(ge_live_fill(h, 1) == -1 && ge_live_count(h) == 0, "lengths past the id buffer empty the run")
         ge_live_destroy(h)
-        #expect(ge_live_apply(h, 0, 0, put("x"), 0) == 0)
+        #expect(ge_live_apply(h, 0, 0) == -1 && ge_live_fill(h, 0) == -1 && ge_live_times(h, 1) == nil)
         #expect(ge_month_of(0) == 197_001 && ge_month_of(.nan) == 197_001 && ge_month_of(-.infinity) < 0)
         #expect(ge_retry_delay(1) == 1000 && ge_retry_delay(6) == -1)
     }

@@ -85,7 +85,8 @@ func change(_ kind: LiveChange<PhotoSortKey>.Kind, _ id: String, hour: Int64) ->
         #expect(run.ids == ["e", "?", "?", "b", "f", "a"])
         let gone = monthRules.apply(change(.delete, "b", hour: 0), to: &run)
         #expect(gone.removed == 3 && run.ids == ["e", "?", "?", "f", "a"])
-        #expect(monthRules.apply(change(.delete, "b", hour: 0), to: &run) == LiveOutcome())
+        let again = monthRules.apply(change(.delete, "b", hour: 0), to: &run)
+        #expect(again.isUncertain && again.removed == nil && run.ids == ["e", "?", "?", "f", "a"])
         var twice = month
         monthRules.apply(change(.insert, "x", hour: 19), to: &twice)
         monthRules.apply(change(.insert, "x", hour: 19), to: &twice)
@@ -99,6 +100,31 @@ func change(_ kind: LiveChange<PhotoSortKey>.Kind, _ id: String, hour: Int64) ->
         var gap = month
         let unknown = monthRules.apply(change(.update, "z", hour: 15), to: &gap)
         #expect(unknown.isUncertain && unknown.inserted == nil && gap.ids == month.ids)
+    }
+
+    @Test func aDeleteOfAPhotoNotHereIsUncertainAndMovesNothing() {
+        var run = month
+        let outcome = monthRules.apply(change(.delete, "c", hour: 15), to: &run)
+        #expect(outcome.isUncertain && outcome.removed == nil && outcome.inserted == nil && outcome.replaced == nil)
+        #expect(run.ids == month.ids)
+        let held = monthRules.apply(change(.delete, "e", hour: 18), to: &run)
+        #expect(!held.isUncertain && held.removed == 1)
+        var list = KeyRun(keys: [key("d", hour: 20)])
+        let pages = LiveChangeRules(boundedAbove: true, boundedBelow: false, keepsGaps: false)
+        #expect(pages.apply(change(.delete, "x", hour: 19), to: &list).isUncertain)
+    }
+
+    @Test func aBatchIsItsChangesOneAfterAnother() {
+        let changes = [
+            change(.insert, "x", hour: 19), change(.update, "x", hour: 11), change(.delete, "e", hour: 18),
+            change(.delete, "q", hour: 15), change(.insert, "y", hour: 16),
+        ]
+        var batched = month
+        let outcomes = monthRules.apply(changes, to: &batched)
+        var single = month
+        #expect(outcomes == changes.map { monthRules.apply($0, to: &single) })
+        #expect(batched.ids == single.ids && batched.ids == ["f", "?", "?", "?", "b", "x", "a"])
+        #expect(outcomes[3].isUncertain && !outcomes[4].isExact)
     }
 
     @Test func aFilteredRunTakesNoNewPhotosAndARelevanceOrderOnlyUpdatesInPlace() {

@@ -33,8 +33,8 @@ public struct LiveOutcome: Equatable, Sendable {
     public var isExact: Bool = false
     /// The photo was updated where it was (same place, new data).
     public var replaced: Int?
-    /// Where the photo was is unknown (a change to a photo that is not loaded): the run's count may be
-    /// off by one, and the client should read the counts again.
+    /// Where the photo was is unknown (a change, a delete included, to a photo that is not loaded): the
+    /// run's count may be off by one, and the client should read the counts again.
     public var isUncertain: Bool = false
 
     public init() {}
@@ -72,7 +72,9 @@ public struct LiveChangeRules: Equatable, Sendable {
     /// place of the gap it falls in, the places after it moving down one, as they do on the server.
     /// A photo updated without a change of its key stays where it is. A change to a photo that is not
     /// here cannot say where it was: it goes in only where its place is exact, and the outcome is
-    /// uncertain. Applying a change twice to a run without gaps gives what applying it once gives.
+    /// uncertain; a delete of such a photo is uncertain too, since it may have been one of the places
+    /// not loaded. Applying a change twice to a run without gaps gives what applying it once gives,
+    /// but for that uncertainty.
     @discardableResult
     public func apply<Places: LivePlaces>(_ change: LiveChange<Places.Photo>, to places: inout Places) -> LiveOutcome {
         var outcome = LiveOutcome()
@@ -81,6 +83,8 @@ public struct LiveChangeRules: Equatable, Sendable {
             if let at {
                 places.remove(at: at)
                 outcome.removed = at
+            } else {
+                outcome.isUncertain = true
             }
             return outcome
         }
@@ -110,5 +114,18 @@ public struct LiveChangeRules: Equatable, Sendable {
         outcome.inserted = place.index
         outcome.isExact = place.isExact
         return outcome
+    }
+
+    /// Applies `changes` to `places` in order, as one change after another; the outcome of each, in
+    /// order, each against the run as the changes before it left it.
+    public func apply<Places: LivePlaces>(
+        _ changes: [LiveChange<Places.Photo>], to places: inout Places
+    )
+        -> [LiveOutcome]
+    {
+        var outcomes: [LiveOutcome] = []
+        outcomes.reserveCapacity(changes.count)
+        for change in changes { outcomes.append(apply(change, to: &places)) }
+        return outcomes
     }
 }

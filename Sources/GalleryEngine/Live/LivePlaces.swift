@@ -13,6 +13,23 @@ public protocol LivePlaces {
     /// Inserts a place at `index`: loaded with `photo`, or not loaded when nil.
     mutating func insert(_ photo: Photo?, at index: Int)
     mutating func replace(at index: Int, with photo: Photo)
+    /// Whether the place at `index` is loaded.
+    func isLoaded(at index: Int) -> Bool
+    /// The first index whose place is loaded with a photo that does not come before `key`, or `count`.
+    func firstIndex(notNewerThan key: PhotoSortKey) -> Int
+}
+
+extension LivePlaces {
+    public func isLoaded(at index: Int) -> Bool { key(at: index) != nil }
+
+    public func firstIndex(notNewerThan key: PhotoSortKey) -> Int {
+        var index = 0
+        while index < count {
+            if let existing = self.key(at: index), !existing.isNewer(than: key) { break }
+            index += 1
+        }
+        return index
+    }
 }
 
 /// Where a photo goes in a run of places.
@@ -38,12 +55,8 @@ public struct LivePlacement: Equatable, Sendable {
         _ key: PhotoSortKey, in places: Places, boundedAbove: Bool, boundedBelow: Bool
     ) -> LivePlacement {
         let count = places.count
-        var index = 0
-        while index < count {
-            if let existing = places.key(at: index), !existing.isNewer(than: key) { break }
-            index += 1
-        }
-        let above = index == 0 ? boundedAbove : places.key(at: index - 1) != nil
+        let index = places.firstIndex(notNewerThan: key)
+        let above = index == 0 ? boundedAbove : places.isLoaded(at: index - 1)
         let below = index < count || boundedBelow
         return LivePlacement(index: index, isExact: above && below)
     }

@@ -41,15 +41,15 @@ extension LiveChangeRules {
     /// Applies change-feed messages to `items`, oldest first.
     func apply(_ messages: [ChangeMessage], to items: [PhotoSummary]) -> [PhotoSummary] {
         var places = LoadedPhotos(items)
-        for message in messages {
+        let changes = messages.map { message in
             let kind: LiveChange<PhotoSummary>.Kind =
                 message.kind == "delete" ? .delete : (message.kind == "insert" ? .insert : .update)
             let photo = message.photo.flatMap { $0.id == message.id ? $0 : nil }
-            let change = LiveChange(
+            return LiveChange(
                 kind: photo == nil ? .delete : kind, id: Array(message.id.utf8), key: message.sortKey.engineKey,
                 photo: photo)
-            apply(change, to: &places)
         }
+        _ = apply(changes, to: &places)
         return places.items
     }
 }

@@ -392,6 +392,57 @@ for round in 0..<6 {
     emit("diff.\(round)", out, input: [Double(old.count)] + old.map(Double.init) + new.map(Double.init))
 }
 
+// MARK: Live changes
+
+// Months of places (some not loaded) filled in one call, then batches of change-feed messages (inserts,
+// updates, deletes, of photos here and not) applied in one call each under five rule sets; the input
+// carries every place and change, the values every outcome and the run's count after each batch.
+for round in 0..<5 {
+    let ruleSets: [Int32] = [23, 17, 19, 31, 7]  // 1 bounded above, 2 below, 4 keeps gaps, 8 filtered, 16 by date
+    let flags = ruleSets[round]
+    let rules = LiveChangeRules(
+        boundedAbove: flags & 1 != 0, boundedBelow: flags & 2 != 0, keepsGaps: flags & 4 != 0,
+        isFiltered: flags & 8 != 0, isOrderedByDate: flags & 16 != 0)
+    let count = 50 + Int(next() % 400)
+    var input: [Double] = [Double(flags), Double(count)]
+    var ids: [UInt8] = []
+    var places: [(Int64, Int)] = []
+    for k in 0..<count {
+        // About one place in five not loaded; two photos a time, the larger id first, as a month is.
+        let loaded = next() % 5 != 0
+        let takenAt = Int64(4_000_000 - 3600 * (k / 2)) * 1000
+        input += [loaded ? Double(takenAt) : -1, Double(999_999 - k)]
+        let id = Array("p\(999_999 - k)".utf8)
+        places.append((takenAt, loaded ? id.count : -1))
+        if loaded { ids += id }
+    }
+    var keys = LiveKeys()
+    _ = ids.withUnsafeBufferPointer { buffer in keys.fill(ids: buffer, count: count) { places[$0] } }
+    var out: [Double] = []
+    for _ in 0..<3 {
+        let n = 1 + Int(next() % 60)
+        input.append(Double(n))
+        var changes: [LiveChange<PhotoSortKey>] = []
+        for _ in 0..<n {
+            let kind = Int32(next() % 3)
+            let number = next() % 2 == 0 ? 999_999 - Int(next() % UInt32(count)) : 10_000 + Int(next() % 40)
+            let takenAt = Int64(4_000_000 - 3600 * Int(next() % UInt32(count / 2 + 1))) * 1000
+            input += [Double(kind), Double(number), Double(takenAt)]
+            let key = PhotoSortKey(takenAt: takenAt, id: Array("p\(number)".utf8))
+            let change = LiveChange<PhotoSortKey>.Kind(rawValue: kind)!
+            changes.append(LiveChange(kind: change, id: key.id, key: key, photo: change == .delete ? nil : key))
+        }
+        for o in rules.apply(changes, to: &keys) {
+            out += [
+                Double(o.removed ?? -1), Double(o.inserted ?? -1), o.isExact ? 1 : 0, Double(o.replaced ?? -1),
+                o.isUncertain ? 1 : 0,
+            ]
+        }
+        out.append(Double(keys.count))
+    }
+    emit("live.batch.\(round)", out, input: input)
+}
+
 // MARK: Gallery session
 
 // A recorded event script: the native session reacts to its own frames (answering the loads it asks
