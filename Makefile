@@ -174,4 +174,4 @@ format:
 	swift-format format -i --recursive Sources Tests Benchmarks Package.swift
 
 clean:
-	rm -rf .build Web/engine.wasm
+	rm -rf .build Web/engine.wasm Web/viewer.wasm
