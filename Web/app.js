@@ -134,8 +134,10 @@ function start() {
   toggle.onclick = () => { grid.setStyle(grid.style === 'grid' ? 'justified' : 'grid'); setToggle(); };
   adminBtn.onclick = admin;
   document.addEventListener('keydown', keys);
-  // A press on a tile is likely to open it: the viewer starts loading before the click.
-  grid.scroller.addEventListener('pointerdown', () => loadViewer().catch(() => 0), { once: true, passive: true });
+  // A pointer over a tile, a press or a tile's focus comes before the click that opens it: the viewer
+  // starts loading then.
+  const warm = (/** @type {Event} */ e) => { if (/** @type {Element} */ (e.target).closest?.('.tile')) loadViewer().catch(() => 0); };
+  for (const type of ['pointerover', 'pointerdown', 'focusin']) grid.scroller.addEventListener(type, warm, { passive: true });
   if (new URLSearchParams(location.search).has('debug')) {
     Promise.all([loadViewer(), import('./debug.js')]).then(([v, m]) => m.debug(v));
   }

@@ -1,6 +1,7 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
 import { paintColor, paintHash, HashPainter, load, cancel, decoded, el, thumbSrc, moreCSS } from './images.js';
-import { downloadURL, getJSON, dayText, gpsText, cameraText } from './api.js';
+import { downloadURL, getJSON } from './api.js';
+import { dayText, gpsText, cameraText } from './photo-text.js';
 
 await moreCSS(); // the viewer's styles apply before it shows anything
 
