@@ -7,6 +7,7 @@ import { Library, PAGE } from './library.js';
 import { Grid, HEADER } from './grid.js';
 import { Scrubber } from './scrubber.js';
 import { Search, readFilter } from './search.js';
+import { moreCSS } from './images.js';
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 const lib = new Library(readFilter());
@@ -146,9 +147,13 @@ function start() {
 
 /** The viewer, its module and its wasm loaded on first use: the first screen needs neither. */
 function loadViewer() {
-  return viewerLoading ||= Promise.all([import('./viewer.js'), import('./viewer-engine.js')])
-    .then(async ([m, e]) => {
-      const v = viewer = new m.Viewer(await e.loadViewerEngine(), lib, grid, {
+  if (viewerLoading) return viewerLoading;
+  // Everything the viewer needs is asked for at once, rather than as each module finds its imports.
+  const wasm = fetch(new URL('./viewer.wasm', import.meta.url));
+  return viewerLoading = Promise.all([import('./viewer.js'), import('./viewer-engine.js')
+    .then(async (e) => e.loadViewerEngine(await wasm)), import('./photo-text.js'), moreCSS()])
+    .then(([m, motion]) => {
+      const v = viewer = new m.Viewer(motion, lib, grid, {
         requestClose() {
           v.close();
           if (history.state?.photo) { ignorePop = true; history.back(); }

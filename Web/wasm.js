@@ -20,22 +20,30 @@ export async function instantiate(source) {
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
     bytes = source;
   } else if (typeof Response !== 'undefined' && source instanceof Response) {
-    bytes = await source.arrayBuffer();
+    return compile(source);
   } else {
     const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
     if (url.protocol === 'file:') {
       const { readFile } = await import('node:fs/promises');
       bytes = await readFile(url);
     } else {
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
-      if (WebAssembly.instantiateStreaming && res.headers.get('content-type') === 'application/wasm') {
-        return (await WebAssembly.instantiateStreaming(res, {})).instance;
-      }
-      bytes = await res.arrayBuffer();
+      return compile(await fetch(url));
     }
   }
   return (await WebAssembly.instantiate(bytes, {})).instance;
+}
+
+/**
+ * Compiles a wasm answer as it downloads, when the server says it is wasm.
+ * @param {Response} res
+ * @returns {Promise<WebAssembly.Instance>}
+ */
+async function compile(res) {
+  if (!res.ok) throw new Error(`${res.url}: HTTP ${res.status}`);
+  if (WebAssembly.instantiateStreaming && res.headers.get('content-type') === 'application/wasm') {
+    return (await WebAssembly.instantiateStreaming(res, {})).instance;
+  }
+  return (await WebAssembly.instantiate(await res.arrayBuffer(), {})).instance;
 }
 
 /** A loaded module: its exports, and views of its memory. */
