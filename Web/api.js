@@ -37,19 +37,6 @@ export function sortKey(it) {
 /** True when key a sorts before key b (newer, or same time and larger id). */
 export const before = (/** @type {SortKey} */ a, /** @type {SortKey} */ b) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
 
-/** "29 Apr 2014": the day on the wall clock the photo was taken at, or '' without one. */
-export function dayText(takenAt = '') {
-  const m = /^(\d{4})-(\d\d)-(\d\d)/.exec(takenAt);
-  return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' }) : '';
-}
-export function gpsText(/** @type {{latitude: number, longitude: number}} */ { latitude: a, longitude: o }) {
-  return `${Math.abs(a).toFixed(5)}° ${a < 0 ? 'S' : 'N'}, ${Math.abs(o).toFixed(5)}° ${o < 0 ? 'W' : 'E'}`;
-}
-/** "Canon EOS 70D": the model, with the make unless the model starts with it. */
-export function cameraText(/** @type {Details} */ d) {
-  return d.cameraModel && d.cameraMake && !d.cameraModel.startsWith(d.cameraMake) ? `${d.cameraMake} ${d.cameraModel}` : d.cameraModel || d.cameraMake || '';
-}
-
 /** `?q=&tag=` of a filter, '' when there is none. */
 export function filterQuery(/** @type {Filter} */ f) {
   const p = new URLSearchParams();

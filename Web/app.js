@@ -1,25 +1,28 @@
 // Vitrine web client: boot, routing, offline screen, loading status, search, live refresh, and the
-// place in time kept in history. The tile menu, the info panel, the tag sheet and admin mode are
-// modules loaded on first use.
+// place in time kept in history. The viewer (with its part of the engine), the tile menu, the info
+// panel, the tag sheet and admin mode are modules loaded on first use.
 import { loadEngine } from './engine.js';
 import { getJSON, token, filterQuery } from './api.js';
 import { Library, PAGE } from './library.js';
 import { Grid } from './grid.js';
-import { Viewer } from './viewer.js';
 import { Scrubber } from './scrubber.js';
 import { Search, readFilter } from './search.js';
+import { moreCSS } from './images.js';
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 const lib = new Library(readFilter());
 const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count = $('#count'), adminBtn = $('#admin');
 const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); return m ? decodeURIComponent(m[1]) : null; };
 /** @type {import('./grid.js').Grid} */ let grid;
-/** @type {import('./viewer.js').Viewer} */ let viewer;
+/** @type {import('./viewer.js').Viewer|undefined} */ let viewer;
+/** @type {Promise<import('./viewer.js').Viewer>|undefined} */ let viewerLoading;
 /** @type {import('./engine.js').Engine} */ let engine;
 /** @type {Search} */ let search;
 /** @type {Scrubber} */ let scrubber;
 /** @type {import('./admin.js').Uploads|undefined} */ let uploads;
 let ignorePop = false, requery = 0;
+/** @type {string|null} the photo the viewer opens on once it has loaded; Escape or Back meanwhile cancels */
+let opening = null;
 const timers = { place: 0, tags: 0, toast: 0 }, reconciling = { running: false, again: false };
 
 /**
@@ -108,16 +111,6 @@ function arrival(/** @type {HTMLImageElement[]} */ imgs, limit = 600) {
 
 function start() {
   grid = new Grid(engine, lib, $('[data-grid]'), (i) => openAt(i, true), menu);
-  viewer = new Viewer(engine, lib, grid, {
-    requestClose() {
-      viewer.close();
-      if (history.state?.photo) { ignorePop = true; history.back(); }
-    },
-    changed(/** @type {string} */ id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
-    tag(/** @type {string} */ name) { viewer.close(); search.set({ q: '', tags: [name] }, 'commit'); },
-    deleted(/** @type {string} */ id) { changes([{ kind: 'delete', id, photo: null }]); },
-  });
-  document.body.append(viewer.root);
   scrubber = new Scrubber(grid);
   search = new Search(lib, (f) => reopen('filter', f).catch((e) => toast(`Search failed: ${e.message}`)));
   grid.on((kind) => {
@@ -142,8 +135,38 @@ function start() {
   toggle.onclick = () => { grid.setStyle(grid.style === 'grid' ? 'justified' : 'grid'); setToggle(); };
   adminBtn.onclick = admin;
   document.addEventListener('keydown', keys);
-  if (new URLSearchParams(location.search).has('debug')) import('./debug.js').then((m) => m.debug(viewer));
+  // A pointer over a tile, a press or a tile's focus comes before the click that opens it: the viewer
+  // starts loading then.
+  const warm = (/** @type {Event} */ e) => { if (/** @type {Element} */ (e.target).closest?.('.tile')) loadViewer().catch(() => 0); };
+  for (const type of ['pointerover', 'pointerdown', 'focusin']) grid.scroller.addEventListener(type, warm, { passive: true });
+  if (new URLSearchParams(location.search).has('debug')) {
+    Promise.all([loadViewer(), import('./debug.js')]).then(([v, m]) => m.debug(v));
+  }
   window.vitrine = { lib, grid, viewer, search, scrubber }; // for tests and the console
+}
+
+/** The viewer, its module and its wasm loaded on first use: the first screen needs neither. */
+function loadViewer() {
+  if (viewerLoading) return viewerLoading;
+  // Everything the viewer needs is asked for at once, rather than as each module finds its imports.
+  const wasm = fetch(new URL('./viewer.wasm', import.meta.url));
+  return viewerLoading = Promise.all([import('./viewer.js'), import('./viewer-engine.js')
+    .then(async (e) => e.loadViewerEngine(await wasm)), import('./photo-text.js'), moreCSS()])
+    .then(([m, motion]) => {
+      const v = viewer = new m.Viewer(motion, lib, grid, {
+        requestClose() {
+          v.close();
+          if (history.state?.photo) { ignorePop = true; history.back(); }
+        },
+        changed(/** @type {string} */ id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
+        tag(/** @type {string} */ name) { v.close(); search.set({ q: '', tags: [name] }, 'commit'); },
+        deleted(/** @type {string} */ id) { changes([{ kind: 'delete', id, photo: null }]); },
+      });
+      document.body.append(v.root);
+      window.vitrine = { ...window.vitrine, viewer: v };
+      return v;
+    })
+    .catch((x) => { viewerLoading = undefined; throw x; });
 }
 
 /** The header's count and the empty state. */
@@ -173,7 +196,7 @@ async function reopen(/** @type {'filter'|'requery'|'reset'} */ mode, filter = l
     if (!(await lib.open(filter))) return;
     if (a) { grid.build(); grid.rekey(); grid.restore(a); grid.update(); } else grid.replace();
   }
-  viewer.remap();
+  viewer?.remap();
   counted();
 }
 
@@ -190,7 +213,12 @@ function keepPlace() {
 
 /** PageUp/PageDown a screen, Home/End the newest and oldest photos (the viewer has its own keys). */
 function keys(/** @type {KeyboardEvent} */ e) {
-  if (viewer.state !== 'closed' || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,[role=dialog]')) return;
+  if (opening && e.key === 'Escape') {
+    opening = null;
+    if (history.state?.photo) { ignorePop = true; history.back(); }
+    return;
+  }
+  if ((viewer && viewer.state !== 'closed') || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,[role=dialog]')) return;
   const off = grid.offset(), page = grid.height - grid.topBar - 40;
   const to = /** @type {Record<string, number>} */ ({ PageDown: off + page, PageUp: off - page, Home: 0, End: grid.maxOffset })[e.key];
   if (to === undefined) return;
@@ -214,7 +242,7 @@ function changes(/** @type {Change[]} */ batch) {
     const a = grid.anchor();
     lib.apply(batch, engine);
     grid.rebuild(a);
-    viewer.remap();
+    viewer?.remap();
     counted();
     if (lib.stale) reconcile();
   }
@@ -243,7 +271,7 @@ async function admin(/** @type {unknown} */ _, quiet = false) {
     uploads = new m.Uploads();
     adminBtn.textContent = 'Upload';
     document.body.classList.add('admin');
-    if (viewer.panel?.open) viewer.panel.load(true); // now with the editor
+    if (viewer?.panel?.open) viewer.panel.load(true); // now with the editor
     if (quiet) return;
   }
   uploads.show();
@@ -255,16 +283,22 @@ function menu(/** @type {number} */ i, /** @type {number} */ x, /** @type {numbe
   import('./menu.js').then((m) => m.showMenu({
     x, y, item, tile, scroller: grid.scroller,
     open: () => openAt(lib.indexOf(item.id), true),
-    info: () => { openAt(lib.indexOf(item.id), true); viewer.toggleInfo(true); },
+    info: () => { openAt(lib.indexOf(item.id), true)?.then((v) => v?.toggleInfo(true)); },
     toast,
   }));
 }
 
+/** Opens the viewer on library index `i`; resolves to the viewer once it shows it. */
 function openAt(/** @type {number} */ i, /** @type {boolean} */ push) {
   const id = lib.item(i)?.id;
   if (!id) return;
   if (push) history.pushState({ photo: id }, '', '/p/' + encodeURIComponent(id));
-  viewer.open(i);
+  opening = id;
+  return loadViewer().then((v) => {
+    const k = lib.indexOf(id);
+    if (opening === id) { opening = null; if (k >= 0) v.open(k); }
+    return v;
+  }, () => { opening = null; toast('Could not open the viewer'); return undefined; });
 }
 
 /**
@@ -307,11 +341,12 @@ function toast(/** @type {string} */ text) {
 }
 
 addEventListener('popstate', (e) => {
-  if (!viewer) return;
+  if (!grid) return;
   if (ignorePop) { ignorePop = false; return; }
-  const id = e.state?.photo, wasOpen = viewer.state !== 'closed';
-  if (id && lib.indexOf(id) >= 0) { if (viewer.state === 'closed') viewer.open(lib.indexOf(id)); }
-  else viewer.close();
+  const id = e.state?.photo, wasOpen = !!viewer && viewer.state !== 'closed';
+  if (!id) opening = null;
+  if (id && lib.indexOf(id) >= 0) { if (!wasOpen) openAt(lib.indexOf(id), false); }
+  else viewer?.close();
   if (!idFromPath()) {
     search.committed = location.pathname + location.search;
     search.set(readFilter(), 'pop');

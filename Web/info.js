@@ -2,7 +2,8 @@
 // that slides up and is dismissed by dragging it down, Esc or its close button. In admin mode it
 // edits the title and tags (PATCH) and deletes (DELETE). All text goes in through textContent.
 import { el, moreCSS } from './images.js';
-import { getJSON, token, dayText, gpsText, cameraText } from './api.js';
+import { getJSON, token } from './api.js';
+import { dayText, gpsText, cameraText } from './photo-text.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 

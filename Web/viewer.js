@@ -1,6 +1,9 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
-import { paintColor, paintHash, HashPainter, load, cancel, decoded, el, thumbSrc } from './images.js';
-import { downloadURL, getJSON, dayText, gpsText, cameraText } from './api.js';
+import { paintColor, paintHash, HashPainter, load, cancel, decoded, el, thumbSrc, moreCSS } from './images.js';
+import { downloadURL, getJSON } from './api.js';
+import { dayText, gpsText, cameraText } from './photo-text.js';
+
+await moreCSS(); // the viewer's styles apply before it shows anything
 
 export const tuning = {
   openResponse: 0.4, openDamping: 0.8, closeResponse: 0.35, closeDamping: 0.9,
@@ -24,7 +27,7 @@ function button(/** @type {string} */ cls, /** @type {string} */ label, /** @typ
 
 export class Viewer {
   /**
-   * @param {import('./engine.js').Engine} engine @param {import('./library.js').Library} store
+   * @param {import('./viewer-engine.js').ViewerEngine} engine @param {import('./library.js').Library} store
    * @param {import('./grid.js').Grid} grid @param {ViewerHooks} hooks
    */
   constructor(engine, store, grid, hooks) {
@@ -38,7 +41,7 @@ export class Viewer {
     this.raf = 0; this.last = 0; this.lastChange = 0; this.dir = 0; this.speed = 0; this.target = 0; this.trans = false;
     this.releaseVelocity = 0; this.toastTimer = 0; this.metaTimer = 0; this.pointerType = '';
     this.details = /** @type {Map<string, Promise<Details>>} */ (new Map());
-    /** @type {((p: number) => import('./engine.js').TransitionFrame)|null} the flight between tile and screen */
+    /** @type {((p: number) => import('./wasm.js').TransitionFrame)|null} the flight between tile and screen */
     this.path = null;
     /** @type {(p: number) => number} the backdrop's opacity along it */
     this.bg = (p) => p;
@@ -364,7 +367,7 @@ export class Viewer {
     const thumb = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
     fr.img = thumb;
     thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
-    thumb.src = this.gridThumb(k) || thumbSrc(this.engine, it.thumb);
+    thumb.src = this.gridThumb(k) || thumbSrc(this.grid.engine, it.thumb);
     this.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
     const hi = el('img', 'hi', { alt: '', draggable: 'false' });
     fr.append(thumb, hi);
@@ -395,7 +398,7 @@ export class Viewer {
   bestURL(/** @type {number} */ i) {
     const it = /** @type {Item} */ (this.item(i));
     for (const u of [it.original.url, it.preview.url]) if (decoded.has(u)) return u;
-    return this.gridThumb(i) || thumbSrc(this.engine, it.thumb);
+    return this.gridThumb(i) || thumbSrc(this.grid.engine, it.thumb);
   }
 
   /** The image the grid's tile i shows, when it has arrived (the small thumbnail, maybe): cached. */

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Builds Web/engine.wasm from Sources/GalleryEngine with Embedded Swift.
+# Builds the engine's wasm modules from Sources/GalleryEngine with Embedded Swift, one compile and
+# one link per module, each exporting only what its JavaScript binding calls:
+#   Web/engine.wasm             the grid's: the `ge_*` functions Web/engine.js and Web/wasm.js name
+#   Web/viewer.wasm             the viewer's, loaded when it first opens: those Web/viewer-engine.js
+#                               and Web/wasm.js name
+#   .build-wasm/engine-all.wasm every `@_cdecl("ge_…")` export, for the parity tests and benchmarks
+#                               (Tests/EngineParity/engine-tools.js) and the type check's declaration
 #
 # Usage: scripts/build-wasm.sh [--force]
 # Env:   SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc)
 #        WASI_SYSROOT_LIB (default: /usr/lib/wasm32-wasi, from Debian's wasi-libc)
-#        OUT (default: Web/engine.wasm)
-# Skips the build when the wasm is newer than every source and this script.
-# Runs `wasm-opt -Oz` when binaryen is installed. Prints raw and gzipped size.
+# Skips the build when every module is newer than every source, binding and this script.
+# Runs `wasm-opt -Oz` when binaryen is installed. Prints raw and gzipped sizes.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,8 +29,10 @@ toolbin="$(dirname "$(readlink -f "$swiftc")")"
 wasm_ld="$toolbin/wasm-ld"
 [ -x "$wasm_ld" ] || wasm_ld="$(command -v wasm-ld || true)"
 libdir="${WASI_SYSROOT_LIB:-/usr/lib/wasm32-wasi}"
-out="${OUT:-Web/engine.wasm}"
 work=".build-wasm"
+# Each module: its file, then the bindings whose `ge_*` names it exports (none: every export).
+modules=("Web/engine.wasm Web/engine.js Web/wasm.js" "Web/viewer.wasm Web/viewer-engine.js Web/wasm.js"
+  "$work/engine-all.wasm")
 
 [ -x "$swiftc" ] || { echo "build-wasm: swiftc not found (set SWIFTC)" >&2; exit 1; }
 [ -n "$wasm_ld" ] && [ -x "$wasm_ld" ] || { echo "build-wasm: wasm-ld not found next to swiftc" >&2; exit 1; }
@@ -34,16 +41,24 @@ work=".build-wasm"
 mapfile -t sources < <(find Sources/GalleryEngine -name '*.swift' | LC_ALL=C sort)
 
 size_report() {
-  local raw gz
-  raw=$(wc -c <"$out")
-  gz=$(gzip -9 -c "$out" | wc -c)
-  echo "engine.wasm: $raw bytes raw, $gz bytes gzipped ($out)"
+  local module out raw gz
+  for module in "${modules[@]}"; do
+    out="${module%% *}"
+    raw=$(wc -c <"$out")
+    gz=$(gzip -9 -c "$out" | wc -c)
+    echo "$(basename "$out"): $raw bytes raw, $gz bytes gzipped ($out)"
+  done
 }
 
-if [ "$force" = 0 ] && [ -f "$out" ]; then
+inputs=("${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c Web/engine.js Web/viewer-engine.js Web/wasm.js)
+if [ "$force" = 0 ]; then
   stale=0
-  for f in "${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c; do
-    if [ "$f" -nt "$out" ]; then stale=1; break; fi
+  for module in "${modules[@]}"; do
+    out="${module%% *}"
+    [ -f "$out" ] || { stale=1; break; }
+    for f in "${inputs[@]}"; do
+      if [ "$f" -nt "$out" ]; then stale=1; break 2; fi
+    done
   done
   if [ "$stale" = 0 ]; then
     echo "build-wasm: up to date"
@@ -52,9 +67,9 @@ if [ "$force" = 0 ] && [ -f "$out" ]; then
   fi
 fi
 
-mkdir -p "$work" "$(dirname "$out")"
+mkdir -p "$work" Web
 # Every @_cdecl("ge_…") function is an export (the others, like the allocator's, serve the runtime).
-mapfile -t exports < <(grep -ho '@_cdecl("ge_[A-Za-z0-9_]*")' "${sources[@]}" | sed 's/@_cdecl("\(.*\)")/--export=\1/' | LC_ALL=C sort -u)
+mapfile -t all < <(grep -ho '@_cdecl("ge_[A-Za-z0-9_]*")' "${sources[@]}" | sed 's/@_cdecl("\(.*\)")/\1/' | LC_ALL=C sort -u)
 
 "$swiftc" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -Osize \
   -Xcc -fno-stack-protector -Xcc -msimd128 -Xfrontend -disable-stack-protector \
@@ -63,16 +78,25 @@ mapfile -t exports < <(grep -ho '@_cdecl("ge_[A-Za-z0-9_]*")' "${sources[@]}" | 
 # posix_memalign and free for the Swift runtime, forwarded to the engine's heap (WasmHeap.swift).
 "$toolbin/clang" --target=wasm32-unknown-unknown -Oz -c scripts/wasm/heap-shim.c -o "$work/heap-shim.o"
 
-"$wasm_ld" --no-entry --strip-all --gc-sections -z stack-size=262144 \
-  --max-memory=4294967296 \
-  "${exports[@]}" -L"$libdir" "$work/engine.o" "$work/heap-shim.o" -lc -o "$work/engine.wasm"
-
-if command -v wasm-opt >/dev/null 2>&1; then
-  wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-    --enable-nontrapping-float-to-int "$work/engine.wasm" -o "$out"
-else
-  echo "build-wasm: wasm-opt not found, skipping size optimisation (apt-get install binaryen)" >&2
-  cp "$work/engine.wasm" "$out"
-fi
-echo "build-wasm: built $out with ${#exports[@]} exports"
+for module in "${modules[@]}"; do
+  read -r out bindings <<<"$module"
+  if [ -n "$bindings" ]; then
+    # shellcheck disable=SC2086 # the bindings are a list of paths
+    mapfile -t names < <(grep -ho 'ge_[A-Za-z0-9_]*' $bindings | LC_ALL=C sort -u | LC_ALL=C comm -12 - <(printf '%s\n' "${all[@]}"))
+  else
+    names=("${all[@]}")
+  fi
+  exports=("${names[@]/#/--export=}")
+  "$wasm_ld" --no-entry --strip-all --gc-sections -z stack-size=262144 \
+    --max-memory=4294967296 \
+    "${exports[@]}" -L"$libdir" "$work/engine.o" "$work/heap-shim.o" -lc -o "$work/linked.wasm"
+  if command -v wasm-opt >/dev/null 2>&1; then
+    wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+      --enable-nontrapping-float-to-int "$work/linked.wasm" -o "$out"
+  else
+    echo "build-wasm: wasm-opt not found, skipping size optimisation (apt-get install binaryen)" >&2
+    cp "$work/linked.wasm" "$out"
+  fi
+  echo "build-wasm: built $out with ${#names[@]} exports"
+done
 size_report

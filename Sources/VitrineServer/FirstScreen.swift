@@ -27,7 +27,7 @@ struct FirstScreen: Sendable {
 
     /// What goes into index.html's two slots.
     struct Slots: Sendable {
-        /// `{{first-screen}}`, in `<head>`: the inline page.
+        /// `{{first-screen}}`, after the tiles (gzip then finds their URLs again in the page's): the inline page.
         var head = ""
         /// `{{first-tiles}}`, in the grid: the first screen's tiles.
         var tiles = ""

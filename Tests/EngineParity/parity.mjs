@@ -1,10 +1,11 @@
 // Native ↔ wasm parity: replays the scenarios of native/main.swift through
-// Web/engine.js + Web/engine.wasm and compares with the native output.
+// Web/engine.js, Web/viewer-engine.js and engine-tools.js on engine-all.wasm (every export; the
+// shipped modules are links of the same compile) and compares with the native output.
 //
 // Usage: node Tests/EngineParity/parity.mjs native-output.jsonl   (or pipe it on stdin)
 // Prints one line per scenario and finally "N passed, M failed"; exit 1 on any failure.
 import { readFileSync } from 'node:fs';
-import { loadEngine } from '../../Web/engine.js';
+import { loadTools } from './engine-tools.js';
 
 const TOLERANCE = 1e-9; // relative (absolute below 1): both sides run the same IEEE operations
 
@@ -16,7 +17,7 @@ for (const line of nativeText.split('\n')) {
   native.set(o.scenario, o);
 }
 
-const engine = await loadEngine(new URL('../../Web/engine.wasm', import.meta.url));
+const { engine, viewer: viewerEngine } = await loadTools();
 const results = new Map();
 const emit = (name, values) => results.set(name, values);
 
@@ -142,7 +143,7 @@ emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].m
   emit('spring.evaluate', out);
 }
 {
-  const pool = engine.createSprings(4);
+  const pool = viewerEngine.createSprings(4);
   pool.configure(0, { angularFrequency: 12, dampingRatio: 0.75 });
   pool.configure(1, { angularFrequency: 30, dampingRatio: 1 });
   pool.configure(2, { response: 0.6, dampingRatio: 1.8, restDistance: 0.001, restSpeed: 0.01 });
@@ -168,7 +169,7 @@ function runViewer(name) {
   if (!input) return;
   const [aspect, index] = input;
   const ops = input.slice(2);
-  const v = engine.createViewer({ width: 400, height: 800, index, count: 6, aspectRatio: aspect });
+  const v = viewerEngine.createViewer({ width: 400, height: 800, index, count: 6, aspectRatio: aspect });
   v.tick(0);
   const out = [];
   for (let k = 0; k < ops.length; k += 5) {
@@ -212,18 +213,18 @@ for (const name of native.keys()) if (name.startsWith('viewer.')) runViewer(name
   const viewport = { x: 0, y: 0, width: 400, height: 800 };
   const flat = (f) => [f.image.x, f.image.y, f.image.width, f.image.height, f.clip.x, f.clip.y, f.clip.width, f.clip.height];
   for (const aspect of [0.1, 0.75, 1.5, 10]) {
-    for (const p of [-0.3, 0, 0.25, 0.5, 1, 1.2]) out.push(...flat(engine.transitionOpen(aspect, tile, viewport, p)));
-    const fit = engine.fitRect(aspect, viewport), fill = engine.fillRect(aspect, tile);
+    for (const p of [-0.3, 0, 0.25, 0.5, 1, 1.2]) out.push(...flat(viewerEngine.transitionOpen(aspect, tile, viewport, p)));
+    const fit = viewerEngine.fitRect(aspect, viewport), fill = viewerEngine.fillRect(aspect, tile);
     out.push(fit.x, fit.y, fit.width, fit.height, fill.x, fill.y, fill.width, fill.height);
   }
   // The viewer frame at scale 1.7, offset (12, 140): computed here from fit geometry, as the native side does.
-  const fit = engine.fitRect(1.5, viewport);
+  const fit = viewerEngine.fitRect(1.5, viewport);
   const w = fit.width * 1.7, h = fit.height * 1.7;
   const image = { x: 200 + 12 - w / 2, y: 400 + 140 - h / 2, width: w, height: h };
   const x0 = Math.max(image.x, 0), x1 = Math.min(image.x + w, 400), y0 = Math.max(image.y, 0), y1 = Math.min(image.y + h, 800);
   const from = { image, clip: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
-  const to = { image: engine.fillRect(1.5, tile), clip: tile };
-  out.push(...flat(engine.transitionLerp(from, to, 0.4)));
+  const to = { image: viewerEngine.fillRect(1.5, tile), clip: tile };
+  out.push(...flat(viewerEngine.transitionLerp(from, to, 0.4)));
   emit('geometry', out);
 }
 
@@ -232,7 +233,7 @@ for (const name of native.keys()) if (name.startsWith('viewer.')) runViewer(name
   const out = [];
   for (const [current, loaded, total, direction, speed] of [[10, 100, 100, 0, 0], [10, 100, 100, 1, 1.2], [10, 100, 100, -1, 9],
     [0, 50, 1000, -1, 0], [42, 50, 1000, 1, 0], [48, 50, 50, 1, 0], [45, 50, -1, 1, 0]]) {
-    const p = engine.deckPlan({ current, loaded, total, direction, speed });
+    const p = viewerEngine.deckPlan({ current, loaded, total, direction, speed });
     out.push(p.indices.length, ...p.indices, p.loadMore ? 1 : 0);
   }
   emit('deck', out);

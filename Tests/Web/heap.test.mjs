@@ -4,11 +4,10 @@
 // Run after scripts/build-wasm.sh: node --test Tests/Web/
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
 
-import { loadEngine } from '../../Web/engine.js'
+import { loadTools } from '../EngineParity/engine-tools.js'
 
-const engine = await loadEngine(readFileSync(new URL('../../Web/engine.wasm', import.meta.url)))
+const { engine } = await loadTools()
 const { ge_alloc, ge_free } = engine.exports
 
 test('blocks are aligned, disjoint and keep their bytes while others come and go', () => {

@@ -8,7 +8,7 @@ import { sortKey, before, filterQuery } from '../../Web/api.js'
 import { Library, monthOf } from '../../Web/library.js'
 import { loadEngine } from '../../Web/engine.js'
 import { takenText, exposureText, sizeText, rows } from '../../Web/info.js'
-import { gpsText } from '../../Web/api.js'
+import { gpsText } from '../../Web/photo-text.js'
 
 /** The wasm the browser runs: live changes are placed by its rules. */
 const engine = await loadEngine(new URL('../../Web/engine.wasm', import.meta.url))

@@ -1,12 +1,13 @@
-// The engine's timeline through Web/engine.js (the wasm the browser runs): months laid out from their
+// The engine's timeline through Web/engine.js (on engine-all.wasm, for the queries only tests call: the
+// shipped engine.wasm is another link of the same compile): months laid out from their
 // counts, spans and frames, pages made exact with the view held still, anchors, and the planner's
 // order and cancellation. Run: node --test Tests/Web/
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
-import { loadEngine } from '../../Web/engine.js'
+import { loadTools } from '../EngineParity/engine-tools.js'
 
-const engine = await loadEngine(new URL('../../Web/engine.wasm', import.meta.url))
+const { engine } = await loadTools()
 // 6 columns of 200 × 150 tiles, 4 apart, in 1232 px; months 36 px high, 36 more where a year opens.
 const config = { style: 'grid', width: 1232, spacing: 4, insets: { top: 96, bottom: 64, left: 4, right: 4 },
   minimumTileWidth: 200, tileAspectRatio: 4 / 3, headerHeight: 36, yearHeaderHeight: 36 }

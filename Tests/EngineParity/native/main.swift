@@ -1,7 +1,7 @@
 // Runs fixed GalleryEngine scenarios through the Swift API and prints one JSON
 // line per scenario: {"scenario": name, "input": [...], "values": [...]}.
 // Tests/EngineParity/parity.mjs replays the same scenarios through
-// Web/engine.js + engine.wasm (using `input` where given) and compares.
+// the engine's JavaScript bindings on engine-all.wasm (using `input` where given) and compares.
 import GalleryEngine
 
 // Links libm: unoptimised builds of the stdlib call `sqrt`/`round` from it.

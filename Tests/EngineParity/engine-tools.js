@@ -1,0 +1,387 @@
+// The engine's exports the web client does not call, bound for the parity tests and the benchmarks:
+// the batch layout and its virtualizer, the gallery session, the tap recognizer, the diff and the
+// closed-form gesture helpers. They run on engine-all.wasm (every export; scripts/build-wasm.sh),
+// beside Web/engine.js and Web/viewer-engine.js on the same instance.
+import { Engine, Timeline } from '../../Web/engine.js';
+import { instantiate } from '../../Web/wasm.js';
+import { ViewerEngine, PHASE } from '../../Web/viewer-engine.js';
+
+/** @typedef {import('../../Web/viewer-engine.js').PointerPhase} PointerPhase */
+/** @typedef {import('../../Web/wasm.js').Rect} Rect */
+/** @typedef {import('../../Web/engine.js').LayoutConfig} LayoutConfig */
+/** @typedef {import('../../Web/engine.js').TimelineRequest} TimelineRequest */
+/** @typedef {import('../../Web/engine.js').TimelineSpan} TimelineSpan */
+/**
+ * @typedef {object} VirtualizerUpdate  Item index ranges as [start, end).
+ * @property {[number, number]} visible
+ * @property {[number, number]} prefetch      Mount/load these (contains visible).
+ * @property {[number, number]} retained      Keep mounted (contains prefetch).
+ * @property {[number, number]} releasedBefore Unmount these (above).
+ * @property {[number, number]} releasedAfter  Unmount these (below).
+ */
+
+/** @type {('tap'|'doubleTap'|'longPress')[]} */
+const TAPS = [/** @type {any} */ (null), 'tap', 'doubleTap', 'longPress'];
+
+/** engine-all.wasm's path. */
+export const ALL = new URL('../../.build-wasm/engine-all.wasm', import.meta.url);
+
+/**
+ * engine-all.wasm, bound as the grid's engine (with the tools) and as the viewer's, over one instance.
+ * @returns {Promise<{engine: ToolEngine, viewer: ViewerEngine, exports: WasmExports}>}
+ */
+export async function loadTools() {
+  const instance = await instantiate(ALL);
+  const engine = new ToolEngine(instance);
+  return { engine, viewer: new ViewerEngine(instance), exports: engine.exports };
+}
+
+/** The grid's engine with the exports only tests and benchmarks call. */
+export class ToolEngine extends Engine {
+  /**
+   * The timeline with the queries only tests call.
+   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config
+   * @returns {ToolTimeline}
+   */
+  createTimeline(config) {
+    this._putTimelineConfig(config);
+    return new ToolTimeline(this, this.exports.ge_timeline_create());
+  }
+  /**
+   * Creates a grid or justified layout.
+   * @param {LayoutConfig} config @returns {Layout}
+   */
+  createLayout(config) { this._putConfig(config); return new Layout(this, this.exports.ge_layout_create()); }
+  /**
+   * Closed-form damped oscillator: displacement and velocity after `t` seconds.
+   * @returns {[number, number]}
+   * @param {number} x0 @param {number} v0 @param {number} t @param {number} angularFrequency @param {number} dampingRatio
+   */
+  springEvaluate(x0, v0, t, angularFrequency, dampingRatio) {
+    this.exports.ge_spring_evaluate(x0, v0, t, angularFrequency, dampingRatio);
+    const v = this._io; return [v[0], v[1]];
+  }
+  /** Tap / double tap / long press recognizer (e.g. selection in the grid). @returns {TapRecognizer} */
+  createTapRecognizer() { return new TapRecognizer(this, this.exports.ge_taps_create()); }
+  /**
+   * iOS rubber band of an overshoot.
+   * @param {number} offset @param {number} dimension
+   */
+  rubberBand(offset, dimension) { return this.exports.ge_rubber_band(offset, dimension); }
+  /** Distance a fling of `velocity` px/ms travels at `rate` deceleration per ms. */
+  project(/** @type {number} */ velocity, rate = 0.995) { return this.exports.ge_project(velocity, rate); }
+  /**
+   * Page to settle on after releasing a pager drag.
+   * @param {number} index @param {number} count @param {number} pageWidth @param {number} dx @param {number} vx
+   */
+  pagerTarget(index, count, pageWidth, dx, vx) { return this.exports.ge_pager_target(index, count, pageWidth, dx, vx); }
+  /**
+   * Whether a drag-to-dismiss release closes the viewer.
+   * @param {number} viewportHeight @param {number} dy @param {number} vy
+   */
+  dismissDecide(viewportHeight, dy, vy) { return this.exports.ge_dismiss_decide(viewportHeight, dy, vy) === 1; }
+  /**
+   * Backdrop opacity during drag-to-dismiss.
+   * @param {number} viewportHeight @param {number} dy
+   */
+  dismissOpacity(viewportHeight, dy) { return this.exports.ge_dismiss_opacity(viewportHeight, dy); }
+  /**
+   * Heckel diff of integer id lists (map asset ids to Int32 handles first).
+   * Deletes are old indices, inserts new indices, moves [from, to] pairs.
+   * @param {Int32Array|number[]} oldIds @param {Int32Array|number[]} newIds
+   * @returns {{deletes: Int32Array, inserts: Int32Array, moves: Int32Array}}
+   */
+  diff(oldIds, newIds) {
+    const e = this.exports;
+    const ptr = e.ge_diff_input(oldIds.length, newIds.length);
+    const input = this._i32(ptr, oldIds.length + newIds.length);
+    input.set(oldIds, 0); input.set(newIds, oldIds.length);
+    const len = e.ge_diff_run(oldIds.length, newIds.length);
+    const out = this._i32(e.ge_ints(), len);
+    const d = out[0], i = out[1], m = out[2];
+    return {
+      deletes: out.slice(3, 3 + d),
+      inserts: out.slice(3 + d, 3 + d + i),
+      moves: out.slice(3 + d + i, 3 + d + i + 2 * m),
+    };
+  }
+  /**
+   * One gallery screen as the engine runs it: events in, a frame out.
+   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config
+   * @returns {GallerySession}
+   */
+  createSession(config) {
+    this._putTimelineConfig(config);
+    return new GallerySession(this, this.exports.ge_session_create());
+  }
+}
+
+/**
+ * @typedef {object} GalleryFrame
+ * @property {number|null} scrollTo   Set the scroll position to this content y; null to leave it.
+ * @property {number} contentHeight
+ * @property {number} velocity        px/ms, positive down.
+ * @property {boolean} fling
+ * @property {number} pageSize        Photos per page of the loads in `start`.
+ * @property {TimelineRequest[]} start  Loads to start; report each with `pageArrived` or `pageFailed`.
+ * @property {TimelineRequest[]} cancel Loads no longer wanted.
+ * @property {number|null} retryAt    When to call `tick` for a failed page's retry.
+ * @property {boolean} failureStands  Nothing retries until `retryNow`.
+ * @property {TimelineSpan[]} visible
+ * @property {number|null} viewer     The viewer's photo, null when closed.
+ */
+
+/** A gallery screen's state machine in the engine: each event returns the frame to render. */
+export class GallerySession {
+  /**
+   * @param {Engine} engine
+   * @param {number} handle
+   */
+  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /**
+   * @param {number} width
+   * @param {number} height
+   * @param {number} density
+   * @returns {GalleryFrame}
+   */
+  viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
+  /**
+   * The library's months ({year, month, count}, newest first).
+   * @param {{year: number, month: number, count: number}[]} months
+   * @returns {GalleryFrame}
+   */
+  months(months) {
+    const v = this.engine._i32(this._e.ge_session_input(this.handle, 3 * months.length), 3 * months.length);
+    months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
+    return this._frame(this._e.ge_session_months(this.handle, months.length));
+  }
+  /**
+   * @param {number} offset content y of the viewport's top
+   * @param {number} time the frame's time (ms)
+   * @returns {GalleryFrame}
+   */
+  scroll(offset, time) { return this._frame(this._e.ge_session_scroll(this.handle, offset, time)); }
+  /**
+   * @param {'home'|'end'} key
+   * @returns {GalleryFrame}
+   */
+  key(key) { return this._frame(this._e.ge_session_key(this.handle, key === 'home' ? 1 : key === 'end' ? 2 : 0)); }
+  /**
+   * @param {boolean} on
+   * @returns {GalleryFrame}
+   */
+  scrubbing(on) { return this._frame(this._e.ge_session_scrubbing(this.handle, on ? 1 : 0)); }
+  /**
+   * @param {number} id
+   * @param {ArrayLike<number>} aspectRatios
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
+  pageArrived(id, aspectRatios, time) {
+    this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
+    return this._frame(this._e.ge_session_page_arrived(this.handle, id, aspectRatios.length, time));
+  }
+  /**
+   * @param {number} id
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
+  pageFailed(id, time) { return this._frame(this._e.ge_session_page_failed(this.handle, id, time)); }
+  /**
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
+  retryNow(time) { return this._frame(this._e.ge_session_retry_now(this.handle, time)); }
+  /**
+   * @param {number} time
+   * @returns {GalleryFrame}
+   */
+  tick(time) { return this._frame(this._e.ge_session_tick(this.handle, time)); }
+  /**
+   * @param {number} section
+   * @param {number} index
+   * @param {ArrayLike<number>} aspectRatios
+   * @returns {GalleryFrame}
+   */
+  inserted(section, index, aspectRatios) {
+    this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
+    return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
+  }
+  /**
+   * @param {number|null} index
+   * @param {number} count
+   * @returns {GalleryFrame}
+   */
+  viewer(index, count) { return this._frame(this._e.ge_session_viewer(this.handle, index ?? -1, count)); }
+  /**
+   * @param {number[]} indices
+   * @returns {GalleryFrame}
+   */
+  removed(indices) {
+    this.engine._i32(this._e.ge_session_input(this.handle, indices.length), indices.length).set(indices);
+    return this._frame(this._e.ge_session_removed(this.handle, indices.length));
+  }
+  destroy() { this._e.ge_session_destroy(this.handle); this.handle = 0; }
+  /**
+   * @param {number} n
+   * @returns {GalleryFrame}
+   */
+  _frame(n) {
+    const v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n);
+    const starts = v[8], cancels = v[9], spans = v[10];
+    /**
+     * @param {number} at
+     * @returns {TimelineRequest}
+     */
+    const request = (at) => ({ id: ints[at], section: ints[at + 1], start: ints[at + 2], end: ints[at + 3] });
+    const start = [], cancel = [], visible = [];
+    for (let k = 0; k < starts; k++) start.push(request(4 * k));
+    for (let k = 0; k < cancels; k++) cancel.push(request(4 * (starts + k)));
+    for (let k = 0; k < spans; k++) {
+      const at = 4 * (starts + cancels + k);
+      visible.push({ section: ints[at], start: ints[at + 1], end: ints[at + 2], header: ints[at + 3] === 1 });
+    }
+    return {
+      scrollTo: Number.isNaN(v[0]) ? null : v[0], contentHeight: v[1], velocity: v[2], fling: v[3] === 1,
+      pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1, visible,
+      viewer: v[7] < 0 ? null : v[7],
+    };
+  }
+}
+
+/** A laid-out gallery (grid or justified), built incrementally. */
+export class Layout {
+  constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /**
+   * Re-lays everything (e.g. new width).
+   * @param {LayoutConfig} config
+   */
+  configure(config) { this.engine._putConfig(config); this._e.ge_layout_configure(this.handle); }
+  /** Pre-sizes storage for a known total. */
+  reserve(/** @type {number} */ n) { this._e.ge_layout_reserve(this.handle, n); }
+  /**
+   * Appends a page of items. Only the last open row and the new items are laid out.
+   * @param {Float32Array|number[]} aspectRatios width/height per item
+   * @param {Int32Array|number[]} [sectionStarts] absolute indices (within this page) that start a section
+   * @returns {number} first item whose frame changed
+   */
+  append(aspectRatios, sectionStarts = []) {
+    const e = this._e, n = aspectRatios.length, s = sectionStarts.length;
+    const sp = e.ge_layout_sections_input(this.handle, s);
+    this.engine._i32(sp, s).set(sectionStarts);
+    const ap = e.ge_layout_input(this.handle, n);
+    this.engine._f32(ap, n).set(aspectRatios);
+    return e.ge_layout_append(this.handle, n, s);
+  }
+  /** Removes all items. */
+  clear() { this._e.ge_layout_clear(this.handle); }
+  get count() { return this._e.ge_layout_count(this.handle); }
+  get rowCount() { return this._e.ge_layout_row_count(this.handle); }
+  get sectionCount() { return this._e.ge_layout_section_count(this.handle); }
+  /** Grid column count. */
+  get columns() { return this._e.ge_layout_columns(this.handle); }
+  get contentHeight() { return this._e.ge_layout_content_height(this.handle); }
+  /**
+   * Frames of items [start, end) as a Float32Array view of x, y − originY, w, h
+   * per item. Pass the current content offset as `originY` for exact positions
+   * in huge libraries. View valid until the next engine call.
+   */
+  frames(/** @type {number} */ start, /** @type {number} */ end, originY = 0) {
+    const ptr = this._e.ge_layout_frames(this.handle, start, end, originY);
+    return this.engine._f32(ptr, Math.max(0, end - start) * 4);
+  }
+  /**
+   * @returns {Rect} frame of item i in content coordinates
+   * @param {number} i
+   */
+  itemFrame(i) { this._e.ge_layout_item_frame(this.handle, i); return this.engine._rect(); }
+  /**
+   * @returns {Rect} header frame of section s
+   * @param {number} s
+   */
+  headerFrame(s) { this._e.ge_layout_header_frame(this.handle, s); return this.engine._rect(); }
+  /** First item of section s. */
+  sectionStart(/** @type {number} */ s) { return this._e.ge_layout_section_start(this.handle, s); }
+  /**
+   * Sections whose headers intersect [top, bottom).
+   * @returns {[number, number]}
+   * @param {number} top @param {number} bottom
+   */
+  sectionsIn(top, bottom) { this._e.ge_layout_sections_in(this.handle, top, bottom); const v = this.engine._io; return [v[0], v[1]]; }
+  /**
+   * Item under a content point, or −1.
+   * @param {number} x @param {number} y
+   */
+  itemAt(x, y) { return this._e.ge_layout_item_at(this.handle, x, y); }
+  /** Row index of item i. */
+  rowOf(/** @type {number} */ i) { return this._e.ge_layout_row_of(this.handle, i); }
+  /**
+   * Tunes prefetching (viewport-height units unless noted).
+   * @param {{baseOverscan?: number, lookaheadMilliseconds?: number, maximumOverscan?: number,
+   *   trailingOverscan?: number, restSpeed?: number, retainMargin?: number}} o
+   */
+  configureVirtualizer(o = {}) {
+    this._e.ge_virtualizer_configure(this.handle, o.baseOverscan ?? 0.5, o.lookaheadMilliseconds ?? 250,
+      o.maximumOverscan ?? 4, o.trailingOverscan ?? 0.25, o.restSpeed ?? 0.05, o.retainMargin ?? 2);
+  }
+  /**
+   * One scroll frame: O(log n).
+   * @param {number} contentOffset content y at the viewport top (see Engine.scrollSpace)
+   * @param {number} viewportHeight
+   * @param {number} [velocity=0] px/ms, positive = scrolling down
+   * @returns {VirtualizerUpdate}
+   */
+  virtualize(contentOffset, viewportHeight, velocity = 0) {
+    this._e.ge_virtualize(this.handle, contentOffset, viewportHeight, velocity);
+    const v = this.engine._io;
+    return { visible: [v[0], v[1]], prefetch: [v[2], v[3]], retained: [v[4], v[5]],
+      releasedBefore: [v[6], v[7]], releasedAfter: [v[8], v[9]] };
+  }
+  /** Forget mounted items (after clear/configure this happens automatically). */
+  resetVirtualizer() { this._e.ge_virtualizer_reset(this.handle); }
+  destroy() { this._e.ge_layout_destroy(this.handle); this.handle = 0; }
+}
+
+/** Tap / double tap / long press from pointer samples. */
+export class TapRecognizer {
+  constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  /**
+   * @returns {{kind: 'tap'|'doubleTap'|'longPress', x: number, y: number}|null}
+   * @param {PointerPhase} phase @param {number} time @param {number} x @param {number} y
+   */
+  pointer(phase, time, x, y) {
+    const p = typeof phase === 'string' ? PHASE[phase] : phase;
+    return this._event(this._e.ge_taps_pointer(this.handle, p, time, x, y));
+  }
+  /** Call each frame while a pointer is down or a tap may be pending. */
+  tick(/** @type {number} */ time) { return this._event(this._e.ge_taps_tick(this.handle, time)); }
+  destroy() { this._e.ge_taps_destroy(this.handle); this.handle = 0; }
+  /** @param {number} code */
+  _event(code) { if (!code) return null; const v = this.engine._io; return { kind: TAPS[code], x: v[0], y: v[1] }; }
+}
+
+/** The timeline with what the client does not call: live inserts, hit tests, the window query. */
+export class ToolTimeline extends Timeline {
+  /**
+   * New photos at `index` of month `section` (a live change); returns the correction.
+   * @param {number} section @param {number} index @param {Float32Array|number[]} aspects @param {number} anchorY
+   */
+  insertItems(section, index, aspects, anchorY) {
+    const n = this._aspects(aspects);
+    return n ? this._e.ge_timeline_insert_items(this.handle, section, index, n, anchorY) : 0;
+  }
+  get itemCount() { return this._e.ge_timeline_item_count(this.handle); }
+  /** One scroll frame: visible spans and the overscan to keep mounted. */
+  window(/** @type {number} */ offset, /** @type {number} */ viewportHeight, velocity = 0) {
+    const len = this._e.ge_timeline_window(this.handle, offset, viewportHeight, velocity);
+    const v = this.engine._i32(this._e.ge_ints(), len);
+    return { visible: this._spans(v, 2, v[0]), overscan: this._spans(v, 2 + 4 * v[0], v[1]) };
+  }
+  /** @returns {{section: number, item: number}|null} the photo under a content point */
+  itemAt(/** @type {number} */ x, /** @type {number} */ y) {
+    const s = this._e.ge_timeline_item_at(this.handle, x, y);
+    return s < 0 ? null : { section: s, item: this.engine._io[0] };
+  }
+  /** @param {number} section @param {number} item */
+  isLoaded(section, item) { return this._e.ge_timeline_is_loaded(this.handle, section, item) === 1; }
+}
