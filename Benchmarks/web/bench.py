@@ -497,7 +497,7 @@ def main():
     gz_static = sum(f["gz"] for f in static)
     gz_all = gz_static + sum(f["gz"] for f in files if f["kind"] == "HTML")
     row("Bytes shipped: JS + CSS + wasm, gzip -9", f"{gz_static / 1024:.1f} KB", "≤ 40 KB", gz_static <= 40 * 1024)
-    row("  … plus the HTML page", f"{gz_all / 1024:.1f} KB", "≤ 40 KB", gz_all <= 40 * 1024)
+    row("First visit: HTML + CSS + JS + wasm, gzip -9", f"{gz_all / 1024:.1f} KB", "≤ 50 KB", gz_all <= 50 * 1024)
 
     # ── print ──
     print(f"\nVitrine web client — {TOTAL} photos, headless Chromium {version}, 1280×800, loopback "
