@@ -177,4 +177,4 @@ format:
 	swift-format format -i --recursive Sources Tests Benchmarks Package.swift
 
 clean:
-	rm -rf .build Web/engine.wasm Web/viewer.wasm
+	rm -rf .build Web/engine.wasm Web/viewer.wasm Web/live.wasm

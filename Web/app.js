@@ -17,6 +17,9 @@ const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); r
 /** @type {import('./viewer.js').Viewer|undefined} */ let viewer;
 /** @type {Promise<import('./viewer.js').Viewer>|undefined} */ let viewerLoading;
 /** @type {import('./engine.js').Engine} */ let engine;
+/** @type {import('./live-engine.js').LiveEngine|undefined} the live rules, loaded with the change feed */ let liveEngine;
+/** @type {Change[]} changes that came before the live rules loaded, applied in order once they have */
+let early = [];
 /** @type {Search} */ let search;
 /** @type {Scrubber} */ let scrubber;
 /** @type {import('./admin.js').Uploads|undefined} */ let uploads;
@@ -95,7 +98,11 @@ async function boot() {
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
-  import('./live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since));
+  Promise.all([import('./live.js'), import('./live-engine.js').then((m) => m.loadLiveEngine())]).then(([m, e]) => {
+    liveEngine = e;
+    if (early.length) changes(early.splice(0));
+    m.live(changes, () => reopen('reset').catch(() => 0), lib.since);
+  });
   search.loadTags();
   if (token()) admin(null, true);
 }
@@ -239,8 +246,9 @@ function changes(/** @type {Change[]} */ batch) {
     clearTimeout(requery);
     requery = setTimeout(() => reopen('requery').catch(() => 0), 300);
   } else {
+    if (!liveEngine) { early.push(...batch); return; }
     const a = grid.anchor();
-    lib.apply(batch, engine);
+    lib.apply(batch, liveEngine);
     grid.rebuild(a);
     viewer?.remap();
     counted();

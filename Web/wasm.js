@@ -60,6 +60,12 @@ export class WasmModule {
   get _io() { return new Float64Array(this.memory.buffer, this._ioPtr, 64); }
   /** @param {number} ptr @param {number} n */
   _f32(ptr, n) { return new Float32Array(this.memory.buffer, ptr, n); }
+  /**
+   * The UTC month of a time in ms, as year × 100 + month.
+   * @param {number} ms
+   * @returns {number}
+   */
+  monthOf(ms) { return this.exports.ge_month_of(ms); }
   /** @param {number} ptr @param {number} n */
   _f64(ptr, n) { return new Float64Array(this.memory.buffer, ptr, n); }
   /** @param {number} ptr @param {number} n */

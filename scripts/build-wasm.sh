@@ -4,6 +4,8 @@
 #   Web/engine.wasm             the grid's: the `ge_*` functions Web/engine.js and Web/wasm.js name
 #   Web/viewer.wasm             the viewer's, loaded when it first opens: those Web/viewer-engine.js
 #                               and Web/wasm.js name
+#   Web/live.wasm               the live-change rules, loaded with the change feed: those
+#                               Web/live-engine.js and Web/wasm.js name
 #   .build-wasm/engine-all.wasm every `@_cdecl("ge_…")` export, for the parity tests and benchmarks
 #                               (Tests/EngineParity/engine-tools.js) and the type check's declaration
 #
@@ -32,7 +34,7 @@ libdir="${WASI_SYSROOT_LIB:-/usr/lib/wasm32-wasi}"
 work=".build-wasm"
 # Each module: its file, then the bindings whose `ge_*` names it exports (none: every export).
 modules=("Web/engine.wasm Web/engine.js Web/wasm.js" "Web/viewer.wasm Web/viewer-engine.js Web/wasm.js"
-  "$work/engine-all.wasm")
+  "Web/live.wasm Web/live-engine.js Web/wasm.js" "$work/engine-all.wasm")
 
 [ -x "$swiftc" ] || { echo "build-wasm: swiftc not found (set SWIFTC)" >&2; exit 1; }
 [ -n "$wasm_ld" ] && [ -x "$wasm_ld" ] || { echo "build-wasm: wasm-ld not found next to swiftc" >&2; exit 1; }
@@ -50,7 +52,7 @@ size_report() {
   done
 }
 
-inputs=("${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c Web/engine.js Web/viewer-engine.js Web/wasm.js)
+inputs=("${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c Web/engine.js Web/viewer-engine.js Web/live-engine.js Web/wasm.js)
 if [ "$force" = 0 ]; then
   stale=0
   for module in "${modules[@]}"; do

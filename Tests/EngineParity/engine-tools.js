@@ -5,6 +5,7 @@
 import { Engine, Timeline } from '../../Web/engine.js';
 import { instantiate } from '../../Web/wasm.js';
 import { ViewerEngine, PHASE } from '../../Web/viewer-engine.js';
+import { LiveEngine } from '../../Web/live-engine.js';
 
 /** @typedef {import('../../Web/viewer-engine.js').PointerPhase} PointerPhase */
 /** @typedef {import('../../Web/wasm.js').Rect} Rect */
@@ -27,13 +28,14 @@ const TAPS = [/** @type {any} */ (null), 'tap', 'doubleTap', 'longPress'];
 export const ALL = new URL('../../.build-wasm/engine-all.wasm', import.meta.url);
 
 /**
- * engine-all.wasm, bound as the grid's engine (with the tools) and as the viewer's, over one instance.
- * @returns {Promise<{engine: ToolEngine, viewer: ViewerEngine, exports: WasmExports}>}
+ * engine-all.wasm, bound as the grid's engine (with the tools), the viewer's and the live rules', over one
+ * instance.
+ * @returns {Promise<{engine: ToolEngine, viewer: ViewerEngine, live: LiveEngine, exports: WasmExports}>}
  */
 export async function loadTools() {
   const instance = await instantiate(ALL);
   const engine = new ToolEngine(instance);
-  return { engine, viewer: new ViewerEngine(instance), exports: engine.exports };
+  return { engine, viewer: new ViewerEngine(instance), live: new LiveEngine(instance), exports: engine.exports };
 }
 
 /** The grid's engine with the exports only tests and benchmarks call. */

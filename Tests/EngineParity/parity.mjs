@@ -17,7 +17,7 @@ for (const line of nativeText.split('\n')) {
   native.set(o.scenario, o);
 }
 
-const { engine, viewer: viewerEngine } = await loadTools();
+const { engine, viewer: viewerEngine, live: liveEngine } = await loadTools();
 const results = new Map();
 const emit = (name, values) => results.set(name, values);
 
@@ -253,7 +253,7 @@ for (const [name, o] of native) {
 // The same months filled and the same batches applied through LiveRun, one call per batch.
 for (const [name, o] of native) {
   if (!name.startsWith('live.batch.')) continue;
-  const v = o.input, flags = v[0], count = v[1], run = engine.createLiveRun();
+  const v = o.input, flags = v[0], count = v[1], run = liveEngine.createLiveRun();
   const times = [], ids = [];
   for (let k = 0; k < count; k++) { times.push(Math.max(0, v[2 + 2 * k])); ids.push(v[2 + 2 * k] < 0 ? null : `p${v[3 + 2 * k]}`); }
   run.fill(times, ids);
