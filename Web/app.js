@@ -17,7 +17,8 @@ const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); r
 /** @type {import('./viewer.js').Viewer|undefined} */ let viewer;
 /** @type {Promise<import('./viewer.js').Viewer>|undefined} */ let viewerLoading;
 /** @type {import('./engine.js').Engine} */ let engine;
-/** @type {import('./live-engine.js').LiveEngine|undefined} the live rules, loaded with the change feed */ let liveEngine;
+/** @type {import('./live-engine.js').LiveEngine|undefined} the live rules, loaded with the first change */ let liveEngine;
+/** @type {Promise<void>|undefined} */ let liveLoading;
 /** @type {Change[]} changes that came before the live rules loaded, applied in order once they have */
 let early = [];
 /** @type {Search} */ let search;
@@ -98,11 +99,7 @@ async function boot() {
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
-  Promise.all([import('./live.js'), import('./live-engine.js').then((m) => m.loadLiveEngine())]).then(([m, e]) => {
-    liveEngine = e;
-    if (early.length) changes(early.splice(0));
-    m.live(changes, () => reopen('reset').catch(() => 0), lib.since);
-  });
+  import('./live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since));
   search.loadTags();
   if (token()) admin(null, true);
 }
@@ -246,7 +243,7 @@ function changes(/** @type {Change[]} */ batch) {
     clearTimeout(requery);
     requery = setTimeout(() => reopen('requery').catch(() => 0), 300);
   } else {
-    if (!liveEngine) { early.push(...batch); return; }
+    if (!liveEngine) { early.push(...batch); loadLive(); return; }
     const a = grid.anchor();
     lib.apply(batch, liveEngine);
     grid.rebuild(a);
@@ -256,6 +253,14 @@ function changes(/** @type {Change[]} */ batch) {
   }
   clearTimeout(timers.tags);
   timers.tags = setTimeout(() => search.loadTags(), 1000);
+}
+
+/** The live rules (live.wasm), fetched when the first change arrives: most visits see none. */
+function loadLive() {
+  liveLoading ??= import('./live-engine.js').then((m) => m.loadLiveEngine()).then((e) => {
+    liveEngine = e;
+    if (early.length) changes(early.splice(0));
+  }, () => { liveLoading = undefined; }); // the next change tries again
 }
 
 /** The server's month counts where the kept ones may be off (changes to photos that were not loaded). */
