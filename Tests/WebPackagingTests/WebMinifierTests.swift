@@ -136,11 +136,15 @@ import Testing
     @Test func theRealClientIsOneBundleAndLaterModulesShareIt() throws {
         let assets = try #require(try WebAssets(root: WebMinifierTests.repositoryWeb))
         let app = String(decoding: try #require(assets.files["app.js"]).bytes, as: UTF8.self)
-        for module in ["engine.js", "api.js", "grid.js", "viewer.js", "images.js", "thumbhash.js", "search.js"] {
+        for module in ["engine.js", "wasm.js", "api.js", "library.js", "grid.js", "images.js", "search.js"] {
             #expect(app.contains("const \(WebBundle.namespace(module)) = (() => {"), "\(module)")
         }
+        // The viewer loads on first use, a file of its own that takes the bundle's modules from it.
+        #expect(!app.contains("const \(WebBundle.namespace("viewer.js")) = (() => {"))
+        let viewer = String(decoding: try #require(assets.files["viewer.js"]).bytes, as: UTF8.self)
+        #expect(viewer.contains("import { $m_images_js } from './app.js';"))
         let debug = String(decoding: try #require(assets.files["debug.js"]).bytes, as: UTF8.self)
-        #expect(debug.contains("import { $m_viewer_js } from './app.js';"))
+        #expect(debug.contains("import { $m_images_js } from './app.js';"))
     }
 }
 
