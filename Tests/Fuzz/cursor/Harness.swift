@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// Fuzzes page and relevance cursor parsing.
 ///
 /// The input is tried both as the cursor text a client sends and as the bytes inside the base64url, so
