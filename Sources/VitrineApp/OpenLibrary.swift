@@ -64,7 +64,8 @@ func openCatalog(
 enum LibraryFiles {
     /// Runs `body` holding an exclusive `flock` on the data folder. GRDB looks up which migrations have run
     /// outside the transactions that run them, so two processes opening a new library at once (a `gc`
-    /// beside the import that creates it) would both try the first migration, and one would fail.
+    /// beside the import that creates it) would both try the first migration, and one would fail. The lock
+    /// is released explicitly: a child forked meanwhile keeps a copy of the descriptor until it execs.
     static func whileOpening<T>(_ directory: String, _ body: () throws -> T) throws -> T {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw BlobStoreError.io(operation: "open", path: directory, errno: errno) }
@@ -72,6 +73,7 @@ enum LibraryFiles {
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw BlobStoreError.io(operation: "flock", path: directory, errno: errno) }
         }
+        defer { flock(fd, LOCK_UN) }
         return try body()
     }
 

@@ -9,7 +9,9 @@ import Foundation
 /// One mirror at a time per folder: an exclusive `flock` on `DIR/.vitrine-mirror.lock`, held for the
 /// whole run. Two runs at once (a scheduled one and one by hand) would each save the state over the other
 /// and remove the other's partial files; the second is refused instead. The kernel drops the lock when
-/// the process ends, however it ends, so a killed mirror never leaves the folder locked.
+/// the process ends, however it ends, so a killed mirror never leaves the folder locked. Releasing
+/// unlocks explicitly before closing: a child forked meanwhile holds a copy of the descriptor until it
+/// execs, and a close alone would leave the lock with that copy.
 final class MirrorLock {
     static let fileName = ".vitrine-mirror.lock"
 
@@ -31,5 +33,8 @@ final class MirrorLock {
         self.fd = fd
     }
 
-    deinit { close(fd) }
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
 }
