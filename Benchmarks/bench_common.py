@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -152,3 +153,61 @@ def print_table(rows, head=("Metric", "Measured", "Target", "")):
     print("|" + "|".join("-" * (x + 2) for x in w) + "|")
     for r in rows:
         print(line(r))
+
+
+class Nginx:
+    """nginx on a loopback port, serving `root`; everything it writes under `folder`. With `gzip`, text
+    (HTML, CSS, JS, JSON) is compressed for clients that accept it, as Vitrine compresses its pages."""
+
+    def __init__(self, folder, root, gzip=False):
+        self.folder, self.root, self.gzip = folder, root, gzip
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+
+    def start(self):
+        (self.folder / "tmp").mkdir(parents=True, exist_ok=True)
+        conf = self.folder / "nginx.conf"
+        conf.write_text(f"""# Written by Benchmarks/bench_common.py.
+worker_processes 2;
+daemon off;
+pid {self.folder}/nginx.pid;
+error_log {self.folder}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    {"gzip on; gzip_types text/css application/javascript application/json;" if self.gzip else ""}
+    client_body_temp_path {self.folder}/tmp;
+    proxy_temp_path {self.folder}/tmp;
+    fastcgi_temp_path {self.folder}/tmp;
+    uwsgi_temp_path {self.folder}/tmp;
+    scgi_temp_path {self.folder}/tmp;
+    types {{ text/html html; text/css css; application/javascript js; application/json json; image/jpeg jpg; image/webp webp; image/avif avif; }}
+    default_type application/octet-stream;
+    server {{
+        listen 127.0.0.1:{self.port};
+        root {self.root};
+    }}
+}}
+""")
+        self.proc = subprocess.Popen(["nginx", "-c", str(conf), "-p", str(self.folder)],
+                                     stdout=subprocess.DEVNULL, stderr=open(self.folder / "stderr.log", "w"))
+        deadline = time.time() + 10
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/", timeout=1)
+                return
+            except urllib.error.HTTPError:
+                return  # 403/404 for the folder: nginx answers
+            except Exception:
+                if self.proc.poll() is not None or time.time() > deadline:
+                    raise RuntimeError("nginx did not start: " + (self.folder / "stderr.log").read_text()[-1000:])
+                time.sleep(0.1)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)

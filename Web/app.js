@@ -56,10 +56,7 @@ async function boot() {
     // The server's tiles paint first: the boot (about 100 ms of main thread on a slow machine) would
     // hold back the frames that show their thumbnails. Not for a deep link: its viewer comes first.
     const ssr = /** @type {HTMLImageElement[]} */ ([...document.querySelectorAll('.ssr img')]);
-    if (!engine && ssr.length && !deep) {
-      await arrival(ssr, 300);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))); // after that frame
-    }
+    if (!engine && ssr.length && !deep) await shown(ssr, 300);
     // The engine and the months load side by side: neither needs the other.
     [engine] = await Promise.all([loading, lib.total >= 0 || inline() ? null : lib.open()]);
   } catch (x) {
@@ -94,14 +91,38 @@ async function boot() {
   document.body.classList.remove('loading');
   if (!first) return;
   // What the first screen does not need waits until its thumbnails arrived: the rest of the grid's
-  // prefetch window, then, once the browser is idle, the change feed, the tag bar, and a kept admin
-  // token (a synchronous storage read).
+  // prefetch window, then, once the browser is idle, the change feed, the tag bar, a kept admin token
+  // (a synchronous storage read), and the viewer, so that the first tap opens it at once.
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
   import('./live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since));
   search.loadTags();
   if (token()) admin(null, true);
+  loadViewer().catch(() => 0);
+}
+
+/**
+ * Resolves once the browser presented those of these images that are in the viewport (their Element
+ * Timing entries: a frame with their pixels reached the screen), or after `limit` ms. Without Element
+ * Timing, once they loaded and two frames went by. Moving an image before its frame is presented
+ * would drop that paint, and the page would count as painted only when the moved copy shows.
+ */
+function shown(/** @type {HTMLImageElement[]} */ imgs, limit = 300) {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('element')) {
+    return arrival(imgs, limit).then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+  }
+  const left = new Set(imgs.filter((i) => { const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.width > 0; }));
+  return new Promise((done) => {
+    const finish = () => { observer.disconnect(); clearTimeout(timer); done(undefined); };
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) left.delete(/** @type {HTMLImageElement} */ (/** @type {any} */ (e).element));
+      if (!left.size) finish();
+    });
+    const timer = setTimeout(finish, limit);
+    observer.observe({ type: 'element', buffered: true });
+    if (!left.size) finish();
+  });
 }
 
 /** Resolves when these images have loaded or failed, or after `limit` ms. */

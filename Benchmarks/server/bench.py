@@ -56,8 +56,8 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from bench_common import (  # noqa: E402
-    BIN, DATA, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, TOTAL, Server, cursor_after, free_port, get_json, log,
-    prepare, print_table)
+    BIN, DATA, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, TOTAL, Nginx, Server, cursor_after, free_port, get_json,
+    log, prepare, print_table)
 
 BENCH = ROOT / "Benchmarks"
 SECONDS = int(os.environ.get("SERVER_BENCH_SECONDS") or "8")
@@ -142,62 +142,6 @@ def gather(base, rng):
 
 
 # ── nginx, serving the same bytes ─────────────────────────────────────
-class Nginx:
-    """nginx on a loopback port, serving `root`; everything it writes under `folder`."""
-
-    def __init__(self, folder, root):
-        self.folder, self.root = folder, root
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc = None
-
-    def start(self):
-        (self.folder / "tmp").mkdir(parents=True, exist_ok=True)
-        conf = self.folder / "nginx.conf"
-        conf.write_text(f"""# Written by Benchmarks/server/bench.py.
-worker_processes 2;
-daemon off;
-pid {self.folder}/nginx.pid;
-error_log {self.folder}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    client_body_temp_path {self.folder}/tmp;
-    proxy_temp_path {self.folder}/tmp;
-    fastcgi_temp_path {self.folder}/tmp;
-    uwsgi_temp_path {self.folder}/tmp;
-    scgi_temp_path {self.folder}/tmp;
-    types {{ application/json json; image/jpeg jpg; image/webp webp; image/avif avif; }}
-    default_type application/octet-stream;
-    server {{
-        listen 127.0.0.1:{self.port};
-        root {self.root};
-    }}
-}}
-""")
-        self.proc = subprocess.Popen(["nginx", "-c", str(conf), "-p", str(self.folder)],
-                                     stdout=subprocess.DEVNULL, stderr=open(self.folder / "stderr.log", "w"))
-        deadline = time.time() + 10
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/", timeout=1)
-                return
-            except urllib.error.HTTPError:
-                return  # 403/404 for the folder: nginx answers
-            except Exception:
-                if self.proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError("nginx did not start: " + (self.folder / "stderr.log").read_text()[-1000:])
-                time.sleep(0.1)
-
-    def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-
-
 def mirror(base, rows, root):
     """Saves each request's answer body under `root` and returns the rows as nginx requests for the same bytes."""
     mirrored = {}
