@@ -154,6 +154,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Zip archives written as they stream, any byte range of them, with zip64 where needed: the layout is
+        // fixed by the entries alone, so a download has a length in advance and resumes with Range.
+        .target(name: "ZipStream", dependencies: ["CZlib"]),
         // The Pixabay- and Parse-compatible routes, mounted on the server's router by the composition root.
         .target(
             name: "Compat",
@@ -311,6 +314,7 @@ let package = Package(
         .target(
             name: "fuzz-range", dependencies: ["HTTPParsing"], path: "Tests/Fuzz/range", exclude: ["corpus"]),
         .testTarget(name: "WebPackagingTests", dependencies: ["WebPackaging", "TestSupport"]),
+        .testTarget(name: "ZipStreamTests", dependencies: ["ZipStream", "TestSupport"]),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "TestSupport"]),
         .testTarget(name: "VitrineAPITests", dependencies: ["VitrineAPI", "TestSupport"]),
         .testTarget(

@@ -101,7 +101,9 @@ def swift_files(target):
 
 def imports_of(file):
     text = file.read_text(encoding="utf-8")
-    # Comments may mention an import; only code counts.
+    # Comments and multi-line strings (a Python or JS program a test runs) may hold an import; only
+    # code counts.
+    text = re.sub(r'"""(?:.|\n)*?"""', '""', text)
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     text = re.sub(r"//[^\n]*", "", text)
     return set(IMPORT.findall(text))

@@ -136,11 +136,3 @@ struct ClusterLibrary: Sendable {
 
     func objectKey(_ hex: String) -> String { "\(prefix)/\(hex.prefix(2))/\(hex.dropFirst(2).prefix(2))/\(hex)" }
 }
-
-/// Runs blocking work (a child process, boto3) on a thread of its own: blocking one of Swift's few
-/// cooperative threads would starve the tests running beside it.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
-}

@@ -68,3 +68,11 @@ public enum ChildProcess {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+/// Runs blocking work (a child process, boto3) on a thread of its own: blocking one of Swift's few
+/// cooperative threads would starve the tests running beside it.
+public func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}

@@ -1,0 +1,13 @@
+/// Where an archive's entries' bytes come from (a blob store, in the server).
+public protocol ZipContents: Sendable {
+    /// Hands bytes `range` of entry `index` to `body`, in order, in chunks of any size. It must hand
+    /// exactly that many bytes; `ZipArchive` checks, and fails the archive rather than write a wrong one.
+    func read(entry index: Int, range: Range<UInt64>, into body: ([UInt8]) async throws -> Void) async throws
+}
+
+public enum ZipError: Error, Equatable, Sendable {
+    /// An entry's source held more or fewer bytes than its planned size.
+    case sizeMismatch(entry: Int)
+    /// A range outside the archive.
+    case badRange
+}
