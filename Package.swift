@@ -134,7 +134,7 @@ let package = Package(
             name: "VitrineServer",
             dependencies: [
                 "Access", "HTTPParsing", "VitrineAPI", "VitrineCore", "Catalog", "Blobs", "Ingest", "Imaging",
-                "Scheduling", "Metering", "WebPackaging", "GalleryEngine",
+                "Scheduling", "Metering", "WebPackaging", "GalleryEngine", "ZipStream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -81,6 +81,7 @@ public enum VitrineServer {
             relevanceDepth: resources.limits.relevanceDepth
         ).addRoutes(to: reads)
         TimelineController(catalog: library.catalog, answers: answers).addRoutes(to: reads)
+        ZipController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: reads)
         let pulse = ChangePulse()
         let observation = LiveObservation(library.catalog) {
             answers.position.invalidate()

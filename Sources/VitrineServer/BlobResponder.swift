@@ -35,16 +35,9 @@ package struct BlobResponder: Sendable {
         }
         headers[.contentType] = mimeType
 
-        var range = ByteRange(header: request.headers[.range], size: size)
-        // If-Range with a different validator means "the whole thing, it changed" (it never does here).
-        if let ifRange = request.headers[.ifRange], ifRange != etag { range = .whole }
-
-        switch range {
+        switch request.byteRange(etag: etag, size: size) {
         case .unsatisfiable:
-            headers[.contentRange] = "bytes */\(size)"
-            return APIError.jsonResponse(
-                status: .rangeNotSatisfiable, code: "bad_range", message: "range outside the file"
-            ).withHeaders(headers)
+            return .rangeNotSatisfiable(size: size, headers: headers, message: "range outside the file")
         case .whole:
             headers[.contentLength] = String(size)
             if request.method == .head || size == 0 { return Response(status: .ok, headers: headers) }

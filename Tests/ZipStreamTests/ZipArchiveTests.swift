@@ -32,14 +32,14 @@ import Testing
         try await ZipCheck.write(archive, to: path)
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
         #expect(size.map(UInt64.init) == archive.layout.length, "the length is known before writing")
-        let lines = try await ZipCheck.python(path)
+        let lines = try await ZipReaders.python(path)
         #expect(lines.count == Self.files.count)
         for (k, line) in lines.enumerated() {
             let expected =
                 "\(Self.names[k])\t\(Self.files[k].count)\t2015-05-03 14:22:04\t\(try Self.digest(Self.files[k]))"
             #expect(line == expected)
         }
-        try await ZipCheck.unzip(path)
+        try await ZipReaders.unzip(path)
     }
 
     @Test func everyRangeIsTheSameBytesAsTheWholeArchive() async throws {
@@ -72,8 +72,8 @@ import Testing
         let path = dir.file("resumed.zip")
         try await ZipCheck.write(archive, to: path, ranges: [0..<cut, cut..<archive.layout.length])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(try await ZipCheck.archive(archive)))
-        _ = try await ZipCheck.python(path)
-        try await ZipCheck.unzip(path)
+        _ = try await ZipReaders.python(path)
+        try await ZipReaders.unzip(path)
     }
 
     @Test func aSourceWithMoreOrFewerBytesThanPlannedFailsTheArchive() async throws {
@@ -106,11 +106,11 @@ import Testing
         let dir = TemporaryDirectory("zip")
         let path = dir.file("many.zip")
         try await ZipCheck.write(archive, to: path)
-        let lines = try await ZipCheck.python(path, digests: false)
+        let lines = try await ZipReaders.python(path, digests: false)
         #expect(lines.count == count)
         #expect(lines.first?.hasPrefix("2020-01-02 03.04.05.jpg\t2\t") == true)
         #expect(lines.last?.hasPrefix("2020-01-02 03.04.05 (\(count)).jpg\t2\t") == true)
-        try await ZipCheck.unzip(path)
+        try await ZipReaders.unzip(path)
     }
 
     /// One entry past 4 GiB (zip64 sizes) and entries after it (zip64 offsets), from a repeated pattern;
@@ -130,8 +130,8 @@ import Testing
         let dir = TemporaryDirectory("zip-large")
         let path = dir.file("large.zip")
         try await ZipCheck.write(archive, to: path)
-        let lines = try await ZipCheck.python(path, digests: false)
+        let lines = try await ZipReaders.python(path, digests: false)
         #expect(lines.map { $0.split(separator: "\t")[1] } == sizes.map { "\($0)"[...] })
-        try await ZipCheck.unzip(path)
+        try await ZipReaders.unzip(path)
     }
 }

@@ -1,0 +1,133 @@
+import Blobs
+import Catalog
+import Crypto
+import HTTPParsing
+import Hummingbird
+import VitrineCore
+import ZipStream
+
+/// `GET /api/v1/zip?ids=a,b,…`: the originals of the photos named, in one zip archive written as the
+/// client takes it. The archive's layout is fixed by the photos alone, so the answer has a
+/// `Content-Length` before a byte is read and a dropped download resumes with `Range` (and `If-Range`
+/// with the archive's ETag). Originals are stored as they are, named by the time they were taken.
+struct ZipController<Context: RequestContext>: Sendable {
+    let catalog: any PhotoReading
+    let blobs: any BlobStore
+
+    /// Photos in one archive: the id list of the largest travels in a URL of about 130 KB.
+    static var maximumPhotos: Int { 10_000 }
+    /// The largest original an archive takes (1 TiB): far above any upload limit, and 10 000 of them still
+    /// add up to a length that fits 64 bits.
+    static var maximumFileBytes: Int64 { 1 << 40 }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("zip", use: download)
+        group.head("zip", use: download)
+    }
+
+    @Sendable func download(_ request: Request, context: Context) async throws -> Response {
+        let ids = try Self.ids(from: request.formParameters["ids"].map(String.init))
+        let found = try await catalog.photos(ids: ids)
+        var names = ZipNames()
+        var entries: [ZipEntry] = []
+        var keys: [BlobKey] = []
+        for id in ids {
+            guard let photo = found[id], let original = photo.variants[.original] else {
+                throw APIError.notFound("photo")
+            }
+            // A row's size is trusted to be well-formed, not sane: bounded, the archive's length cannot overflow.
+            guard original.byteSize >= 0, original.byteSize <= Self.maximumFileBytes else {
+                throw APIError(
+                    .internalServerError, code: "bad_catalog_row", message: "an original's size is out of range")
+            }
+            let wallClock = WireMapping.takenAt(photo.photo)
+            entries.append(
+                ZipEntry(
+                    name: names.name(wallClock: wallClock, fileExtension: Self.fileExtension(photo.photo.format)),
+                    size: UInt64(original.byteSize),
+                    modified: DOSDateTime(wallClock: wallClock) ?? DOSDateTime(year: 1980, month: 1, day: 1)))
+            keys.append(original.blobKey)
+        }
+        let archive = ZipArchive(entries: entries, contents: BlobZipContents(blobs: blobs, keys: keys))
+        return Self.respond(archive, etag: Self.etag(entries: entries, keys: keys), request: request)
+    }
+
+    static func respond(_ archive: ZipArchive, etag: String, request: Request) -> Response {
+        let size = Int64(archive.layout.length)
+        var headers: HTTPFields = [
+            .contentType: "application/zip", .eTag: etag, .acceptRanges: "bytes", .cacheControl: "private, no-cache",
+            .contentDisposition: #"attachment; filename="vitrine-\#(archive.layout.entries.count)-photos.zip""#,
+        ]
+        let bytes: Range<UInt64>
+        let status: HTTPResponse.Status
+        switch request.byteRange(etag: etag, size: size) {
+        case .unsatisfiable:
+            return .rangeNotSatisfiable(size: size, headers: headers, message: "range outside the archive")
+        case .whole:
+            bytes = 0..<UInt64(size)
+            status = .ok
+        case .partial(let part):
+            bytes = UInt64(part.lowerBound)..<UInt64(part.upperBound) + 1
+            headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(size)"
+            status = .partialContent
+        }
+        headers[.contentLength] = String(bytes.count)
+        if request.method == .head { return Response(status: status, headers: headers) }
+        let body = ResponseBody(contentLength: Int(exactly: bytes.count)) { writer in
+            try await archive.write(range: bytes) { try await writer.write(ByteBuffer(bytes: $0)) }
+            try await writer.finish(nil)
+        }
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// The ids, in the order given, each once: 1 to `maximumPhotos` photo ids, separated by commas.
+    static func ids(from text: String?) throws -> [String] {
+        guard let text, !text.isEmpty else {
+            throw APIError(.badRequest, code: "bad_ids", message: "ids is a comma-separated list of photo ids")
+        }
+        var seen: Set<Substring> = []
+        var ids: [String] = []
+        for id in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard PhotoID.isValid(id) else {
+                throw APIError(.badRequest, code: "bad_ids", message: "ids is a comma-separated list of photo ids")
+            }
+            guard seen.insert(id).inserted else { continue }
+            guard ids.count < maximumPhotos else {
+                throw APIError(.badRequest, code: "bad_ids", message: "at most \(maximumPhotos) photos in one archive")
+            }
+            ids.append(String(id))
+        }
+        return ids
+    }
+
+    /// The extension for a stored format: `jpg` for JPEG, the format's own name otherwise.
+    static func fileExtension(_ format: String) -> String { format == "jpeg" ? "jpg" : format }
+
+    /// Strong, and the same for the same photos in the same order: every entry's name, size and time, and
+    /// every original's key (its content hash).
+    static func etag(entries: [ZipEntry], keys: [BlobKey]) -> String {
+        var hash = SHA256()
+        for (entry, key) in zip(entries, keys) {
+            hash.update(data: entry.name)
+            hash.update(data: [0])
+            hash.update(data: Array("\(entry.size) \(entry.modified.date) \(entry.modified.time) \(key.hex)".utf8))
+        }
+        return "\"zip-\(Hex.encode(hash.finalize()))\""
+    }
+}
+
+/// The archive's entries read from the blob store, by each original's key.
+struct BlobZipContents: ZipContents {
+    let blobs: any BlobStore
+    let keys: [BlobKey]
+
+    func read(entry index: Int, range: Range<UInt64>, into body: ([UInt8]) async throws -> Void) async throws {
+        guard !range.isEmpty else { return }
+        guard let lower = Int64(exactly: range.lowerBound), let upper = Int64(exactly: range.upperBound - 1) else {
+            throw ZipError.badRange
+        }
+        try await blobs.read(keys[index], range: lower...upper) { chunk in
+            try await body(Array(chunk.readableBytesView))
+        }
+    }
+}
