@@ -24,7 +24,7 @@ S3_PATH_STYLE ?=
 BLOB_FLAGS := $(if $(BLOBS), --blobs "$(BLOBS)")$(if $(S3_ENDPOINT), --s3-endpoint "$(S3_ENDPOINT)")$(if \
 	$(S3_REGION), --s3-region "$(S3_REGION)")$(if $(filter 1,$(S3_PATH_STYLE)), --s3-path-style)
 
-.PHONY: deps wasm build release serve test check-cvips check-js check-imports test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk cluster format clean
+.PHONY: deps wasm build release serve test check-cvips check-js check-imports test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk bench-zip cluster format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -133,6 +133,7 @@ bench: deps wasm
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/catalogs/bench.py
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/server/bench.py
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/web/timeline.py
+	python3 Benchmarks/zip/bench.py
 	.build/release/vitrinekit-bench
 	python3 Benchmarks/sdk/mirror.py
 
@@ -158,6 +159,12 @@ bench-server: deps
 	$(RELEASE_BUILD) --product vitrine-fixture
 	$(RELEASE_BUILD) --product hummingbird-ceiling
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/server/bench.py
+
+## The zip download alone: about 1 GiB of originals as one archive next to nginx serving the same file.
+bench-zip: deps
+	$(RELEASE_BUILD) --product vitrine
+	$(RELEASE_BUILD) --product vitrine-fixture
+	python3 Benchmarks/zip/bench.py
 
 ## The soak alone: a minute of wrk (256 connections, mixed requests) beside 50 event streams and a
 ## write a second, on the 100 000-photo catalog; errors, p99 and the server's RSS at start and end.
