@@ -108,15 +108,13 @@ export class Engine extends WasmModule {
       tileAspectRatio: v[5], targetRowHeight: v[6], monthHeader: v[7], yearHeader: v[8], averageAspectRatio: v[9] };
   }
   /**
-   * The policy's numbers.
-   * @returns {{longPress: number, pressSlop: number, clickSuppression: number, flingSpeed: number,
-   *   velocityWindow: number, pageSize: number, flingPageSize: number}}
+   * The policy's numbers for the grid's pointer handling.
+   * @returns {{longPress: number, pressSlop: number, clickSuppression: number}}
    */
   policy() {
     this.exports.ge_policy_numbers();
     const v = this._io;
-    return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2], flingSpeed: v[3], velocityWindow: v[4],
-      pageSize: v[5], flingPageSize: v[6] };
+    return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2] };
   }
   /**
    * Whether a click at `time` is the lift of the long press at `pressTime`.
@@ -238,7 +236,6 @@ export class Timeline {
    * @param {{section: number, item: number, offset: number}} a
    */
   anchorY(a) { return this._e.ge_timeline_anchor_y(this.handle, a.section, a.item, a.offset); }
-  destroy() { this._e.ge_timeline_destroy(this.handle); this.handle = 0; }
 }
 
 /**
@@ -269,8 +266,11 @@ export class GallerySession {
     /** The session's layout, for its queries. */
     this.timeline = new Timeline(engine, this._e.ge_session_timeline(handle));
   }
-  /** @param {number} width @param {number} height @param {number} density @returns {GalleryFrame} */
-  viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
+  /**
+   * The viewport's height and density; its width comes with the layout.
+   * @param {number} height @param {number} density @returns {GalleryFrame}
+   */
+  resize(height, density) { return this._frame(this._e.ge_session_resize(this.handle, height, density)); }
   /**
    * A new layout (resize, style).
    * @param {TimelineConfig} config @returns {GalleryFrame}
@@ -318,7 +318,6 @@ export class GallerySession {
   retryNow(time) { return this._frame(this._e.ge_session_retry_now(this.handle, time)); }
   /** @param {number} time @returns {GalleryFrame} */
   tick(time) { return this._frame(this._e.ge_session_tick(this.handle, time)); }
-  destroy() { this.timeline.destroy(); this._e.ge_session_destroy(this.handle); this.handle = 0; }
   _aspects(/** @type {ArrayLike<number>} */ a) {
     if (a.length) this.engine._f32(this._e.ge_session_aspects(this.handle, a.length), a.length).set(a);
   }

@@ -40,7 +40,7 @@ export class Grid {
     this.height = scroller.clientHeight;
     this.session = engine.createSession(this.config());
     this.timeline = this.session.timeline; // the session's layout, for its queries
-    this.session.viewport(this.width, this.height, globalThis.devicePixelRatio || 1);
+    this.session.resize(this.height, globalThis.devicePixelRatio || 1);
     this.space = engine.scrollSpace(0, this.height);
     this.contentHeight = 0;
     this.tops = /** @type {Float64Array|null} */ (null); // section tops, read again after a change
@@ -404,7 +404,7 @@ export class Grid {
     this.unmountAll();
     this.loads(this.session.jump(this.offset()));
     this.session.layout(this.config());
-    const f = this.session.viewport(this.width, this.height, globalThis.devicePixelRatio || 1);
+    const f = this.session.resize(this.height, globalThis.devicePixelRatio || 1);
     this.sized();
     this.scroller.scrollTop = this.space.scrollTop(f.offset);
     this.loads(f);

@@ -127,6 +127,12 @@ export class ToolEngine extends Engine {
 
 /** The gallery session with the events the grid does not send: Home/End, a live insert, the viewer's. */
 export class ToolSession extends GallerySession {
+  /**
+   * The viewport's size: a new width re-lays the layout at that width.
+   * @param {number} width @param {number} height @param {number} density
+   */
+  viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
+  destroy() { this._e.ge_timeline_destroy(this.timeline.handle); this._e.ge_session_destroy(this.handle); this.handle = 0; }
   /** @param {'home'|'end'} key */
   key(key) { return this._frame(this._e.ge_session_key(this.handle, key === 'home' ? 1 : 2)); }
   /** @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios */
@@ -256,6 +262,7 @@ export class TapRecognizer {
 
 /** The timeline with what the client does not call: live inserts, hit tests, the window query. */
 export class ToolTimeline extends Timeline {
+  destroy() { this._e.ge_timeline_destroy(this.handle); this.handle = 0; }
   /** Replaces the months ({year, month, count} newest first); loaded runs and loads in flight are dropped. */
   setMonths(/** @type {{year: number, month: number, count: number}[]} */ months) {
     const e = this._e, n = months.length, p = e.ge_timeline_months_input(this.handle, n);

@@ -63,6 +63,15 @@ import Testing
         #expect(isClose(session.handle(.scroll(offset: 9016, time: 494)).velocity, 1, 1e-9))
     }
 
+    @Test func theVelocityKeepsTheFramesTimesWhenALoadArrivesOnALaterClock() {
+        let (session, first) = S.session()
+        _ = S.scroll(session, from: 0, speed: 2, frames: 6, start: 100)
+        // The page's arrival is timed when its task ran, after the next frame began.
+        _ = session.handle(.pageArrived(id: first.start[0].id, aspectRatios: [], time: 230))
+        let next = session.handle(.scroll(offset: 224, time: 212))
+        #expect(isClose(next.velocity, 2, 1e-9), "the frame at 212 ms, not at the arrival's 230")
+    }
+
     @Test func loadsTheScreenLeftBehindArriveAndCountAgainstTheLoadsAtATime() {
         // Pages of 20: the screen alone needs more than the 6 loads at a time.
         var policy = GalleryPolicy()

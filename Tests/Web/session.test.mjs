@@ -12,7 +12,7 @@ const months = Array.from({ length: 12 }, (_, k) => ({ year: 2024, month: 12 - k
 
 function session() {
   const s = engine.createSession(config)
-  s.viewport(1000, 800, 2)
+  s.resize(800, 2)
   return { s, months: s.months(months) }
 }
 

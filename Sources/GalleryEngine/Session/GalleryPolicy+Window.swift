@@ -8,9 +8,9 @@ extension GalleryPolicy {
     public func mountBand(offset: Double, height: Double, velocity: Double, ahead: Double) -> GalleryBand {
         if isFling(velocity: velocity) { return GalleryBand(top: offset, bottom: offset + height) }
         let speed = velocity < 0 ? -velocity : velocity
-        let reach = height * ahead + speed * mountTravel
-        let front = reach < height * maximumMountAhead ? reach : height * maximumMountAhead
-        let back = height * mountBehind
+        let reach = height * ahead + speed * Self.mountTravel
+        let front = reach < height * Self.maximumMountAhead ? reach : height * Self.maximumMountAhead
+        let back = height * Self.mountBehind
         return velocity < 0
             ? GalleryBand(top: offset - front, bottom: offset + height + back)
             : GalleryBand(top: offset - back, bottom: offset + height + front)
@@ -20,6 +20,6 @@ extension GalleryPolicy {
     /// its top, or only the screen in a fling.
     public func retainBand(offset: Double, height: Double, velocity: Double) -> GalleryBand {
         if isFling(velocity: velocity) { return GalleryBand(top: offset, bottom: offset + height) }
-        return GalleryBand(top: offset - retainAbove * height, bottom: offset + retainBelow * height)
+        return GalleryBand(top: offset - Self.retainAbove * height, bottom: offset + Self.retainBelow * height)
     }
 }

@@ -2,13 +2,18 @@
 /// loads are planned again (`handle` and the wasm exports run them through `respond`).
 extension GallerySession {
     func viewport(width w: Double, height h: Double, density d: Double, _ frame: inout GalleryFrame) -> Bool {
-        height = h.isFinite && h > 0 ? h : 0
-        density = d.isFinite && d > 0 ? d : 1
         if w.isFinite && w > 0 && w != width {
             var c = layout.configuration
             c.layout.width = w
             reconfigure(c, &frame)
         }
+        return resize(height: h, density: d)
+    }
+
+    /// The viewport's height and density changed; its width comes with the layout (`relayout`).
+    func resize(height h: Double, density d: Double) -> Bool {
+        height = h.isFinite && h > 0 ? h : 0
+        density = d.isFinite && d > 0 ? d : 1
         return true
     }
 
@@ -45,9 +50,12 @@ extension GallerySession {
 
     func scroll(offset y: Double, time: Double, _ frame: inout GalleryFrame) -> Bool {
         advance(to: time)
-        if let last = lastSample, now - last >= policy.velocityRestart { stop() }
+        // Samples keep the frames' own times: the clock of the other events (a load's arrival, taken when
+        // its task ran) may run ahead of the frame that took the scroll position.
+        let t = time.isFinite ? (lastSample.map { time > $0 ? time : $0 } ?? time) : now
+        if let last = lastSample, t - last >= GalleryPolicy.velocityRestart { stop() }
         offset = clamp(y)
-        sample(offset)
+        sample(offset, at: t)
         return true
     }
 
@@ -100,7 +108,7 @@ extension GallerySession {
 
     func tick(time: Double, _ frame: inout GalleryFrame) -> Bool {
         advance(to: time)
-        if let last = lastSample, now - last >= policy.scrollIdle { stop() }
+        if let last = lastSample, now - last >= GalleryPolicy.scrollIdle { stop() }
         return true
     }
 

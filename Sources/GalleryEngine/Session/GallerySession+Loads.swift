@@ -16,7 +16,7 @@ extension GallerySession {
             layout: layout, contentOffset: at, viewportHeight: height, velocity: scrubbing ? 1e9 : velocity)
         let screen = holding && !blocked ? layout.spans(top: at, bottom: at + height) : []
         for r in p.requests {
-            if blocked || sent.count >= policy.maximumInFlight || (holding && !Self.overlaps(r, screen)) {
+            if blocked || sent.count >= GalleryPolicy.maximumInFlight || (holding && !Self.overlaps(r, screen)) {
                 planner.finish(id: r.id)
             } else {
                 frame.start.append(r)
@@ -41,7 +41,7 @@ extension GallerySession {
         let trip = now - sentTimes.remove(at: k)
         planner.finish(id: id)
         if trip.isFinite && trip >= 0 {
-            let w = policy.roundTripWeight
+            let w = GalleryPolicy.roundTripWeight
             let average = (1 - w) * roundTrip + w * trip
             roundTrip = average < 1000 ? average : 1000
         }

@@ -11,9 +11,10 @@ public final class GallerySession {
     public let layout: TimelineLayout
     /// The load planner: the loads in flight still wanted.
     public internal(set) var planner: TimelinePlanner
-    /// The scroll samples within the velocity window, oldest first, and the one just before it.
-    var trailTimes: [Double] = []
-    var trailOffsets: [Double] = []
+    /// The scroll samples within the velocity window, oldest first, and the one just before it: (time,
+    /// offset) pairs.
+    let trail = UnsafeMutablePointer<Double>.allocate(capacity: 2 * trailCapacity)
+    var trailCount = 0
     public internal(set) var width: Double
     public internal(set) var height: Double = 0
     public internal(set) var density: Double = 1
@@ -46,8 +47,10 @@ public final class GallerySession {
         layout = TimelineLayout(configuration: configuration)
         width = configuration.layout.width
         planner = TimelinePlanner(configuration: policy.loads)
-        roundTrip = policy.initialRoundTrip
+        roundTrip = GalleryPolicy.initialRoundTrip
     }
+
+    deinit { trail.deallocate() }
 
     /// The furthest scroll position.
     public var maximumOffset: Double {
@@ -113,8 +116,7 @@ public final class GallerySession {
 
     /// The scroll is at rest: a jump, a drag of the scrubber, or no sample for a while.
     func stop() {
-        trailTimes.removeAll()
-        trailOffsets.removeAll()
+        trailCount = 0
         velocity = 0
         lastSample = nil
     }
@@ -148,14 +150,14 @@ public final class GallerySession {
         frame.failureStands = failureStands
         frame.holding = holding
         if let last = lastSample, velocity != 0 {
-            let idle = last + policy.scrollIdle
+            let idle = last + GalleryPolicy.scrollIdle
             frame.tickAt = retryAt.map { $0 < idle ? $0 : idle } ?? idle
         } else {
             frame.tickAt = retryAt
         }
         frame.visible = layout.spans(top: offset, bottom: offset + height)
         let screen = GalleryBand(top: offset, bottom: offset + height)
-        let ahead = holding ? policy.firstScreenAhead : policy.mountAhead
+        let ahead = holding ? GalleryPolicy.firstScreenAhead : GalleryPolicy.mountAhead
         let window = policy.mountBand(offset: offset, height: height, velocity: velocity, ahead: ahead)
         frame.mount = holding ? screen : window
         frame.reach = window

@@ -26,7 +26,7 @@ func sessionSlot(_ h: Int32) -> SessionSlot? {
 }
 
 /// The grid's events by number, so that their exports share one body (the events the grid does not send
-/// go through `sessionFrame`, linked only where they are bound): 1 viewport (width a, height b, density c), 2 scroll (offset a, time b), 3 jump
+/// go through `sessionFrame`, linked only where they are bound): 1 resize (height a, density b), 2 scroll (offset a, time b), 3 jump
 /// (offset a), 4 scrubbing (a ≠ 0), 5 page arrived (id a, `c` aspects of the input, time b), 6 page
 /// failed (id a, time b), 7 retry now (time a), 8 tick (time a), 9 release, 10 layout (the timeline
 /// configuration in io), 11 placed (section a, start b, `c` aspects of the input), 12 months (`a`
@@ -38,7 +38,7 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     var frame = GalleryFrame()
     let planning: Bool
     switch kind {
-    case 1: planning = s.viewport(width: a, height: b, density: c, &frame)
+    case 1: planning = s.resize(height: a, density: b)
     case 2: planning = s.scroll(offset: a, time: b, &frame)
     case 3: planning = s.jump(offset: a, &frame)
     case 4: planning = s.scrubbing(a != 0, &frame)
@@ -145,9 +145,16 @@ func sessionAspects(_ s: SessionSlot, _ n: Double) -> UnsafeBufferPointer<Float>
     return UnsafeBufferPointer(start: s.aspects.pointer, count: k <= s.aspects.capacity ? k : 0)
 }
 
+/// The viewport's height and density (its width comes with the layout).
+@_cdecl("ge_session_resize")
+public func ge_session_resize(_ h: Int32, _ height: Double, _ density: Double) -> Int32 {
+    sessionEvent(h, 1, height, density, 0)
+}
+
+/// The viewport's size and density: a new width re-lays the session's layout at that width.
 @_cdecl("ge_session_viewport")
 public func ge_session_viewport(_ h: Int32, _ width: Double, _ height: Double, _ density: Double) -> Int32 {
-    sessionEvent(h, 1, width, height, density)
+    sessionFrame(h) { $0.viewport(width: width, height: height, density: density, &$1) }
 }
 
 @_cdecl("ge_session_scroll")
@@ -237,8 +244,8 @@ public func ge_policy_ignores_click(_ time: Double, _ pressTime: Double) -> Int3
     GalleryPolicy().ignoresClick(at: time, longPressAt: pressTime) ? 1 : 0
 }
 
-/// The policy's numbers: io[0] long press (ms), io[1] press slop (px), io[2] click suppression (ms),
-/// io[3] fling speed (px/ms), io[4] velocity window (ms), io[5] page size, io[6] fling page size.
+/// The policy's numbers the grid's pointer handling uses: io[0] long press (ms), io[1] press slop (px),
+/// io[2] click suppression (ms).
 @_cdecl("ge_policy_numbers")
 public func ge_policy_numbers() {
     let p = GalleryPolicy()
@@ -246,10 +253,6 @@ public func ge_policy_numbers() {
     v[0] = p.longPressDuration
     v[1] = p.pressSlop
     v[2] = p.clickSuppression
-    v[3] = p.flingSpeed
-    v[4] = p.velocityWindow
-    v[5] = Double(p.pageSize)
-    v[6] = Double(p.flingPageSize)
 }
 
 @_cdecl("ge_policy_small_thumb")
