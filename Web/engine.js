@@ -244,7 +244,6 @@ export class Timeline {
  * @property {number} offset          The content y of the screen's top the frame is for.
  * @property {number} contentHeight
  * @property {number} velocity        px/ms, positive down.
- * @property {boolean} fling
  * @property {number} pageSize        Photos per page of the loads in `start`.
  * @property {TimelineRequest[]} start  Loads to start; report each with `pageArrived` or `pageFailed`.
  * @property {TimelineRequest[]} cancel Loads to abort.
@@ -252,11 +251,9 @@ export class Timeline {
  * @property {boolean} failureStands  Nothing retries until `retryNow`.
  * @property {number|null} tickAt     When to call `tick`.
  * @property {boolean} holding        The cold start's hold: only the screen mounts and loads.
- * @property {TimelineSpan[]} visible
  * @property {{top: number, bottom: number}} mount   Content to mount.
  * @property {{top: number, bottom: number}} reach   Where the server's first-screen tiles are adopted.
  * @property {{top: number, bottom: number}} retain  Mounted tiles here (or in `mount`) stay.
- * @property {number|null} viewer     The viewer's photo, null when closed (the grid does not open it).
  */
 
 /** A gallery screen's state machine in the engine: each event returns the frame to render. */
@@ -325,17 +322,14 @@ export class GallerySession {
   _frame(n) {
     const v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n), starts = v[8], cancels = v[9];
     const request = (/** @type {number} */ at) => ({ id: ints[at], section: ints[at + 1], start: ints[at + 2], end: ints[at + 3] });
-    const start = [], cancel = [], visible = [];
+    const start = [], cancel = [];
     for (let k = 0; k < starts; k++) start.push(request(4 * k));
     for (let k = 0; k < cancels; k++) cancel.push(request(4 * (starts + k)));
-    for (let k = 0, at = 4 * (starts + cancels); k < v[10]; k++, at += 4) {
-      visible.push({ section: ints[at], start: ints[at + 1], end: ints[at + 2], header: ints[at + 3] === 1 });
-    }
     return {
-      scrollTo: Number.isNaN(v[0]) ? null : v[0], offset: v[11], contentHeight: v[1], velocity: v[2], fling: v[3] === 1,
+      scrollTo: Number.isNaN(v[0]) ? null : v[0], offset: v[11], contentHeight: v[1], velocity: v[2],
       pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1,
-      tickAt: v[12] < 0 ? null : v[12], holding: v[13] === 1, visible, mount: { top: v[14], bottom: v[15] },
-      reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] }, viewer: v[7] < 0 ? null : v[7],
+      tickAt: v[12] < 0 ? null : v[12], holding: v[13] === 1, mount: { top: v[14], bottom: v[15] },
+      reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] },
     };
   }
 }

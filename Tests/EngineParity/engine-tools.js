@@ -128,6 +128,17 @@ export class ToolEngine extends Engine {
 /** The gallery session with the events the grid does not send: Home/End, a live insert, the viewer's. */
 export class ToolSession extends GallerySession {
   /**
+   * The frame with what the grid does not read: the fling, the visible spans and the viewer's photo.
+   * @param {number} n
+   */
+  _frame(n) {
+    const f = super._frame(n), v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n), visible = [];
+    for (let k = 0, o = 4 * (v[8] + v[9]); k < v[10]; k++, o += 4) {
+      visible.push({ section: ints[o], start: ints[o + 1], end: ints[o + 2], header: ints[o + 3] === 1 });
+    }
+    return Object.assign(f, { fling: v[3] === 1, visible, viewer: v[7] < 0 ? null : v[7] });
+  }
+  /**
    * The viewport's size: a new width re-lays the layout at that width.
    * @param {number} width @param {number} height @param {number} density
    */
