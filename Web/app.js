@@ -141,7 +141,7 @@ function start() {
   grid.on((kind) => {
     if (kind === 'error') {
       pill.hidden = false;
-      const wait = lib.retryAt - Date.now();
+      const wait = grid.retryAt - performance.now();
       $('#pill-text').textContent = `Couldn't load photos.` + (isFinite(wait) ? ` Retrying in ${Math.max(1, Math.round(wait / 1000))} s` : '');
     } else if (kind === 'loaded') pill.hidden = true;
     if (kind !== 'update' || document.body.dataset.paging !== (grid.inflight.size ? 'loading' : 'done')) {

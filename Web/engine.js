@@ -1,5 +1,5 @@
 // GalleryEngine for the browser: loads engine.wasm (Embedded Swift) and wraps its C ABI in a small
-// object API for the grid: the timeline, the scroll space, live changes and the policy's decisions.
+// object API for the grid: the gallery session and its timeline, the scroll space and the policy's decisions.
 // The viewer's part of the engine is viewer.wasm (viewer-engine.js), loaded when the viewer opens.
 import { instantiate, WasmModule } from './wasm.js';
 
@@ -18,6 +18,8 @@ import { instantiate, WasmModule } from './wasm.js';
  * @property {number} [minimumAspectRatio=0.5] Justified: tall photos are boxed at this aspect (cropped).
  * @property {number} [maximumAspectRatio=3]   Justified: panoramas are boxed at this aspect (cropped).
  */
+
+/** @typedef {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} TimelineConfig */
 
 const STYLE = { grid: 0, justified: 1 };
 
@@ -57,46 +59,39 @@ export class Engine extends WasmModule {
     return {
       /** Height for the DOM scroll spacer. */
       scrollHeight: e.ge_scroll_height(...a),
-      /** Content y at the viewport top for a DOM scrollTop. @param {number} scrollTop */
+      /**
+       * Content y at the viewport top for a DOM scrollTop.
+       * @param {number} scrollTop
+       */
       contentOffset: (/** @type {number} */ scrollTop) => e.ge_scroll_content_offset(...a, scrollTop),
-      /** DOM scrollTop that shows content y at the viewport top. @param {number} offset */
+      /**
+       * DOM scrollTop that shows content y at the viewport top.
+       * @param {number} offset
+       */
       scrollTop: (/** @type {number} */ offset) => e.ge_scroll_top_for_offset(...a, offset),
       /** DOM y of a content y at the current scrollTop. */
       domY: (/** @type {number} */ contentY, /** @type {number} */ scrollTop) => e.ge_scroll_dom_y(...a, contentY, scrollTop),
     };
   }
 
-  // ── Timeline ────────────────────────────────────────────────────────────
+  // ── Gallery session ─────────────────────────────────────────────────────
   /**
-   * A whole library laid out month by month from its month counts, before its photos load.
-   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config
-   *   `headerHeight` is every month's header; `yearHeaderHeight` is added where a year opens.
-   * @returns {Timeline}
+   * One gallery screen as the engine runs it (GallerySession): events in, a frame out. Its layout is a
+   * whole library laid out month by month from its month counts, before its photos load.
+   * @param {TimelineConfig} config `headerHeight` is every month's header; `yearHeaderHeight` is added
+   *   where a year opens.
+   * @returns {GallerySession}
    */
-  createTimeline(config) {
+  createSession(config) {
     this._putTimelineConfig(config);
-    return new Timeline(this, this.exports.ge_timeline_create());
+    return new GallerySession(this, this.exports.ge_session_create());
   }
-  /** @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config */
+  /** @param {TimelineConfig} config */
   _putTimelineConfig(config) {
     this._putConfig(config);
     const v = this._io;
     v[14] = config.averageAspectRatio ?? 1.5; v[15] = config.yearHeaderHeight ?? 0;
   }
-
-
-
-
-
-
-  // ── Retries and month names ─────────────────────────────────────────────
-  /**
-   * Milliseconds before retrying a failed page after `failures` failures in a row, or −1 when the
-   * failure stands until the person retries.
-   * @param {number} failures
-   * @returns {number}
-   */
-  retryDelay(failures) { return this.exports.ge_retry_delay(failures); }
 
   // ── Policy ──────────────────────────────────────────────────────────────
   /**
@@ -113,15 +108,13 @@ export class Engine extends WasmModule {
       tileAspectRatio: v[5], targetRowHeight: v[6], monthHeader: v[7], yearHeader: v[8], averageAspectRatio: v[9] };
   }
   /**
-   * The policy's numbers.
-   * @returns {{longPress: number, pressSlop: number, clickSuppression: number, flingSpeed: number,
-   *   velocityWindow: number, pageSize: number, flingPageSize: number}}
+   * The policy's numbers for the grid's pointer handling.
+   * @returns {{longPress: number, pressSlop: number, clickSuppression: number}}
    */
   policy() {
     this.exports.ge_policy_numbers();
     const v = this._io;
-    return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2], flingSpeed: v[3], velocityWindow: v[4],
-      pageSize: v[5], flingPageSize: v[6] };
+    return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2] };
   }
   /**
    * Whether a click at `time` is the lift of the long press at `pressTime`.
@@ -185,40 +178,11 @@ const UTF8_DECODER = new TextDecoder();
 /** @typedef {{id: number, section: number, start: number, end: number}} TimelineRequest */
 
 /**
- * A library as month sections (newest first): estimated from counts, exact where pages arrived.
- * Every change takes `anchorY` (the content y the viewer looks at) and returns the scroll correction
- * that keeps the photo there still on screen: add it to the content offset.
+ * A library as month sections (newest first): estimated from counts, exact where pages arrived. The
+ * grid's is its session's (`session.timeline`), read here and changed through the session's events.
  */
 export class Timeline {
   constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
-  /** Replaces the months ({year, month, count} newest first); loaded runs and loads in flight are dropped. */
-  setMonths(/** @type {{year: number, month: number, count: number}[]} */ months) {
-    const e = this._e, n = months.length, p = e.ge_timeline_months_input(this.handle, n);
-    const v = this.engine._i32(p, 3 * n);
-    months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
-    return e.ge_timeline_set_months(this.handle, n);
-  }
-  /**
-   * Re-lays everything (resize, style); returns the correction for the photo at (anchorX, anchorY).
-   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config @param {number} anchorX @param {number} anchorY
-   */
-  configure(config, anchorX, anchorY) {
-    this.engine._putTimelineConfig(config);
-    return this._e.ge_timeline_configure(this.handle, anchorX, anchorY);
-  }
-  _aspects(/** @type {Float32Array|number[]} */ aspects) {
-    const n = aspects.length, p = this._e.ge_timeline_items_input(this.handle, n);
-    this.engine._f32(p, n).set(aspects);
-    return n;
-  }
-  /**
-   * Photos `start…` of month `section` arrived (their aspect ratios); returns the correction.
-   * @param {number} section @param {number} start @param {Float32Array|number[]} aspects @param {number} anchorY
-   */
-  setItems(section, start, aspects, anchorY) {
-    const n = this._aspects(aspects);
-    return n ? this._e.ge_timeline_set_items(this.handle, section, start, n, anchorY) : 0;
-  }
   get contentHeight() { return this._e.ge_timeline_content_height(this.handle); }
   get sectionCount() { return this._e.ge_timeline_section_count(this.handle); }
   /** Section at content y (−1 when there are none). */
@@ -243,7 +207,10 @@ export class Timeline {
     }
     return out;
   }
-  /** Months and photos in the band top…bottom. @returns {TimelineSpan[]} */
+  /**
+   * Months and photos in the band top…bottom.
+   * @returns {TimelineSpan[]}
+   */
   spans(/** @type {number} */ top, /** @type {number} */ bottom) {
     const n = this._e.ge_timeline_spans(this.handle, top, bottom);
     return this._spans(this.engine._i32(this._e.ge_ints(), 4 * n), 0, n);
@@ -269,29 +236,100 @@ export class Timeline {
    * @param {{section: number, item: number, offset: number}} a
    */
   anchorY(a) { return this._e.ge_timeline_anchor_y(this.handle, a.section, a.item, a.offset); }
+}
+
+/**
+ * @typedef {object} GalleryFrame
+ * @property {number|null} scrollTo   Set the scroll position to this content y; null to leave it.
+ * @property {number} offset          The content y of the screen's top the frame is for.
+ * @property {number} contentHeight
+ * @property {number} velocity        px/ms, positive down.
+ * @property {number} pageSize        Photos per page of the loads in `start`.
+ * @property {TimelineRequest[]} start  Loads to start; report each with `pageArrived` or `pageFailed`.
+ * @property {TimelineRequest[]} cancel Loads to abort.
+ * @property {number|null} retryAt    A failed page's retry time.
+ * @property {boolean} failureStands  Nothing retries until `retryNow`.
+ * @property {number|null} tickAt     When to call `tick`.
+ * @property {boolean} holding        The cold start's hold: only the screen mounts and loads.
+ * @property {{top: number, bottom: number}} mount   Content to mount.
+ * @property {{top: number, bottom: number}} reach   Where the server's first-screen tiles are adopted.
+ * @property {{top: number, bottom: number}} retain  Mounted tiles here (or in `mount`) stay.
+ */
+
+/** A gallery screen's state machine in the engine: each event returns the frame to render. */
+export class GallerySession {
+  constructor(/** @type {Engine} */ engine, /** @type {number} */ handle) {
+    this.engine = engine; this.handle = handle; this._e = engine.exports;
+    /** The session's layout, for its queries. */
+    this.timeline = new Timeline(engine, this._e.ge_session_timeline(handle));
+  }
   /**
-   * The fetch planner's tuning. `pageSize` photos per request, `maximumInFlight`, `scrubSpeed` (px/ms:
-   * faster asks for nothing), `cancelMargin` (viewports), then the bands: `baseOverscan`, `lookaheadMs`,
-   * `maximumOverscan`, `trailingOverscan` (viewports) and `restSpeed` (px/ms).
-   * @param {{pageSize?: number, maximumInFlight?: number, scrubSpeed?: number, cancelMargin?: number, baseOverscan?: number, lookaheadMs?: number, maximumOverscan?: number, trailingOverscan?: number, restSpeed?: number}} o
+   * The viewport's height and density; its width comes with the layout.
+   * @param {number} height @param {number} density @returns {GalleryFrame}
    */
-  configurePlanner(o) {
-    this._e.ge_timeline_planner_configure(this.handle, o.pageSize ?? 200, o.maximumInFlight ?? 4, o.scrubSpeed ?? 30,
-      o.cancelMargin ?? 1, o.baseOverscan ?? 0.5, o.lookaheadMs ?? 250, o.maximumOverscan ?? 4,
-      o.trailingOverscan ?? 0.25, o.restSpeed ?? 0.05);
+  resize(height, density) { return this._frame(this._e.ge_session_resize(this.handle, height, density)); }
+  /**
+   * A new layout (resize, style).
+   * @param {TimelineConfig} config @returns {GalleryFrame}
+   */
+  layout(config) { this.engine._putTimelineConfig(config); return this._frame(this._e.ge_session_layout(this.handle)); }
+  /**
+   * The library's months ({year, month, count}, newest first).
+   * @param {{year: number, month: number, count: number}[]} months @returns {GalleryFrame}
+   */
+  months(months) {
+    const v = this.engine._i32(this._e.ge_session_input(this.handle, 3 * months.length), 3 * months.length);
+    months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
+    return this._frame(this._e.ge_session_months(this.handle, months.length));
   }
-  /** Which loads to start and which in flight to abort. @returns {{requests: TimelineRequest[], cancelled: TimelineRequest[]}} */
-  plan(/** @type {number} */ offset, /** @type {number} */ viewportHeight, velocity = 0) {
-    const len = this._e.ge_timeline_plan(this.handle, offset, viewportHeight, velocity);
-    const v = this.engine._i32(this._e.ge_ints(), len), r = v[0], c = v[1];
-    const read = (/** @type {number} */ at, /** @type {number} */ n) => {
-      const out = [];
-      for (let k = 0; k < n; k++) { const o = at + 4 * k; out.push({ id: v[o], section: v[o + 1], start: v[o + 2], end: v[o + 3] }); }
-      return out;
+  /**
+   * Photos `start…` of month `section` are known.
+   * @param {number} section @param {number} start @param {ArrayLike<number>} aspectRatios @returns {GalleryFrame}
+   */
+  placed(section, start, aspectRatios) {
+    this._aspects(aspectRatios);
+    return this._frame(this._e.ge_session_placed(this.handle, section, start, aspectRatios.length));
+  }
+  /**
+   * The cold start's hold ends.
+   * @returns {GalleryFrame}
+   */
+  release() { return this._frame(this._e.ge_session_release(this.handle)); }
+  /** @param {number} offset content y of the screen's top @param {number} time the frame's time (ms) @returns {GalleryFrame} */
+  scroll(offset, time) { return this._frame(this._e.ge_session_scroll(this.handle, offset, time)); }
+  /**
+   * The view moved to `offset` by the client itself: a jump.
+   * @param {number} offset @returns {GalleryFrame}
+   */
+  jump(offset) { return this._frame(this._e.ge_session_jump(this.handle, offset)); }
+  /** @param {boolean} on @returns {GalleryFrame} */
+  scrubbing(on) { return this._frame(this._e.ge_session_scrubbing(this.handle, on ? 1 : 0)); }
+  /** @param {number} id @param {ArrayLike<number>} aspectRatios @param {number} time @returns {GalleryFrame} */
+  pageArrived(id, aspectRatios, time) {
+    this._aspects(aspectRatios);
+    return this._frame(this._e.ge_session_page_arrived(this.handle, id, aspectRatios.length, time));
+  }
+  /** @param {number} id @param {number} time @returns {GalleryFrame} */
+  pageFailed(id, time) { return this._frame(this._e.ge_session_page_failed(this.handle, id, time)); }
+  /** @param {number} time @returns {GalleryFrame} */
+  retryNow(time) { return this._frame(this._e.ge_session_retry_now(this.handle, time)); }
+  /** @param {number} time @returns {GalleryFrame} */
+  tick(time) { return this._frame(this._e.ge_session_tick(this.handle, time)); }
+  _aspects(/** @type {ArrayLike<number>} */ a) {
+    if (a.length) this.engine._f32(this._e.ge_session_aspects(this.handle, a.length), a.length).set(a);
+  }
+  /** @param {number} n @returns {GalleryFrame} */
+  _frame(n) {
+    const v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n), starts = v[8], cancels = v[9];
+    const request = (/** @type {number} */ at) => ({ id: ints[at], section: ints[at + 1], start: ints[at + 2], end: ints[at + 3] });
+    const start = [], cancel = [];
+    for (let k = 0; k < starts; k++) start.push(request(4 * k));
+    for (let k = 0; k < cancels; k++) cancel.push(request(4 * (starts + k)));
+    return {
+      scrollTo: Number.isNaN(v[0]) ? null : v[0], offset: v[11], contentHeight: v[1], velocity: v[2],
+      pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1,
+      tickAt: v[12] < 0 ? null : v[12], holding: v[13] === 1, mount: { top: v[14], bottom: v[15] },
+      reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] },
     };
-    return { requests: read(2, r), cancelled: read(2 + 4 * r, c) };
   }
-  /** Load `id` is done (arrived, failed or aborted). */
-  finish(/** @type {number} */ id) { return this._e.ge_timeline_finish(this.handle, id) === 1; }
-  destroy() { this._e.ge_timeline_destroy(this.handle); this.handle = 0; }
 }

@@ -1,18 +1,11 @@
-// The timeline grid: the engine lays the whole library out as month sections from their counts,
-// virtualizes them and plans which pages to load; this file moves tiles and headers, and fetches.
+// The timeline grid, a renderer of the engine's gallery session: the session lays the whole library
+// out as month sections from their counts and decides what to load, mount and keep, and when; this file
+// sends it the scroll, the loads' outcomes and the library's changes, fetches, and moves tiles and headers.
 import { paintColor, HashPainter, show, cancel, el, thumbSrc } from './images.js';
-import { PAGE } from './library.js';
 
+/** @typedef {import('./engine.js').GalleryFrame} GalleryFrame @typedef {import('./engine.js').TimelineRequest} TimelineRequest */
 
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
-/**
- * The engine planner's tuning: pages of 200 (400 in a fling, see `plan`), 6 at a time (a fling at
- * 2 000 rows/s needs a page a frame: 4 left it waiting for data in a third of its frames, 8 queue
- * behind the browser's 6 connections), and bands ahead of a fling as long as half a second of it (at
- * most 40 screens). The scrubber stops loading by itself (`scrubbing`), so the planner's own scrub
- * speed is out of the way.
- */
-const PLANNER = { pageSize: PAGE, maximumInFlight: 6, scrubSpeed: 1e6, lookaheadMs: 500, maximumOverscan: 40, cancelMargin: 1 };
 
 /** @typedef {(kind: string, grid: Grid) => void} GridListener */
 export class Grid {
@@ -45,23 +38,24 @@ export class Grid {
     this.adopted = 0;
     this.width = scroller.clientWidth;
     this.height = scroller.clientHeight;
-    this.timeline = engine.createTimeline(this.config());
+    this.session = engine.createSession(this.config());
+    this.timeline = this.session.timeline; // the session's layout, for its queries
+    this.session.resize(this.height, globalThis.devicePixelRatio || 1);
     this.space = engine.scrollSpace(0, this.height);
-    this.tops = /** @type {number[]|Float64Array} */ ([]);
+    this.contentHeight = 0;
+    this.tops = /** @type {Float64Array|null} */ (null); // section tops, read again after a change
     this.scaled = false;
-    // Pages of 200; ahead of a fling by what arrives in about half a second.
-    this.timeline.configurePlanner(PLANNER);
-    this.cancelMargin = 1;
-    this.pageSize = PAGE;
-    this.inflight = /** @type {Map<number, AbortController>} */ (new Map()); // planner request id → AbortController
-    this.rtt = 50; // ms, a page's round trip (moving average)
-    this.lastTime = 0;
-    this.trail = /** @type {[number, number][]} */ ([]); // [time, offset] of the updates within the policy's velocity window
+    this.inflight = /** @type {Map<number, AbortController>} */ (new Map()); // the session's load id → AbortController
+    this.jumped = false; // the view was moved by the grid itself since the last update
+    this.at = 0; // the session's offset
+    this.timer = 0; // the session's next tick
+    // What the last frame said (tests and the pill read them).
     this.velocity = 0;
+    this.pageSize = 0;
+    this.holding = true; // a cold start: only the screen until `release`
+    this.retryAt = 0; // when a failed load is retried (performance.now() time), Infinity when it waits for the person
     this.hidden = -1; // tile hidden while its photo flies
     this.hashes = new HashPainter();
-    this.holding = true; // only the visible tiles until `release`
-    this.scrubbing = false; // the scrubber is being dragged: load nothing until it stops
     this.waiting = 0; // places on screen whose photo has not arrived (last update)
     this.listeners = /** @type {Set<GridListener>} */ (new Set());
     /** @type {{x: number, y: number, id: number, timer: number, fired?: boolean}|null} a touch that may become a long press */
@@ -139,11 +133,9 @@ export class Grid {
   // ── The library's months into the engine ───────────────────────────────
   /** The library's months were replaced: lay them out afresh, with what is loaded, from the top. */
   reset() {
-    this.abortAll();
     this.unmountAll();
     this.build();
     this.scroller.scrollTop = 0;
-    this.lastTime = 0;
     this.schedule();
   }
 
@@ -153,7 +145,6 @@ export class Grid {
    * screen's photos arrived.
    */
   replace() {
-    this.abortAll();
     // Tiles still waiting from a filter before stay tracked, however fast the filters follow each other.
     const leaving = this.leaving = this.leaving || new Map();
     for (const t of this.tiles.values()) if (t.pending) this.unmountElement(t); else leaving.set(t.dataset.photoId, t);
@@ -162,7 +153,6 @@ export class Grid {
     this.headers.clear();
     this.build();
     this.scroller.scrollTop = 0;
-    this.lastTime = 0;
     clearTimeout(this.leaveTimer);
     this.leaveTimer = setTimeout(() => this.leave(), 2000);
     this.update();
@@ -194,12 +184,10 @@ export class Grid {
   rebuild(a = this.anchor()) {
     // At the very top, new photos show there; further down, nothing on screen moves.
     const top = this.offset() < 1;
-    this.abortAll();
     this.build();
     this.rekey();
     if (top) this.scrollToOffset(0);
     else if (a) this.restore(a);
-    this.lastTime = 0;
     this.update();
   }
 
@@ -218,20 +206,22 @@ export class Grid {
     this.headers.clear();
   }
 
-  /** Months and every loaded run into the engine. */
+  /**
+   * Months and every loaded run into the session: the loads for the old months are aborted, and the
+   * caller puts the view where it belongs.
+   */
   build() {
-    const T = this.timeline, ms = this.lib.months;
-    T.setMonths(ms);
+    const ms = this.lib.months;
+    this.loads(this.session.months(ms));
     ms.forEach((m, /** @type {number} */ s) => {
       let start = -1;
       const items = m.items, n = Math.min(items.length, m.count);
       for (let k = 0; k <= n; k++) {
         if (k < n && items[k]) { if (start < 0) start = k; continue; }
-        if (start >= 0) T.setItems(s, start, aspects(items.slice(start, k)), 0);
+        if (start >= 0) this.placed(s, start, items.slice(start, k));
         start = -1;
       }
     });
-    this.tops = T.sectionTops();
     this.sized();
   }
 
@@ -257,7 +247,8 @@ export class Grid {
 
   /** The spacer and the scroll mapping after the content height changed. */
   sized() {
-    const h = this.timeline.contentHeight;
+    const h = this.contentHeight = this.timeline.contentHeight;
+    this.tops = null;
     this.space = this.engine.scrollSpace(h, this.height);
     this.spacer.style.height = this.space.scrollHeight + 'px';
     this.scaled = this.space.scrollHeight < h - 0.5;
@@ -274,36 +265,25 @@ export class Grid {
 
   // ── Loading ───────────────────────────────────────────────────────────
   /**
-   * Starts the loads the engine's planner asks for, and aborts those it cancels. While the first screen
-   * holds, or after a failure until its retry time, only the loads on screen (or none) start: the
-   * others are handed back to the planner, which asks again later.
+   * What a frame of the session asks for outside the tiles: the view moved by a change of the layout,
+   * loads to start and to abort, and a tick at the time it gives.
    */
-  plan(/** @type {number} */ offset) {
-    // In a fling, a page asked for now arrives a round trip later, when the screen is that far on:
-    // the planner plans for where the screen will be then.
-    const v = this.velocity, lead = Math.abs(v) > this.policy.flingSpeed ? v * (this.rtt + 32) : 0;
-    const at = Math.max(0, Math.min(this.maxOffset, offset + lead));
-    // What is in flight stays until the screen itself has passed it, not the point planned for.
-    const margin = Math.ceil(1 + Math.abs(lead) / Math.max(1, this.height));
-    // A fling needs a page a frame, and the browser's 6 connections carry 6 at a time: pages twice as
-    // large halve the requests for the same photos, and each costs the server and the parser less than
-    // twice as much.
-    const pageSize = lead ? this.policy.flingPageSize : this.policy.pageSize;
-    if (margin !== this.cancelMargin || pageSize !== this.pageSize) {
-      this.timeline.configurePlanner({ ...PLANNER, pageSize: this.pageSize = pageSize, cancelMargin: this.cancelMargin = margin });
-    }
-    const p = this.timeline.plan(at, this.height, this.scrubbing ? 1e9 : v);
-    // What the planner cancels is left to arrive rather than aborted: the server answers it anyway (an
-    // abort only frees the browser's connection), and its photos are good ones to have. It still counts
-    // against the loads at a time, so a fast scrub or fling never has the server answer more than that
-    // at once; cancelled pages arriving late cost a little, a pile-up of abandoned ones cost everything.
-    const blocked = this.scrubbing || Date.now() < this.lib.retryAt;
-    const visible = this.holding && !blocked ? this.timeline.spans(at, at + this.height) : null;
-    for (const r of p.requests) {
-      const wanted = !blocked && this.inflight.size < PLANNER.maximumInFlight &&
-        (!visible || visible.some((v) => v.section === r.section && v.start < r.end && r.start < v.end));
-      if (wanted) this.fetch(r); else this.timeline.finish(r.id);
-    }
+  apply(/** @type {GalleryFrame} */ f) {
+    if (f.contentHeight !== this.contentHeight) this.sized();
+    if (f.scrollTo !== null) this.scroller.scrollTop = this.space.scrollTop(f.scrollTo);
+    this.loads(f);
+  }
+
+  loads(/** @type {GalleryFrame} */ f) {
+    for (const r of f.cancel) { this.inflight.get(r.id)?.abort(); this.inflight.delete(r.id); }
+    for (const r of f.start) this.fetch(r);
+    clearTimeout(this.timer);
+    if (f.tickAt !== null) this.timer = setTimeout(() => this.render(this.session.tick(performance.now())), f.tickAt - performance.now());
+    this.velocity = f.velocity;
+    this.pageSize = f.pageSize;
+    this.holding = f.holding;
+    this.retryAt = f.failureStands ? Infinity : f.retryAt ?? 0;
+    this.at = f.offset;
   }
 
   /** Resolves once every place on screen has its photo, or after `limit` ms. */
@@ -316,67 +296,63 @@ export class Grid {
     });
   }
 
-  fetch(/** @type {{id: number, section: number, start: number, end: number}} */ r) {
-    const ac = new AbortController(), sent = performance.now();
+  /** Fetches a load of the session's and tells it how it went. */
+  fetch(/** @type {TimelineRequest} */ r) {
+    const ac = new AbortController();
     this.inflight.set(r.id, ac);
     this.emit('loading');
     this.lib.load(r.section, r.start, r.end, ac.signal).then((runs) => {
-      // The round trip, averaged: how far ahead a fling plans.
-      this.rtt = Math.min(1000, 0.8 * this.rtt + 0.2 * (performance.now() - sent));
-      if (runs && this.inflight.get(r.id) === ac) this.arrived(runs);
-    }, (/** @type {HttpError} */ e) => {
-      if (e.name === 'AbortError' || this.inflight.get(r.id) !== ac) return;
-      const lib = this.lib;
-      // The engine's back-off; once it gives up, only the pill's button retries.
-      const delay = this.engine.retryDelay(++lib.failures);
-      lib.retryAt = delay < 0 ? Infinity : Date.now() + delay;
-      clearTimeout(this.retryTimer);
-      if (delay >= 0) this.retryTimer = setTimeout(() => this.schedule(), delay);
-      this.emit('error');
-    }).finally(() => {
       if (this.inflight.get(r.id) !== ac) return;
       this.inflight.delete(r.id);
-      this.timeline.finish(r.id);
-      if (!this.inflight.size) this.emit('idle');
-      this.schedule();
+      if (runs) this.arrived(runs);
+      this.apply(this.session.pageArrived(r.id, [], performance.now()));
+      this.settled();
+    }, (/** @type {HttpError} */ e) => {
+      if (e.name === 'AbortError' || this.inflight.get(r.id) !== ac) return;
+      this.inflight.delete(r.id);
+      this.apply(this.session.pageFailed(r.id, performance.now()));
+      this.emit('error');
+      this.settled();
     });
   }
 
-  /** Retries a failed load now (the pill's button). */
-  retryNow() { this.lib.retryAt = 0; this.lib.failures = 0; clearTimeout(this.retryTimer); this.schedule(); }
-
-  abortAll() {
-    for (const ac of this.inflight.values()) ac.abort();
-    this.inflight.clear();
+  settled() {
+    if (!this.inflight.size) this.emit('idle');
+    this.schedule();
   }
 
+  /** Retries a failed load now (the pill's button). */
+  retryNow() { this.apply(this.session.retryNow(performance.now())); this.schedule(); }
+
   /**
-   * Loaded runs into the layout: each becomes exact, and the content above the header line moves by
-   * what the engine says, so the photo there stays where it is on screen.
+   * Loaded runs into the session's layout: each becomes exact, and the view moves by the session's
+   * corrections, so the photo under the top bar stays where it is on screen.
    */
+  placeRuns(/** @type {Run[]} */ runs) {
+    const from = this.at, offset = this.offset();
+    for (const r of runs) this.placed(r.section, r.start, r.items);
+    this.sized();
+    // The session's offset may trail the scroll by a frame: the view moves by its correction from where it is.
+    if (this.at !== from) this.scroller.scrollTop = this.space.scrollTop(offset + this.at - from);
+  }
+
+  placed(/** @type {number} */ s, /** @type {number} */ start, /** @type {(Item|undefined)[]} */ items) {
+    this.at = this.session.placed(s, start, aspects(items)).offset;
+  }
+
+  /** A load's runs: placed, and their places' empty tiles make way for the photos. */
   arrived(/** @type {Run[]} */ runs) {
-    const offset = this.offset();
-    let correction = 0;
+    this.placeRuns(runs);
     for (const r of runs) {
-      correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + this.topBar + correction);
       const first = this.lib.months[r.section].first + r.start;
       for (let i = first; i < first + r.items.length; i++) if (this.tiles.get(i)?.pending) this.unmount(i);
     }
-    this.tops = this.timeline.sectionTops();
-    this.sized();
-    if (correction) this.scrollToOffset(offset + correction);
     this.emit('loaded');
-    this.schedule();
   }
 
   /** Runs the library loaded itself (the viewer's deck, a deep link). */
   adopt(/** @type {Run[]} */ runs) {
-    const offset = this.offset();
-    let correction = 0;
-    for (const r of runs) correction += this.timeline.setItems(r.section, r.start, aspects(r.items), offset + this.topBar + correction);
-    this.tops = this.timeline.sectionTops();
-    this.sized();
-    if (correction) this.scrollToOffset(offset + correction);
+    this.placeRuns(runs);
     for (const [i, t] of this.tiles) if (t.pending && this.lib.item(i)) this.unmount(i);
     this.schedule();
   }
@@ -387,11 +363,17 @@ export class Grid {
 
   scrollToOffset(/** @type {number} */ offset) {
     this.scroller.scrollTop = this.space.scrollTop(Math.max(0, Math.min(this.maxOffset, offset)));
-    this.lastTime = 0; // a jump, not a movement: no velocity from it
+    this.jumped = true; // a jump, not a movement
+  }
+
+  /** The scrubber is dragged (nothing loads) or let go (the month it stopped on loads). */
+  scrub(/** @type {boolean} */ on) {
+    this.apply(this.session.scrubbing(on));
+    this.update();
   }
 
   /** Content y of section `s`'s header. */
-  sectionTop(/** @type {number} */ s) { return this.tops[s] ?? 0; }
+  sectionTop(/** @type {number} */ s) { return (this.tops ??= this.timeline.sectionTops())[s] ?? 0; }
 
   /** Shows month `s` from its header, below the page header. */
   jumpToSection(/** @type {number} */ s) {
@@ -418,13 +400,14 @@ export class Grid {
   relayout() {
     // Read the offset through a scroll space for the current viewport: the old one clamps scrollTop to
     // the old viewport's range, and the browser has already resized the scroller.
-    this.space = this.engine.scrollSpace(this.timeline.contentHeight, this.height);
-    const offset = this.offset();
-    const correction = this.timeline.configure(this.config(), 0, offset + this.topBar);
-    this.tops = this.timeline.sectionTops();
+    this.space = this.engine.scrollSpace(this.contentHeight, this.height);
     this.unmountAll();
+    this.loads(this.session.jump(this.offset()));
+    this.session.layout(this.config());
+    const f = this.session.resize(this.height, globalThis.devicePixelRatio || 1);
     this.sized();
-    this.scrollToOffset(offset + correction);
+    this.scroller.scrollTop = this.space.scrollTop(f.offset);
+    this.loads(f);
     this.update();
     this.emit('layout');
   }
@@ -435,79 +418,65 @@ export class Grid {
   }
 
   /**
-   * Lays out what `offset` shows. `frame` is the animation frame's time, when the browser took the scroll
-   * position: the time this callback runs is later by whatever the frame did before it, which varies.
+   * Tells the session where the view is and renders its frame. `frame` is the animation frame's time,
+   * when the browser took the scroll position: the time this callback runs is later by whatever the
+   * frame did before it, which varies.
    */
   update(frame = performance.now()) {
-    const now = Math.max(frame, this.lastTime), st = this.scroller.scrollTop, offset = this.space.contentOffset(st);
-    // The velocity over the policy's window of movement: scroll events land at uneven times
-    // within frames, so one event's distance over its own interval swings severalfold at a steady speed,
-    // and a fling's lead (velocity × round trip) would send its loads all over with it.
-    if (!this.lastTime || now - this.lastTime >= 200) this.trail = [];
-    this.trail.push([now, offset]);
-    while (this.trail.length > 2 && now - this.trail[1][0] >= this.policy.velocityWindow) this.trail.shift();
-    const [t0, o0] = this.trail[0];
-    if (now > t0) this.velocity = (offset - o0) / (now - t0);
-    else if (this.trail.length === 1) this.velocity = 0;
-    this.lastTime = now;
-    this.lastOffset = offset;
-    clearTimeout(this.idle);
-    if (this.velocity) this.idle = setTimeout(() => { this.velocity = 0; this.lastTime = 0; this.update(); }, 150);
+    const offset = this.offset();
+    this.render(this.jumped ? this.session.jump(offset) : this.session.scroll(offset, frame));
+    this.jumped = false;
+  }
+
+  /**
+   * Renders a frame: the tiles and headers of its mount band (placeholders for photos not loaded yet),
+   * the server's first-screen tiles taken over within its reach, and the tiles mounted before kept
+   * within its retain band.
+   */
+  render(/** @type {GalleryFrame} */ f) {
+    this.apply(f);
+    const st = this.scroller.scrollTop, offset = this.lastOffset = this.space.contentOffset(st);
     if (!this.lib.months.length) { this.unmountAll(); this.dropServerTiles(); this.waiting = 0; return; }
-    const T = this.timeline, vh = this.height, v = this.velocity;
-    // A fling mounts only what is on screen: at fling speed the window ahead is several screens long,
-    // and its images would arrive after it went by.
-    const fast = Math.abs(v) > this.policy.flingSpeed;
-    // The first update reaches as far as the server's tiles may go, so it adopts them all.
-    const ahead = fast ? 0 : Math.min(4 * vh, vh * (this.ssr ? 1.5 : 0.5) + Math.abs(v) * 250), behind = fast ? 0 : vh * 0.25;
-    const top = offset - (v < 0 ? ahead : behind), bottom = offset + vh + (v < 0 ? behind : ahead);
-    const spans = T.spans(top, bottom);
+    const T = this.timeline, vh = this.height, { mount, reach, retain } = f;
     const origin = this.scaled ? offset : 0;
     this.layer.style.transform = this.scaled ? `translateY(${st}px)` : '';
     const keep = new Set(), heads = new Set();
     let waiting = 0;
-    for (const sp of spans) {
+    for (const sp of T.spans(reach.top, reach.bottom)) {
       const m = this.lib.months[sp.section];
       if (!m) continue;
       if (sp.header) { heads.add(sp.section); this.header(sp.section, origin); }
       if (sp.end <= sp.start) continue;
-      const f = T.frames(sp.section, sp.start, sp.end, origin).slice();
+      const fr = T.frames(sp.section, sp.start, sp.end, origin).slice();
       for (let k = sp.start; k < sp.end; k++) {
-        const i = m.first + k, o = (k - sp.start) * 4, it = m.items[k];
-        // Held on a cold start: only the visible ones (and the server's tiles) until `release`.
-        const visible = f[o + 1] + origin < offset + vh && f[o + 1] + f[o + 3] + origin > offset;
-        if (this.holding && !visible && !(it && this.adoptable.has(it.id))) continue;
+        const i = m.first + k, o = (k - sp.start) * 4, it = m.items[k], y = fr[o + 1] + origin, h = fr[o + 3];
+        if (!(y < mount.bottom && y + h > mount.top) && !(it && this.adoptable.has(it.id))) continue;
         keep.add(i);
         let t = this.tiles.get(i);
         if (t && t.pending && it) { this.unmount(i); t = undefined; }
         if (!t) t = it ? this.mount(i, it) : this.placeholder(i);
-        this.place(t, f[o], f[o + 1], f[o + 2], f[o + 3]);
+        this.place(t, fr[o], fr[o + 1], fr[o + 2], h);
         if (it && !t.loaded) this.loadTile(t, it);
-        if (!it && visible) waiting++;
+        if (!it && y < offset + vh && y + h > offset) waiting++;
       }
     }
     this.dropServerTiles();
-    // Tiles go only once they are 2 screens away (not in a fling): scrolling back and forth a little
-    // neither drops nor remakes them.
-    if (!fast) {
-      for (const sp of T.spans(offset - 2 * vh, offset + 3 * vh)) {
-        const first = this.lib.months[sp.section]?.first ?? 0;
-        for (let k = sp.start; k < sp.end; k++) if (this.tiles.has(first + k)) keep.add(first + k);
-      }
+    for (const sp of T.spans(retain.top, retain.bottom)) {
+      const first = this.lib.months[sp.section]?.first ?? 0;
+      for (let k = sp.start; k < sp.end; k++) if (this.tiles.has(first + k)) keep.add(first + k);
     }
     for (const i of [...this.tiles.keys()]) if (!keep.has(i)) this.unmount(i);
     for (const s of [...this.headers.keys()]) if (!heads.has(s)) { this.headers.get(s)?.remove(); this.headers.delete(s); }
     this.waiting = waiting;
     if (this.leaving && !waiting) this.leave();
-    this.plan(offset);
     this.emit('update');
   }
 
   /** Ends the first screen's hold (app.js: once its thumbnails arrived): the rest follows. */
   release() {
     if (!this.holding) return;
-    this.holding = false;
-    this.update();
+    this.update(); // the session first hears where the view is now
+    this.render(this.session.release());
   }
 
   /** The server's tiles not adopted by now are not ours to show. */

@@ -20,8 +20,6 @@ export class Library {
     this.total = -1;
     this.ids = /** @type {Map<string, number>} */ (new Map()); // id → index in the library
     this.gen = 0; // bumped whenever places may have moved (new months, live changes): late pages are dropped
-    this.failures = 0;
-    this.retryAt = 0;
     this.since = ''; // the change feed's position the inline timeline was read at
     this.listeners = /** @type {Set<(kind: string, lib: Library, runs: Run[]) => void>} */ (new Set());
     /** @type {Map<string, Promise<Run[]|null>>} `${gen}:${section}:${start}` → its load, for loads outside the planner */
@@ -45,7 +43,6 @@ export class Library {
     this.months = (timeline.months || []).map((m) => ({ year: m.year, month: m.month, count: Math.max(0, m.count | 0), first: 0, items: [] }));
     this.ids.clear();
     this.pending.clear();
-    this.failures = 0;
     this.renumber();
   }
 
@@ -117,7 +114,6 @@ export class Library {
     const limit = Math.max(1, Math.min(LARGEST_PAGE, end - start));
     const page = await getJSON(this.url(`month=${this.monthName(s)}&offset=${start}&limit=${limit}`), { signal });
     if (gen !== this.gen) return null;
-    this.failures = 0;
     return this.place(m.first + start, page?.items || []);
   }
 

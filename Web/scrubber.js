@@ -86,7 +86,7 @@ export class Scrubber {
     try { this.root.setPointerCapture(e.pointerId); } catch { /* a pointer already gone */ }
     this.dragging = { id: e.pointerId };
     this.root.classList.add('dragging');
-    this.grid.scrubbing = true;
+    this.grid.scrub(true);
     this.move(e);
   }
 
@@ -100,9 +100,7 @@ export class Scrubber {
     if (!this.dragging || e.pointerId !== this.dragging.id) return;
     this.dragging = null;
     this.root.classList.remove('dragging');
-    this.grid.scrubbing = false;
-    this.grid.velocity = 0;
-    this.grid.update(); // the month it stopped on loads now
+    this.grid.scrub(false); // the month it stopped on loads now
     this.grid.emit('jumped');
   }
 }

@@ -1,8 +1,8 @@
 // The engine's exports the web client does not call, bound for the parity tests and the benchmarks:
-// the batch layout and its virtualizer, the gallery session, the tap recognizer, the diff and the
-// closed-form gesture helpers. They run on engine-all.wasm (every export; scripts/build-wasm.sh),
+// the batch layout and its virtualizer, a timeline of its own with its planner, the tap recognizer,
+// the diff and the closed-form gesture helpers (the gallery session is Web/engine.js's). They run on engine-all.wasm (every export; scripts/build-wasm.sh),
 // beside Web/engine.js and Web/viewer-engine.js on the same instance.
-import { Engine, Timeline } from '../../Web/engine.js';
+import { Engine, Timeline, GallerySession } from '../../Web/engine.js';
 import { instantiate } from '../../Web/wasm.js';
 import { ViewerEngine, PHASE } from '../../Web/viewer-engine.js';
 import { LiveEngine } from '../../Web/live-engine.js';
@@ -108,146 +108,55 @@ export class ToolEngine extends Engine {
     };
   }
   /**
-   * One gallery screen as the engine runs it: events in, a frame out.
+   * A gallery session with the events the grid does not send.
    * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config
-   * @returns {GallerySession}
+   * @returns {ToolSession}
    */
   createSession(config) {
     this._putTimelineConfig(config);
-    return new GallerySession(this, this.exports.ge_session_create());
+    return new ToolSession(this, this.exports.ge_session_create());
   }
+  /**
+   * Milliseconds before retrying a failed page after `failures` failures in a row, or −1 when the
+   * failure stands until the person retries.
+   * @param {number} failures
+   * @returns {number}
+   */
+  retryDelay(failures) { return this.exports.ge_retry_delay(failures); }
 }
 
-/**
- * @typedef {object} GalleryFrame
- * @property {number|null} scrollTo   Set the scroll position to this content y; null to leave it.
- * @property {number} contentHeight
- * @property {number} velocity        px/ms, positive down.
- * @property {boolean} fling
- * @property {number} pageSize        Photos per page of the loads in `start`.
- * @property {TimelineRequest[]} start  Loads to start; report each with `pageArrived` or `pageFailed`.
- * @property {TimelineRequest[]} cancel Loads no longer wanted.
- * @property {number|null} retryAt    When to call `tick` for a failed page's retry.
- * @property {boolean} failureStands  Nothing retries until `retryNow`.
- * @property {TimelineSpan[]} visible
- * @property {number|null} viewer     The viewer's photo, null when closed.
- */
-
-/** A gallery screen's state machine in the engine: each event returns the frame to render. */
-export class GallerySession {
+/** The gallery session with the events the grid does not send: Home/End, a live insert, the viewer's. */
+export class ToolSession extends GallerySession {
   /**
-   * @param {Engine} engine
-   * @param {number} handle
+   * The frame with what the grid does not read: the fling, the visible spans and the viewer's photo.
+   * @param {number} n
    */
-  constructor(engine, handle) { this.engine = engine; this.handle = handle; this._e = engine.exports; }
+  _frame(n) {
+    const f = super._frame(n), v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n), visible = [];
+    for (let k = 0, o = 4 * (v[8] + v[9]); k < v[10]; k++, o += 4) {
+      visible.push({ section: ints[o], start: ints[o + 1], end: ints[o + 2], header: ints[o + 3] === 1 });
+    }
+    return Object.assign(f, { fling: v[3] === 1, visible, viewer: v[7] < 0 ? null : v[7] });
+  }
   /**
-   * @param {number} width
-   * @param {number} height
-   * @param {number} density
-   * @returns {GalleryFrame}
+   * The viewport's size: a new width re-lays the layout at that width.
+   * @param {number} width @param {number} height @param {number} density
    */
   viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
-  /**
-   * The library's months ({year, month, count}, newest first).
-   * @param {{year: number, month: number, count: number}[]} months
-   * @returns {GalleryFrame}
-   */
-  months(months) {
-    const v = this.engine._i32(this._e.ge_session_input(this.handle, 3 * months.length), 3 * months.length);
-    months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
-    return this._frame(this._e.ge_session_months(this.handle, months.length));
-  }
-  /**
-   * @param {number} offset content y of the viewport's top
-   * @param {number} time the frame's time (ms)
-   * @returns {GalleryFrame}
-   */
-  scroll(offset, time) { return this._frame(this._e.ge_session_scroll(this.handle, offset, time)); }
-  /**
-   * @param {'home'|'end'} key
-   * @returns {GalleryFrame}
-   */
-  key(key) { return this._frame(this._e.ge_session_key(this.handle, key === 'home' ? 1 : key === 'end' ? 2 : 0)); }
-  /**
-   * @param {boolean} on
-   * @returns {GalleryFrame}
-   */
-  scrubbing(on) { return this._frame(this._e.ge_session_scrubbing(this.handle, on ? 1 : 0)); }
-  /**
-   * @param {number} id
-   * @param {ArrayLike<number>} aspectRatios
-   * @param {number} time
-   * @returns {GalleryFrame}
-   */
-  pageArrived(id, aspectRatios, time) {
-    this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
-    return this._frame(this._e.ge_session_page_arrived(this.handle, id, aspectRatios.length, time));
-  }
-  /**
-   * @param {number} id
-   * @param {number} time
-   * @returns {GalleryFrame}
-   */
-  pageFailed(id, time) { return this._frame(this._e.ge_session_page_failed(this.handle, id, time)); }
-  /**
-   * @param {number} time
-   * @returns {GalleryFrame}
-   */
-  retryNow(time) { return this._frame(this._e.ge_session_retry_now(this.handle, time)); }
-  /**
-   * @param {number} time
-   * @returns {GalleryFrame}
-   */
-  tick(time) { return this._frame(this._e.ge_session_tick(this.handle, time)); }
-  /**
-   * @param {number} section
-   * @param {number} index
-   * @param {ArrayLike<number>} aspectRatios
-   * @returns {GalleryFrame}
-   */
+  destroy() { this._e.ge_timeline_destroy(this.timeline.handle); this._e.ge_session_destroy(this.handle); this.handle = 0; }
+  /** @param {'home'|'end'} key */
+  key(key) { return this._frame(this._e.ge_session_key(this.handle, key === 'home' ? 1 : 2)); }
+  /** @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios */
   inserted(section, index, aspectRatios) {
-    this.engine._f32(this._e.ge_session_aspects(this.handle, aspectRatios.length), aspectRatios.length).set(aspectRatios);
+    this._aspects(aspectRatios);
     return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
   }
-  /**
-   * @param {number|null} index
-   * @param {number} count
-   * @returns {GalleryFrame}
-   */
+  /** @param {number|null} index @param {number} count */
   viewer(index, count) { return this._frame(this._e.ge_session_viewer(this.handle, index ?? -1, count)); }
-  /**
-   * @param {number[]} indices
-   * @returns {GalleryFrame}
-   */
+  /** @param {number[]} indices */
   removed(indices) {
     this.engine._i32(this._e.ge_session_input(this.handle, indices.length), indices.length).set(indices);
     return this._frame(this._e.ge_session_removed(this.handle, indices.length));
-  }
-  destroy() { this._e.ge_session_destroy(this.handle); this.handle = 0; }
-  /**
-   * @param {number} n
-   * @returns {GalleryFrame}
-   */
-  _frame(n) {
-    const v = this.engine._io, ints = this.engine._i32(this._e.ge_ints(), n);
-    const starts = v[8], cancels = v[9], spans = v[10];
-    /**
-     * @param {number} at
-     * @returns {TimelineRequest}
-     */
-    const request = (at) => ({ id: ints[at], section: ints[at + 1], start: ints[at + 2], end: ints[at + 3] });
-    const start = [], cancel = [], visible = [];
-    for (let k = 0; k < starts; k++) start.push(request(4 * k));
-    for (let k = 0; k < cancels; k++) cancel.push(request(4 * (starts + k)));
-    for (let k = 0; k < spans; k++) {
-      const at = 4 * (starts + cancels + k);
-      visible.push({ section: ints[at], start: ints[at + 1], end: ints[at + 2], header: ints[at + 3] === 1 });
-    }
-    return {
-      scrollTo: Number.isNaN(v[0]) ? null : v[0], contentHeight: v[1], velocity: v[2], fling: v[3] === 1,
-      pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1, visible,
-      viewer: v[7] < 0 ? null : v[7],
-    };
   }
 }
 
@@ -364,6 +273,59 @@ export class TapRecognizer {
 
 /** The timeline with what the client does not call: live inserts, hit tests, the window query. */
 export class ToolTimeline extends Timeline {
+  destroy() { this._e.ge_timeline_destroy(this.handle); this.handle = 0; }
+  /** Replaces the months ({year, month, count} newest first); loaded runs and loads in flight are dropped. */
+  setMonths(/** @type {{year: number, month: number, count: number}[]} */ months) {
+    const e = this._e, n = months.length, p = e.ge_timeline_months_input(this.handle, n);
+    const v = this.engine._i32(p, 3 * n);
+    months.forEach((m, k) => { v[3 * k] = m.year; v[3 * k + 1] = m.month; v[3 * k + 2] = m.count; });
+    return e.ge_timeline_set_months(this.handle, n);
+  }
+  /**
+   * Re-lays everything (resize, style); returns the correction for the photo at (anchorX, anchorY).
+   * @param {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} config @param {number} anchorX @param {number} anchorY
+   */
+  configure(config, anchorX, anchorY) {
+    this.engine._putTimelineConfig(config);
+    return this._e.ge_timeline_configure(this.handle, anchorX, anchorY);
+  }
+  _aspects(/** @type {Float32Array|number[]} */ aspects) {
+    const n = aspects.length, p = this._e.ge_timeline_items_input(this.handle, n);
+    this.engine._f32(p, n).set(aspects);
+    return n;
+  }
+  /**
+   * Photos `start…` of month `section` arrived (their aspect ratios); returns the correction.
+   * @param {number} section @param {number} start @param {Float32Array|number[]} aspects @param {number} anchorY
+   */
+  setItems(section, start, aspects, anchorY) {
+    const n = this._aspects(aspects);
+    return n ? this._e.ge_timeline_set_items(this.handle, section, start, n, anchorY) : 0;
+  }
+  /**
+   * The fetch planner's tuning. `pageSize` photos per request, `maximumInFlight`, `scrubSpeed` (px/ms:
+   * faster asks for nothing), `cancelMargin` (viewports), then the bands: `baseOverscan`, `lookaheadMs`,
+   * `maximumOverscan`, `trailingOverscan` (viewports) and `restSpeed` (px/ms).
+   * @param {{pageSize?: number, maximumInFlight?: number, scrubSpeed?: number, cancelMargin?: number, baseOverscan?: number, lookaheadMs?: number, maximumOverscan?: number, trailingOverscan?: number, restSpeed?: number}} o
+   */
+  configurePlanner(o) {
+    this._e.ge_timeline_planner_configure(this.handle, o.pageSize ?? 200, o.maximumInFlight ?? 4, o.scrubSpeed ?? 30,
+      o.cancelMargin ?? 1, o.baseOverscan ?? 0.5, o.lookaheadMs ?? 250, o.maximumOverscan ?? 4,
+      o.trailingOverscan ?? 0.25, o.restSpeed ?? 0.05);
+  }
+  /** Which loads to start and which in flight to abort. @returns {{requests: TimelineRequest[], cancelled: TimelineRequest[]}} */
+  plan(/** @type {number} */ offset, /** @type {number} */ viewportHeight, velocity = 0) {
+    const len = this._e.ge_timeline_plan(this.handle, offset, viewportHeight, velocity);
+    const v = this.engine._i32(this._e.ge_ints(), len), r = v[0], c = v[1];
+    const read = (/** @type {number} */ at, /** @type {number} */ n) => {
+      const out = [];
+      for (let k = 0; k < n; k++) { const o = at + 4 * k; out.push({ id: v[o], section: v[o + 1], start: v[o + 2], end: v[o + 3] }); }
+      return out;
+    };
+    return { requests: read(2, r), cancelled: read(2 + 4 * r, c) };
+  }
+  /** Load `id` is done (arrived, failed or aborted). */
+  finish(/** @type {number} */ id) { return this._e.ge_timeline_finish(this.handle, id) === 1; }
   /**
    * New photos at `index` of month `section` (a live change); returns the correction.
    * @param {number} section @param {number} index @param {Float32Array|number[]} aspects @param {number} anchorY

@@ -279,7 +279,9 @@ for (const [name, o] of native) {
   const out = [];
   const push = (f) => {
     out.push(f.scrollTo ?? -1, f.contentHeight, f.velocity, f.fling ? 1 : 0, f.pageSize, f.retryAt ?? -1,
-      f.failureStands ? 1 : 0, f.viewer ?? -1, f.start.length, f.cancel.length, f.visible.length);
+      f.failureStands ? 1 : 0, f.viewer ?? -1, f.start.length, f.cancel.length, f.visible.length,
+      f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom, f.reach.top, f.reach.bottom,
+      f.retain.top, f.retain.bottom);
     for (const r of [...f.start, ...f.cancel]) out.push(r.id, r.section, r.start, r.end);
     for (const v of f.visible) out.push(v.section, v.start, v.end, v.header ? 1 : 0);
   };
@@ -304,6 +306,14 @@ for (const [name, o] of native) {
     else if (op === 10) { const [s, i, n] = take(3); push(session.inserted(s, i, pageAspects(99, n))); }
     else if (op === 11) { const [i, n] = take(2); push(session.viewer(i, n)); }
     else if (op === 12) { const [n] = take(1); push(session.removed(take(n))); }
+    else if (op === 13) push(session.release());
+    else if (op === 16) { const [y] = take(1); push(session.jump(y)); }
+    else if (op === 14) { const [s, i, n] = take(3); push(session.placed(s, i, pageAspects(77, n))); }
+    else if (op === 15) {
+      const [w] = take(1);
+      push(session.layout({ style: 'grid', width: w, minimumTileWidth: 100, headerHeight: 36, spacing: 2,
+        yearHeaderHeight: 36, insets: { top: 56 } }));
+    }
     else throw new Error(`session script: unknown op ${op} at ${k - 1}`);
   }
   session.destroy();

@@ -3,16 +3,31 @@
 public enum GalleryEvent {
     /// The viewport's size (px) and its device pixels per px: a resize or a rotation.
     case viewport(width: Double, height: Double, density: Double)
-    /// The library's months (newest first): the first timeline, or the one of a new filter. What was
-    /// loaded and in flight is dropped, and the view goes to the top.
+    /// The layout changed (a resize's new geometry, the style toggled): everything is laid out again,
+    /// the photo under the top bar staying where it is on screen.
+    case layout(TimelineConfiguration)
+    /// The library's months (newest first): the first timeline, a new filter, or the months after live
+    /// changes. What was loaded and in flight is dropped (the loads are cancelled), and the view goes to
+    /// the top. Nothing is planned until the next scroll or tick: the client may first place the photos
+    /// it kept and go back to where it was.
     case months([TimelineMonth])
+    /// Photos `start…` of month `section` are known (their aspects): a load's photos, or photos the
+    /// client loaded itself. The photo under the top bar stays where it is on screen.
+    case placed(section: Int, start: Int, aspectRatios: [Float])
+    /// The cold start's hold ends: until now only the screen was mounted and loaded, so its photos had
+    /// the connections to themselves.
+    case release
     /// The scroll position (content y of the viewport's top) the frame at `time` took.
     case scroll(offset: Double, time: Double)
+    /// The client moved the view itself (a page key, a month's link, the scrubber's drag, a photo
+    /// brought into view): a jump, with no movement to measure.
+    case jump(offset: Double)
     /// Home or End.
     case key(GalleryKey)
     /// The scrubber is being dragged (nothing loads), or it was let go.
     case scrubbing(Bool)
-    /// A page the frame asked for arrived: the aspects of its photos, from its start on.
+    /// A page the frame asked for arrived: the aspects of its photos, from its start on (none when the
+    /// client placed them itself with `placed`).
     case pageArrived(id: Int32, aspectRatios: [Float], time: Double)
     /// A page failed for a transient reason.
     case pageFailed(id: Int32, time: Double)

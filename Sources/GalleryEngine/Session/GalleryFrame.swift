@@ -1,9 +1,11 @@
-/// What a gallery screen does after an event: where to scroll, which loads to start and cancel, when
-/// to come back for a retry, and what the viewer shows.
+/// What a gallery screen does after an event: where to scroll, which loads to start and cancel, what to
+/// mount and keep, when to come back with a `tick`, and what the viewer shows.
 public struct GalleryFrame: Equatable, Sendable {
     /// Set the scroll position to this content y (Home/End, or a correction that keeps the photo under
     /// the eye where it was); nil to leave it.
     public var scrollTo: Double?
+    /// The content y of the screen's top the frame is for.
+    public var offset: Double = 0
     public var contentHeight: Double = 0
     /// The scroll velocity (px/ms, positive down) over the policy's window.
     public var velocity: Double = 0
@@ -12,16 +14,40 @@ public struct GalleryFrame: Equatable, Sendable {
     public var pageSize = 0
     /// Loads to start, most wanted first; report each as arrived or failed by its id.
     public var start: [TimelineRequest] = []
-    /// Loads in flight no longer wanted.
+    /// Loads to abort: the library they were for was replaced. Loads the screen merely left behind are
+    /// not here: they arrive and are used, and count against the loads at a time meanwhile.
     public var cancel: [TimelineRequest] = []
     /// When (ms) to send a `tick`: a failed page's retry.
     public var retryAt: Double?
     /// The last failure stands: nothing is retried until `retryNow`.
     public var failureStands = false
+    /// When (ms) to send a `tick` at the latest: the retry, or the moment a scroll with no sample since
+    /// has stopped.
+    public var tickAt: Double?
+    /// A cold start: only the screen is mounted and loaded until `release`.
+    public var holding = false
     /// The photos on screen, by month.
     public var visible: [TimelineSpan] = []
+    /// The content to mount (tiles, headers): placeholders for the photos not loaded yet.
+    public var mount = GalleryBand()
+    /// Where tiles the server rendered for the first screen are adopted: the first screen's reach while
+    /// holding, else the mount band.
+    public var reach = GalleryBand()
+    /// Mounted tiles inside this band stay; those outside both it and the mount band go.
+    public var retain = GalleryBand()
     /// The viewer's photo (library index), nil when it is closed.
     public var viewer: Int?
 
     public init() {}
+}
+
+/// A band of content, top to bottom (content y).
+public struct GalleryBand: Equatable, Sendable {
+    public var top: Double
+    public var bottom: Double
+
+    public init(top: Double = 0, bottom: Double = 0) {
+        self.top = top
+        self.bottom = bottom
+    }
 }

@@ -19,6 +19,33 @@ public struct GalleryPolicy: Equatable, Sendable {
     /// browser's 6 connections carry 6 at a time, so pages twice as large halve the requests.
     public var pageSize = 200
     public var flingPageSize = 400
+    /// A gap this long (ms) between scroll samples starts the velocity afresh: a frame held up, not a
+    /// movement.
+    public static let velocityRestart: Double = 200
+    /// No scroll for this long (ms) and the scroll has stopped: the velocity is zero.
+    public static let scrollIdle: Double = 150
+    /// A page's round trip (ms) before any was measured, and the weight of each new one in the average.
+    public static let initialRoundTrip: Double = 50
+    public static let roundTripWeight: Double = 0.2
+    /// Loads at a time: a fling at 2 000 rows/s needs a page a frame; 4 left it waiting for data in a
+    /// third of its frames, 8 queue behind the browser's 6 connections.
+    public static let maximumInFlight = 6
+    /// The planner's bands ahead of a fling: as long as this much of it (ms), at most this many screens.
+    public static let lookahead: Double = 500
+    public static let maximumOverscan: Double = 40
+    /// Tiles mounted ahead of the screen, in screens, plus what `mountTravel` ms of the scroll cover, at
+    /// most `maximumMountAhead` screens; `mountBehind` screens behind it. On a cold start the window
+    /// reaches `firstScreenAhead` screens ahead, as far as the server's first-screen tiles go, so that
+    /// they are adopted.
+    public static let mountAhead: Double = 0.5
+    public static let mountTravel: Double = 250
+    public static let maximumMountAhead: Double = 4
+    public static let mountBehind: Double = 0.25
+    public static let firstScreenAhead: Double = 1.5
+    /// Mounted tiles stay until they are this many screens above the screen's top or below it, so a
+    /// scroll back and forth neither drops nor remakes them (not in a fling, which keeps only the screen).
+    public static let retainAbove: Double = 2
+    public static let retainBelow: Double = 3
     /// The original replaces the preview once the photo is drawn this much larger than the preview's
     /// pixels.
     public var originalThreshold: Double = 1.05
@@ -31,6 +58,18 @@ public struct GalleryPolicy: Equatable, Sendable {
     public var scrubberLabelGap: Double = 18
 
     public init() {}
+
+    /// The load planner's tuning. The scrubber stops loading by itself (`GalleryEvent.scrubbing`), so the
+    /// planner's own scrub speed is out of the way.
+    public var loads: TimelinePlanner.Configuration {
+        var c = TimelinePlanner.Configuration()
+        c.pageSize = pageSize
+        c.maximumInFlight = Self.maximumInFlight
+        c.scrubSpeed = 1e6
+        c.margins.lookaheadMilliseconds = Self.lookahead
+        c.margins.maximumOverscan = Self.maximumOverscan
+        return c
+    }
 
     // MARK: Pointer
 

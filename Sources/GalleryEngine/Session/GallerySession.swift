@@ -1,31 +1,41 @@
 /// One gallery screen as a state machine: events in (`GalleryEvent`), a frame out (`GalleryFrame`).
 ///
 /// It owns the timeline's layout and its load planner, and applies `GalleryPolicy` and `RetryPolicy`:
-/// the velocity over the policy's window, the fling's lead and its larger pages, the retry timers, and
-/// which photo the viewer shows after a delete. Every client drives the same decisions with it.
+/// the velocity over the policy's window and its stop when the scroll goes idle, the fling's lead and
+/// its larger pages, the loads at a time, the retry timers, the cold start's hold, the bands to mount
+/// and to keep, and which photo the viewer shows after a delete. Every client drives the same
+/// decisions with it; a client only renders its frames.
 public final class GallerySession {
     public let policy: GalleryPolicy
     public let retry: RetryPolicy
     public let layout: TimelineLayout
-    /// The load planner: what is in flight.
-    public private(set) var planner: TimelinePlanner
-    var tracker: VelocityTracker
-    public private(set) var width: Double
-    public private(set) var height: Double = 0
-    public private(set) var density: Double = 1
-    public private(set) var offset: Double = 0
-    public private(set) var velocity: Double = 0
+    /// The load planner: the loads in flight still wanted.
+    public internal(set) var planner: TimelinePlanner
+    /// The scroll samples within the velocity window, oldest first, and the one just before it: (time,
+    /// offset) pairs.
+    let trail = UnsafeMutablePointer<Double>.allocate(capacity: 2 * trailCapacity)
+    var trailCount = 0
+    public internal(set) var width: Double
+    public internal(set) var height: Double = 0
+    public internal(set) var density: Double = 1
+    public internal(set) var offset: Double = 0
+    public internal(set) var velocity: Double = 0
+    /// The time of the last scroll sample, nil when the scroll is at rest.
+    var lastSample: Double?
     /// A page's round trip (ms), averaged: how far ahead a fling plans.
-    public private(set) var roundTrip: Double = 50
+    public internal(set) var roundTrip: Double
     var scrubbing = false
+    /// A cold start: only the screen mounts and loads until `release`.
+    public internal(set) var holding = true
     var failures = 0
     var retryAt: Double?
     var failureStands = false
     var now: Double = 0
-    /// Loads started and when, for their round trip.
-    var sentIDs: [Int32] = []
+    /// Every load started and not yet arrived or failed, and when it started: those the planner still
+    /// wants and those it let go, which arrive all the same.
+    var sent: [TimelineRequest] = []
     var sentTimes: [Double] = []
-    public private(set) var viewer: Int?
+    public internal(set) var viewer: Int?
     var viewerCount = 0
 
     public init(
@@ -36,15 +46,11 @@ public final class GallerySession {
         self.retry = retry
         layout = TimelineLayout(configuration: configuration)
         width = configuration.layout.width
-        var planning = TimelinePlanner.Configuration()
-        planning.pageSize = policy.pageSize
-        planning.maximumInFlight = 6
-        planning.scrubSpeed = 1e6
-        planning.margins.lookaheadMilliseconds = 500
-        planning.margins.maximumOverscan = 40
-        planner = TimelinePlanner(configuration: planning)
-        tracker = VelocityTracker(window: policy.velocityWindow)
+        planner = TimelinePlanner(configuration: policy.loads)
+        roundTrip = GalleryPolicy.initialRoundTrip
     }
+
+    deinit { trail.deallocate() }
 
     /// The furthest scroll position.
     public var maximumOffset: Double {
@@ -52,77 +58,67 @@ public final class GallerySession {
         return m > 0 ? m : 0
     }
 
-    /// Takes `event` and returns what to do.
+    /// The content y the view holds still through a change: the line under the top bar.
+    var anchorLine: Double { offset + layout.configuration.layout.insets.top }
+
+    /// Takes `event` and returns what to do. Each event has a method of its own, which the wasm exports
+    /// call with their buffers; a module links only the events its binding sends.
     public func handle(_ event: GalleryEvent) -> GalleryFrame {
-        var frame = GalleryFrame()
         switch event {
-        case .viewport(let w, let h, let d):
-            height = h.isFinite && h > 0 ? h : 0
-            density = d.isFinite && d > 0 ? d : 1
-            if w.isFinite && w > 0 && w != width {
-                width = w
-                var c = layout.configuration
-                c.layout.width = w
-                scroll(by: layout.reconfigure(c, anchorY: offset), &frame)
+        case .viewport(let w, let h, let d): return respond { viewport(width: w, height: h, density: d, &$0) }
+        case .layout(let configuration): return respond { relayout(configuration, &$0) }
+        case .months(let months): return respond { replaceMonths({ $0.setMonths(months) }, &$0) }
+        case .placed(let section, let start, let aspects):
+            return aspects.withUnsafeBufferPointer { a in
+                respond { placed(section: section, start: start, aspectRatios: a, &$0) }
             }
-        case .months(let months):
-            frame.cancel = planner.inFlight
-            planner.reset()
-            sentIDs.removeAll()
-            sentTimes.removeAll()
-            layout.setMonths(months)
-            offset = 0
-            tracker.reset()
-            velocity = 0
-            frame.scrollTo = 0
-        case .scroll(let y, let time):
-            now = time
-            offset = clamp(y)
-            tracker.add(time: time, x: 0, y: offset)
-            velocity = tracker.velocity().y
-        case .key(let key):
-            offset = key == .home ? 0 : maximumOffset
-            tracker.reset()
-            velocity = 0
-            frame.scrollTo = offset
-        case .scrubbing(let on):
-            scrubbing = on
-            tracker.reset()
-            velocity = 0
+        case .release: return respond { release(&$0) }
+        case .scroll(let y, let time): return respond { scroll(offset: y, time: time, &$0) }
+        case .jump(let y): return respond { jump(offset: y, &$0) }
+        case .key(let key): return respond { press(key, &$0) }
+        case .scrubbing(let on): return respond { scrubbing(on, &$0) }
         case .pageArrived(let id, let aspects, let time):
-            now = time
-            arrived(id, time)
-            if let request = planner.finish(id: id) {
-                failures = 0
-                let at = request.items.lowerBound
-                scroll(
-                    by: layout.setItems(section: request.section, start: at, aspectRatios: aspects, anchorY: offset),
-                    &frame)
+            return aspects.withUnsafeBufferPointer { a in
+                respond { pageArrived(id: id, aspectRatios: a, time: time, &$0) }
             }
-        case .pageFailed(let id, let time):
-            now = time
-            arrived(id, time)
-            if planner.finish(id: id) != nil { failed(time) }
-        case .retryNow(let time):
-            now = time
-            failures = 0
-            retryAt = nil
-            failureStands = false
-        case .tick(let time):
-            now = time
-            if let at = retryAt, time >= at { retryAt = nil }
-            tracker.add(time: time, x: 0, y: offset)
-            velocity = tracker.velocity().y
+        case .pageFailed(let id, let time): return respond { pageFailed(id: id, time: time, &$0) }
+        case .retryNow(let time): return respond { retryNow(time: time, &$0) }
+        case .tick(let time): return respond { tick(time: time, &$0) }
         case .inserted(let section, let index, let aspects):
-            scroll(by: layout.insertItems(section: section, at: index, aspectRatios: aspects, anchorY: offset), &frame)
-        case .viewer(let index, let count):
-            viewerCount = count > 0 ? count : 0
-            viewer = index.flatMap { $0 >= 0 && $0 < viewerCount ? $0 : nil }
-        case .removed(let indices):
-            removed(indices)
+            return aspects.withUnsafeBufferPointer { a in
+                respond { inserted(section: section, at: index, aspectRatios: a, &$0) }
+            }
+        case .viewer(let index, let count): return respond { openViewer(index, count: count, &$0) }
+        case .removed(let indices): return respond { removed(indices, &$0) }
         }
-        plan(&frame)
+    }
+
+    /// Runs one event (`change` says whether the loads are planned again) and returns its frame: the
+    /// loads, and what the screen shows and keeps.
+    func respond(_ change: (inout GalleryFrame) -> Bool) -> GalleryFrame {
+        var frame = GalleryFrame()
+        let planning = change(&frame)
+        complete(&frame, planning: planning)
         return frame
+    }
+
+    /// Plans the loads when the event may change them, and says what the screen shows and keeps.
+    func complete(_ frame: inout GalleryFrame, planning: Bool) {
+        if planning { plan(&frame) }
+        describe(&frame)
+    }
+
+    /// The clock moves on (never back): a retry whose time came is due.
+    func advance(to time: Double) {
+        if time.isFinite && time > now { now = time }
+        if let at = retryAt, now >= at { retryAt = nil }
+    }
+
+    /// The scroll is at rest: a jump, a drag of the scrubber, or no sample for a while.
+    func stop() {
+        trailCount = 0
+        velocity = 0
+        lastSample = nil
     }
 
     func clamp(_ y: Double) -> Double {
@@ -130,109 +126,42 @@ public final class GallerySession {
         return y < 0 ? 0 : (y > maximumOffset ? maximumOffset : y)
     }
 
+    /// Moves the view by a layout change's correction: a jump, not a movement.
     func scroll(by correction: Double, _ frame: inout GalleryFrame) {
         guard correction != 0, correction.isFinite else { return }
         offset = clamp(offset + correction)
+        stop()
         frame.scrollTo = offset
     }
 
-    /// Records a load's round trip.
-    func arrived(_ id: Int32, _ time: Double) {
-        guard let k = forget(id) else { return }
-        let trip = time - k
-        if trip.isFinite && trip >= 0 {
-            let average = 0.8 * roundTrip + 0.2 * trip
-            roundTrip = average < 1000 ? average : 1000
-        }
+    func reconfigure(_ configuration: TimelineConfiguration, _ frame: inout GalleryFrame) {
+        width = configuration.layout.width
+        scroll(by: layout.reconfigure(configuration, anchorY: anchorLine), &frame)
     }
 
-    /// Forgets load `id`; returns when it was started.
-    @discardableResult
-    func forget(_ id: Int32) -> Double? {
-        var k = 0
-        while k < sentIDs.count {
-            if sentIDs[k] == id {
-                sentIDs.remove(at: k)
-                return sentTimes.remove(at: k)
-            }
-            k += 1
-        }
-        return nil
-    }
-
-    /// A failure starts a wait, unless one is running: the loads in flight that fail with it belong to
-    /// the same outage, and count once.
-    func failed(_ time: Double) {
-        guard retryAt == nil, !failureStands else { return }
-        failures += 1
-        if let delay = retry.delay(afterFailures: failures) {
-            retryAt = time + delay
-        } else {
-            retryAt = nil
-            failureStands = true
-        }
-    }
-
-    /// The viewer follows its photo, or the nearest one after it that stayed (else before it), after
-    /// photos left its list; it closes when none did.
-    func removed(_ indices: [Int]) {
-        let oldCount = viewerCount
-        var gone = 0
-        var k = 0
-        while k < oldCount && gone < indices.count {
-            if Self.holds(indices, k) { gone += 1 }
-            k += 1
-        }
-        viewerCount = oldCount - gone
-        guard let current = viewer else { return }
-        guard let kept = GalleryPolicy.follow(current: current, oldCount: oldCount, stays: { !Self.holds(indices, $0) })
-        else {
-            viewer = nil
-            return
-        }
-        var before = 0
-        for i in 0..<kept where Self.holds(indices, i) { before += 1 }
-        viewer = kept - before
-    }
-
-    static func holds(_ indices: [Int], _ i: Int) -> Bool {
-        var k = 0
-        while k < indices.count {
-            if indices[k] == i { return true }
-            k += 1
-        }
-        return false
-    }
-
-    /// The loads for where the screen is, or will be when they arrive.
-    func plan(_ frame: inout GalleryFrame) {
-        let lead = scrubbing ? 0 : policy.flingLead(velocity: velocity, roundTrip: roundTrip)
-        planner.configuration.pageSize = policy.pageSize(lead: lead)
-        planner.configuration.cancelMargin = policy.cancelMargin(lead: lead, viewportHeight: height)
-        let at = clamp(offset + lead)
-        let blocked = scrubbing || retryAt != nil || failureStands
-        let p = planner.plan(
-            layout: layout, contentOffset: at, viewportHeight: height, velocity: scrubbing ? 1e9 : velocity)
-        for r in p.cancelled {
-            frame.cancel.append(r)
-            forget(r.id)
-        }
-        for r in p.requests {
-            if blocked {
-                planner.finish(id: r.id)
-            } else {
-                frame.start.append(r)
-                sentIDs.append(r.id)
-                sentTimes.append(now)
-            }
-        }
+    /// What the screen shows and keeps, and when to come back.
+    func describe(_ frame: inout GalleryFrame) {
+        frame.offset = offset
         frame.contentHeight = layout.contentHeight
         frame.velocity = velocity
         frame.isFling = policy.isFling(velocity: velocity)
         frame.pageSize = planner.configuration.pageSize
         frame.retryAt = retryAt
         frame.failureStands = failureStands
+        frame.holding = holding
+        if let last = lastSample, velocity != 0 {
+            let idle = last + GalleryPolicy.scrollIdle
+            frame.tickAt = retryAt.map { $0 < idle ? $0 : idle } ?? idle
+        } else {
+            frame.tickAt = retryAt
+        }
         frame.visible = layout.spans(top: offset, bottom: offset + height)
+        let screen = GalleryBand(top: offset, bottom: offset + height)
+        let ahead = holding ? GalleryPolicy.firstScreenAhead : GalleryPolicy.mountAhead
+        let window = policy.mountBand(offset: offset, height: height, velocity: velocity, ahead: ahead)
+        frame.mount = holding ? screen : window
+        frame.reach = window
+        frame.retain = policy.retainBand(offset: offset, height: height, velocity: velocity)
         frame.viewer = viewer
     }
 }

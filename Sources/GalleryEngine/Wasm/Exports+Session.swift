@@ -2,9 +2,12 @@
 // returns the frame: io[0] scroll to (NaN: stay), io[1] content height,
 // io[2] velocity, io[3] fling (1/0), io[4] page size, io[5] retry at (−1:
 // none), io[6] failure stands (1/0), io[7] viewer index (−1: closed),
-// io[8] loads to start, io[9] loads to cancel, io[10] visible spans; the int
-// buffer (`ge_ints`) holds the starts and the cancels as [id, section, start,
-// end] and the visible spans as [section, start, end, header], in that order.
+// io[8] loads to start, io[9] loads to cancel, io[10] visible spans,
+// io[11] offset, io[12] tick at (−1: none), io[13] holding (1/0),
+// io[14...15] the mount band, io[16...17] the reach band, io[18...19] the
+// retain band (top, bottom); the int buffer (`ge_ints`) holds the starts and
+// the cancels as [id, section, start, end] and the visible spans as
+// [section, start, end, header], in that order.
 
 final class SessionSlot: WasmObject {
     let session: GallerySession
@@ -22,10 +25,61 @@ func sessionSlot(_ h: Int32) -> SessionSlot? {
     return unsafeDowncast(o, to: SessionSlot.self)
 }
 
-/// Handles `event` and writes its frame; returns the ints written (0 for an invalid handle).
-func sessionFrame(_ h: Int32, _ event: GalleryEvent) -> Int32 {
+/// The grid's events by number, so that their exports share one body (the events the grid does not send
+/// go through `sessionFrame`, linked only where they are bound): 1 resize (height a, density b), 2 scroll (offset a, time b), 3 jump
+/// (offset a), 4 scrubbing (a ≠ 0), 5 page arrived (id a, `c` aspects of the input, time b), 6 page
+/// failed (id a, time b), 7 retry now (time a), 8 tick (time a), 9 release, 10 layout (the timeline
+/// configuration in io), 11 placed (section a, start b, `c` aspects of the input), 12 months (`a`
+/// triples of the int input).
+@inline(never)
+func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
-    let frame = slot.session.handle(event)
+    let s = slot.session
+    var frame = GalleryFrame()
+    let planning: Bool
+    switch kind {
+    case 1: planning = s.resize(height: a, density: b)
+    case 2: planning = s.scroll(offset: a, time: b, &frame)
+    case 3: planning = s.jump(offset: a, &frame)
+    case 4: planning = s.scrubbing(a != 0, &frame)
+    case 5: planning = s.pageArrived(id: wasmID(a), aspectRatios: sessionAspects(slot, c), time: b, &frame)
+    case 6: planning = s.pageFailed(id: wasmID(a), time: b, &frame)
+    case 7: planning = s.retryNow(time: a, &frame)
+    case 8: planning = s.tick(time: a, &frame)
+    case 9: planning = s.release(&frame)
+    case 10: planning = s.relayout(timelineConfigurationFromIO(), &frame)
+    case 11:
+        planning = s.placed(section: wasmCount(a), start: wasmCount(b), aspectRatios: sessionAspects(slot, c), &frame)
+    default:
+        let n = 3 * wasmCount(a)
+        let packed = UnsafeBufferPointer(start: slot.input.pointer, count: n <= slot.input.capacity ? n : 0)
+        planning = s.replaceMonths({ $0.setMonths(packed: packed) }, &frame)
+    }
+    s.complete(&frame, planning: planning)
+    return writeFrame(frame)
+}
+
+/// An event the grid does not send (Home/End, a live insert, the viewer's), on session `h`.
+func sessionFrame(_ h: Int32, _ event: (GallerySession, inout GalleryFrame) -> Bool) -> Int32 {
+    guard let slot = sessionSlot(h) else { return 0 }
+    var frame = GalleryFrame()
+    let planning = event(slot.session, &frame)
+    slot.session.complete(&frame, planning: planning)
+    return writeFrame(frame)
+}
+
+/// A count or an index from JS: a whole number within 0…2³⁰, else 0.
+func wasmCount(_ x: Double) -> Int { x >= 0 && x <= 1_073_741_824 ? Int(x) : 0 }
+
+/// A load's id from JS (ids are positive Int32s; anything else names no load).
+func wasmID(_ x: Double) -> Int32 { x >= 1 && x <= 2_147_483_647 ? Int32(x) : 0 }
+
+func writeBand(_ band: GalleryBand, _ at: UnsafeMutablePointer<Double>) {
+    at[0] = band.top
+    at[1] = band.bottom
+}
+
+func writeFrame(_ frame: GalleryFrame) -> Int32 {
     let v = io()
     v[0] = frame.scrollTo ?? .nan
     v[1] = frame.contentHeight
@@ -38,6 +92,12 @@ func sessionFrame(_ h: Int32, _ event: GalleryEvent) -> Int32 {
     v[8] = Double(frame.start.count)
     v[9] = Double(frame.cancel.count)
     v[10] = Double(frame.visible.count)
+    v[11] = frame.offset
+    v[12] = frame.tickAt ?? -1
+    v[13] = frame.holding ? 1 : 0
+    writeBand(frame.mount, v + 14)
+    writeBand(frame.reach, v + 16)
+    writeBand(frame.retain, v + 18)
     let n = 4 * (frame.start.count + frame.cancel.count + frame.visible.count)
     wasmInts.resize(n > 0 ? n : 1)
     writeRequests(frame.start, at: 0)
@@ -55,6 +115,14 @@ public func ge_session_create() -> Int32 {
 @_cdecl("ge_session_destroy")
 public func ge_session_destroy(_ h: Int32) { unregister(h, .session) }
 
+/// A timeline handle on the session's own layout, for its queries (spans, frames, sections, anchors):
+/// the client lays out from the layout the session plans with. Changes go through the session's events.
+@_cdecl("ge_session_timeline")
+public func ge_session_timeline(_ h: Int32) -> Int32 {
+    guard let s = sessionSlot(h) else { return 0 }
+    return register(TimelineSlot(s.session.layout), .timeline)
+}
+
 /// The session's int input: `n` ints (months as [year, month, count] triples, or removed indices).
 @_cdecl("ge_session_input")
 public func ge_session_input(_ h: Int32, _ n: Int32) -> UnsafeMutablePointer<Int32>? {
@@ -63,7 +131,7 @@ public func ge_session_input(_ h: Int32, _ n: Int32) -> UnsafeMutablePointer<Int
     return s.input.pointer
 }
 
-/// The session's aspect input: `n` aspect ratios (a page, a live insert).
+/// The session's aspect input: `n` aspect ratios (a page, photos placed, a live insert).
 @_cdecl("ge_session_aspects")
 public func ge_session_aspects(_ h: Int32, _ n: Int32) -> UnsafeMutablePointer<Float>? {
     guard let s = sessionSlot(h) else { return nil }
@@ -71,91 +139,101 @@ public func ge_session_aspects(_ h: Int32, _ n: Int32) -> UnsafeMutablePointer<F
     return s.aspects.pointer
 }
 
-/// The first `n` ints of the input, or none when it holds fewer.
-func sessionInts(_ h: Int32, _ n: Int32) -> [Int32] {
-    guard let s = sessionSlot(h), n > 0, Int(n) <= s.input.capacity else { return [] }
-    var out = [Int32](repeating: 0, count: Int(n))
-    for k in 0..<Int(n) { out[k] = s.input[k] }
-    return out
-}
-
 /// The first `n` aspects of the input, or none when it holds fewer.
-func sessionAspects(_ h: Int32, _ n: Int32) -> [Float] {
-    guard let s = sessionSlot(h), n > 0, Int(n) <= s.aspects.capacity else { return [] }
-    var out = [Float](repeating: 0, count: Int(n))
-    for k in 0..<Int(n) { out[k] = s.aspects[k] }
-    return out
+func sessionAspects(_ s: SessionSlot, _ n: Double) -> UnsafeBufferPointer<Float> {
+    let k = wasmCount(n)
+    return UnsafeBufferPointer(start: s.aspects.pointer, count: k <= s.aspects.capacity ? k : 0)
 }
 
+/// The viewport's height and density (its width comes with the layout).
+@_cdecl("ge_session_resize")
+public func ge_session_resize(_ h: Int32, _ height: Double, _ density: Double) -> Int32 {
+    sessionEvent(h, 1, height, density, 0)
+}
+
+/// The viewport's size and density: a new width re-lays the session's layout at that width.
 @_cdecl("ge_session_viewport")
 public func ge_session_viewport(_ h: Int32, _ width: Double, _ height: Double, _ density: Double) -> Int32 {
-    sessionFrame(h, .viewport(width: width, height: height, density: density))
-}
-
-/// The library's months: `n` months as triples in the input.
-@_cdecl("ge_session_months")
-public func ge_session_months(_ h: Int32, _ n: Int32) -> Int32 {
-    let packed = sessionInts(h, n > 0 && n < 1 << 24 ? 3 * n : 0)
-    var months: [TimelineMonth] = []
-    var k = 0
-    while k + 2 < packed.count {
-        months.append(TimelineMonth(year: packed[k], month: packed[k + 1], count: Int(packed[k + 2])))
-        k += 3
-    }
-    return sessionFrame(h, .months(months))
+    sessionFrame(h) { $0.viewport(width: width, height: height, density: density, &$1) }
 }
 
 @_cdecl("ge_session_scroll")
 public func ge_session_scroll(_ h: Int32, _ offset: Double, _ time: Double) -> Int32 {
-    sessionFrame(h, .scroll(offset: offset, time: time))
+    sessionEvent(h, 2, offset, time, 0)
 }
+
+/// The client moved the view to `offset` itself.
+@_cdecl("ge_session_jump")
+public func ge_session_jump(_ h: Int32, _ offset: Double) -> Int32 { sessionEvent(h, 3, offset, 0, 0) }
+
+@_cdecl("ge_session_scrubbing")
+public func ge_session_scrubbing(_ h: Int32, _ on: Int32) -> Int32 { sessionEvent(h, 4, Double(on), 0, 0) }
+
+/// Load `id` arrived; `n` aspects of the aspect input are its photos (none: the client placed them).
+@_cdecl("ge_session_page_arrived")
+public func ge_session_page_arrived(_ h: Int32, _ id: Int32, _ n: Int32, _ time: Double) -> Int32 {
+    sessionEvent(h, 5, Double(id), time, Double(n))
+}
+
+@_cdecl("ge_session_page_failed")
+public func ge_session_page_failed(_ h: Int32, _ id: Int32, _ time: Double) -> Int32 {
+    sessionEvent(h, 6, Double(id), time, 0)
+}
+
+@_cdecl("ge_session_retry_now")
+public func ge_session_retry_now(_ h: Int32, _ time: Double) -> Int32 { sessionEvent(h, 7, time, 0, 0) }
+
+@_cdecl("ge_session_tick")
+public func ge_session_tick(_ h: Int32, _ time: Double) -> Int32 { sessionEvent(h, 8, time, 0, 0) }
+
+/// The cold start's hold ends.
+@_cdecl("ge_session_release")
+public func ge_session_release(_ h: Int32) -> Int32 { sessionEvent(h, 9, 0, 0, 0) }
+
+/// The layout changed to the timeline configuration in io[0...15] (a resize, the style toggled).
+@_cdecl("ge_session_layout")
+public func ge_session_layout(_ h: Int32) -> Int32 { sessionEvent(h, 10, 0, 0, 0) }
+
+/// Photos `start…` of month `section` are known: the `n` aspects of the aspect input.
+@_cdecl("ge_session_placed")
+public func ge_session_placed(_ h: Int32, _ section: Int32, _ start: Int32, _ n: Int32) -> Int32 {
+    sessionEvent(h, 11, Double(section), Double(start), Double(n))
+}
+
+/// The library's months: `n` months as triples in the int input.
+@_cdecl("ge_session_months")
+public func ge_session_months(_ h: Int32, _ n: Int32) -> Int32 { sessionEvent(h, 12, Double(n), 0, 0) }
 
 /// A key: 1 Home, 2 End; returns 0 (no frame) for any other.
 @_cdecl("ge_session_key")
 public func ge_session_key(_ h: Int32, _ key: Int32) -> Int32 {
     guard let key = GalleryKey(rawValue: key) else { return 0 }
-    return sessionFrame(h, .key(key))
+    return sessionFrame(h) { $0.press(key, &$1) }
 }
-
-@_cdecl("ge_session_scrubbing")
-public func ge_session_scrubbing(_ h: Int32, _ on: Int32) -> Int32 { sessionFrame(h, .scrubbing(on != 0)) }
-
-/// Load `id` arrived with the `n` aspects of the aspect input.
-@_cdecl("ge_session_page_arrived")
-public func ge_session_page_arrived(_ h: Int32, _ id: Int32, _ n: Int32, _ time: Double) -> Int32 {
-    sessionFrame(h, .pageArrived(id: id, aspectRatios: sessionAspects(h, n), time: time))
-}
-
-@_cdecl("ge_session_page_failed")
-public func ge_session_page_failed(_ h: Int32, _ id: Int32, _ time: Double) -> Int32 {
-    sessionFrame(h, .pageFailed(id: id, time: time))
-}
-
-@_cdecl("ge_session_retry_now")
-public func ge_session_retry_now(_ h: Int32, _ time: Double) -> Int32 { sessionFrame(h, .retryNow(time: time)) }
-
-@_cdecl("ge_session_tick")
-public func ge_session_tick(_ h: Int32, _ time: Double) -> Int32 { sessionFrame(h, .tick(time: time)) }
 
 /// `n` live photos (aspects in the aspect input) inserted at `index` of month `section`.
 @_cdecl("ge_session_inserted")
 public func ge_session_inserted(_ h: Int32, _ section: Int32, _ index: Int32, _ n: Int32) -> Int32 {
-    sessionFrame(h, .inserted(section: Int(section), index: Int(index), aspectRatios: sessionAspects(h, n)))
+    guard let slot = sessionSlot(h) else { return 0 }
+    let aspects = sessionAspects(slot, Double(n))
+    return sessionFrame(h) { $0.inserted(section: Int(section), at: Int(index), aspectRatios: aspects, &$1) }
 }
 
 /// The viewer opened on `index` of `count` photos, or closed (`index` < 0).
 @_cdecl("ge_session_viewer")
 public func ge_session_viewer(_ h: Int32, _ index: Int32, _ count: Int32) -> Int32 {
-    sessionFrame(h, .viewer(index: index < 0 ? nil : Int(index), count: Int(count)))
+    sessionFrame(h) { $0.openViewer(index < 0 ? nil : Int(index), count: Int(count), &$1) }
 }
 
 /// `n` photos (indices in the input) left the viewer's list.
 @_cdecl("ge_session_removed")
 public func ge_session_removed(_ h: Int32, _ n: Int32) -> Int32 {
-    let ints = sessionInts(h, n)
-    var indices = [Int](repeating: 0, count: ints.count)
-    for k in 0..<ints.count { indices[k] = Int(ints[k]) }
-    return sessionFrame(h, .removed(indices))
+    guard let slot = sessionSlot(h), n > 0, Int(n) <= slot.input.capacity else {
+        return sessionFrame(h) { $0.removed([], &$1) }
+    }
+    var indices = [Int](repeating: 0, count: Int(n))
+    for k in 0..<Int(n) { indices[k] = Int(slot.input[k]) }
+    return sessionFrame(h) { $0.removed(indices, &$1) }
 }
 
 // MARK: Policy
@@ -166,8 +244,8 @@ public func ge_policy_ignores_click(_ time: Double, _ pressTime: Double) -> Int3
     GalleryPolicy().ignoresClick(at: time, longPressAt: pressTime) ? 1 : 0
 }
 
-/// The policy's numbers: io[0] long press (ms), io[1] press slop (px), io[2] click suppression (ms),
-/// io[3] fling speed (px/ms), io[4] velocity window (ms), io[5] page size, io[6] fling page size.
+/// The policy's numbers the grid's pointer handling uses: io[0] long press (ms), io[1] press slop (px),
+/// io[2] click suppression (ms).
 @_cdecl("ge_policy_numbers")
 public func ge_policy_numbers() {
     let p = GalleryPolicy()
@@ -175,10 +253,6 @@ public func ge_policy_numbers() {
     v[0] = p.longPressDuration
     v[1] = p.pressSlop
     v[2] = p.clickSuppression
-    v[3] = p.flingSpeed
-    v[4] = p.velocityWindow
-    v[5] = Double(p.pageSize)
-    v[6] = Double(p.flingPageSize)
 }
 
 @_cdecl("ge_policy_small_thumb")

@@ -463,7 +463,8 @@ func record(_ event: GalleryEvent, _ code: [Double]) {
     frames += [
         f.scrollTo ?? -1, f.contentHeight, f.velocity, f.isFling ? 1 : 0, Double(f.pageSize), f.retryAt ?? -1,
         f.failureStands ? 1 : 0, Double(f.viewer ?? -1), Double(f.start.count), Double(f.cancel.count),
-        Double(f.visible.count),
+        Double(f.visible.count), f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom,
+        f.reach.top, f.reach.bottom, f.retain.top, f.retain.bottom,
     ]
     for r in f.start + f.cancel {
         frames += [Double(r.id), Double(r.section), Double(r.items.lowerBound), Double(r.items.upperBound)]
@@ -502,6 +503,9 @@ let library: [TimelineMonth] = (0..<30).map { k in
 }
 record(.viewport(width: 1000, height: 800, density: 2), [1, 1000, 800, 2])
 recordMonths(library)
+record(.tick(time: 10), [9, 10])
+answer(at: 30)
+record(.release, [13])
 answer(at: 40)
 var clock = 100.0
 for k in 1...12 {
@@ -527,6 +531,8 @@ record(.tick(time: clock + 600), [9, clock + 600])
 record(.tick(time: clock + 1100), [9, clock + 1100])
 answer(at: clock + 1150)
 record(.retryNow(time: clock + 1200), [8, clock + 1200])
+record(.jump(offset: 40_000), [16, 40_000])
+record(.scroll(offset: 40_016, time: clock + 1216), [3, 40_016, clock + 1216])
 record(.scrubbing(true), [5, 1])
 record(.scroll(offset: 90_000, time: clock + 1300), [3, 90_000, clock + 1300])
 record(.scrubbing(false), [5, 0])
@@ -537,8 +543,15 @@ record(.removed([12, 3]), [12, 2, 12, 3])
 record(.viewport(width: 390, height: 844, density: 3), [1, 390, 844, 3])
 answer(at: clock + 1500)
 record(.viewport(width: 1000, height: 800, density: 2), [1, 1000, 800, 2])
+var narrow = TimelineConfiguration(
+    layout: .grid(width: 700, minimumTileWidth: 100, headerHeight: 36), yearHeaderHeight: 36)
+narrow.layout.insets.top = 56
+record(.layout(narrow), [15, 700])
+record(.placed(section: 2, start: 0, aspectRatios: pageAspects(77, 50)), [14, 2, 0, 50])
+record(.tick(time: clock + 1550), [9, clock + 1550])
 recordMonths([])
 recordMonths(library)
+record(.tick(time: clock + 1560), [9, clock + 1560])
 answer(at: clock + 1600)
 emit("session", frames, input: script)
 
