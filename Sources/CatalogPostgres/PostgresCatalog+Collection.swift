@@ -49,6 +49,7 @@ extension PostgresCatalog {
                 FROM unnest(\(hexes)::text[]) AS key
                 WHERE NOT EXISTS (SELECT 1 FROM variant WHERE variant.blob_key = key)
                     AND NOT EXISTS (SELECT 1 FROM sized_variant WHERE sized_variant.blob_key = key)
+                    AND NOT EXISTS (SELECT 1 FROM trashed_blob WHERE trashed_blob.blob_key = key)
                     AND NOT EXISTS (SELECT 1 FROM blob_lease WHERE blob_lease.blob_key = key)
                     AND NOT EXISTS (SELECT 1 FROM blob_collection WHERE blob_collection.blob_key = key)
                 ON CONFLICT (blob_key) DO NOTHING
@@ -90,7 +91,10 @@ extension PostgresCatalog {
     public func referencedBlobKeys() async throws -> Set<BlobKey> {
         try await withConnection { connection in
             let rows = try await connection.query(
-                "SELECT blob_key FROM variant UNION SELECT blob_key FROM sized_variant", logger: self.logger
+                """
+                SELECT blob_key FROM variant UNION SELECT blob_key FROM sized_variant
+                UNION SELECT blob_key FROM trashed_blob
+                """, logger: self.logger
             ).collect()
             return Set(try rows.compactMap { BlobKey(hex: try $0.decode(String.self)) })
         }

@@ -9,11 +9,7 @@ extension PostgresCatalog {
         try await transaction { connection in
             let logger = self.logger
             try await Self.lockFeed(on: connection, logger: logger)
-            guard
-                var photo = try await connection.query(
-                    "SELECT \(unescaped: Self.photoColumns) FROM photo WHERE id = \(id) FOR UPDATE", logger: logger
-                ).collect(Self.photo(from:)).first
-            else { return nil }
+            guard var photo = try await Self.lockedPhoto(id: id, on: connection, logger: logger) else { return nil }
             if let title = edit.title {
                 let trimmed = title?.trimmingCharacters(in: .whitespacesAndNewlines)
                 photo.title = (trimmed?.isEmpty ?? true) ? nil : trimmed
@@ -25,14 +21,10 @@ extension PostgresCatalog {
                 try await Self.attach([(id, PhotoTags.normalized(tags))], on: connection, logger: logger)
                 try await Self.removeUnused(tagIds: previous, on: connection, logger: logger)
             }
-            let document = Self.searchDocument(
-                photo, tags: try await Self.tags(of: id, on: connection, logger: logger))
             try await connection.query(
-                """
-                UPDATE photo SET title = \(photo.title), updated_at = \(photo.updatedAt),
-                    search = vitrine_search_vector(\(document.words)::text[], \(document.weights)::text[])
-                WHERE id = \(id)
-                """, logger: logger)
+                "UPDATE photo SET title = \(photo.title), updated_at = \(photo.updatedAt) WHERE id = \(id)",
+                logger: logger)
+            try await Self.refreshSearch(photoId: id, on: connection, logger: logger)
             try await Self.recordChange(.update, photoId: id, takenAt: photo.takenAt, on: connection, logger: logger)
             let variants = try await Self.variants(of: [id], on: connection, logger: logger)
             return PhotoWithVariants(photo: photo, variants: variants[id] ?? [:])
@@ -57,13 +49,18 @@ extension PostgresCatalog {
                 UNION SELECT blob_key FROM sized_variant WHERE photo_id = \(id)
                 """, logger: logger
             ).collect { try $0.decode(String.self) }.compactMap(BlobKey.init(hex:))
-            let tagIds = try await Self.tagIds(of: id, on: connection, logger: logger)
-            // Variants, sizes, tags links and the compat row go with it (ON DELETE CASCADE).
-            try await connection.query("DELETE FROM photo WHERE id = \(id)", logger: logger)
-            try await Self.removeUnused(tagIds: tagIds, on: connection, logger: logger)
-            try await Self.recordChange(.delete, photoId: id, takenAt: takenAt, on: connection, logger: logger)
+            try await Self.removeRows(id: id, takenAt: takenAt, on: connection, logger: logger)
             return keys
         }
+    }
+
+    /// Drops a photo's row (variants, sizes, tag links and the compat row go with it: ON DELETE CASCADE) and
+    /// the tags no photo uses any more, and announces the delete. Call with the feed locked.
+    static func removeRows(id: String, takenAt: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+        let tagIds = try await tagIds(of: id, on: connection, logger: logger)
+        try await connection.query("DELETE FROM photo WHERE id = \(id)", logger: logger)
+        try await removeUnused(tagIds: tagIds, on: connection, logger: logger)
+        try await recordChange(.delete, photoId: id, takenAt: takenAt, on: connection, logger: logger)
     }
 
     /// Records a variant made after import, whose blob `leaseOwner` leased and wrote, dropping the lease in
@@ -92,5 +89,32 @@ extension PostgresCatalog {
                 .update, photoId: record.photoId, takenAt: takenAt, on: connection, logger: logger)
             return true
         }
+    }
+}
+
+extension PostgresCatalog {
+    /// Rewrites a photo's search vector from its record and tags; call in the transaction that changed them.
+    static func refreshSearch(photoId: String, on connection: PostgresConnection, logger: Logger) async throws {
+        guard
+            let photo = try await connection.query(
+                "SELECT \(unescaped: photoColumns) FROM photo WHERE id = \(photoId)", logger: logger
+            ).collect(photo(from:)).first
+        else { return }
+        let document = searchDocument(photo, tags: try await tags(of: photoId, on: connection, logger: logger))
+        try await connection.query(
+            """
+            UPDATE photo SET search = vitrine_search_vector(\(document.words)::text[], \(document.weights)::text[])
+            WHERE id = \(photoId)
+            """, logger: logger)
+    }
+}
+
+extension PostgresCatalog {
+    /// A photo's row, locked for the rest of the transaction; nil when there is none.
+    static func lockedPhoto(id: String, on connection: PostgresConnection, logger: Logger) async throws -> PhotoRecord?
+    {
+        try await connection.query(
+            "SELECT \(unescaped: photoColumns) FROM photo WHERE id = \(id) FOR UPDATE", logger: logger
+        ).collect(photo(from:)).first
     }
 }

@@ -241,7 +241,32 @@ extension PostgresCatalog {
             ]),
         monthCountsMigration,
         tagDatesMigration,
+        trashMigration,
     ]
+
+    /// The trash: each trashed photo as one document (`TrashedPhotoDocument`), and the blobs it keeps from
+    /// garbage collection until it is purged.
+    static let trashMigration = Migration(
+        name: "v4-trash",
+        statements: [
+            """
+            CREATE TABLE trashed_photo (
+                id text COLLATE "C" PRIMARY KEY,
+                content_hash text COLLATE "C" NOT NULL,
+                trashed_at bigint NOT NULL,
+                document text NOT NULL
+            )
+            """,
+            "CREATE INDEX trashed_photo_on_trashed_at_id ON trashed_photo (trashed_at, id)",
+            """
+            CREATE TABLE trashed_blob (
+                photo_id text COLLATE "C" NOT NULL REFERENCES trashed_photo (id) ON DELETE CASCADE,
+                blob_key text COLLATE "C" NOT NULL,
+                PRIMARY KEY (photo_id, blob_key)
+            )
+            """,
+            "CREATE INDEX trashed_blob_on_blob_key ON trashed_blob (blob_key)",
+        ])
 
     /// Brings the schema up to date, in one transaction holding an advisory lock: servers that start together
     /// on an empty database queue here, and each later one finds the work done.

@@ -55,6 +55,7 @@ extension SQLiteCatalog {
                         sql: """
                             SELECT EXISTS (SELECT 1 FROM variant WHERE blobKey = ?1)
                                 OR EXISTS (SELECT 1 FROM sizedVariant WHERE blobKey = ?1)
+                                OR EXISTS (SELECT 1 FROM trashedBlob WHERE blobKey = ?1)
                                 OR EXISTS (SELECT 1 FROM blobLease WHERE blobKey = ?1)
                                 OR EXISTS (SELECT 1 FROM blobCollection WHERE blobKey = ?1)
                             """, arguments: [key.hex])
@@ -93,7 +94,13 @@ extension SQLiteCatalog {
 
     public func referencedBlobKeys() async throws -> Set<BlobKey> {
         try await read { db in
-            Set(try BlobKey.fetchAll(db, sql: "SELECT blobKey FROM variant UNION SELECT blobKey FROM sizedVariant"))
+            Set(
+                try BlobKey.fetchAll(
+                    db,
+                    sql: """
+                        SELECT blobKey FROM variant UNION SELECT blobKey FROM sizedVariant
+                        UNION SELECT blobKey FROM trashedBlob
+                        """))
         }
     }
 }

@@ -31,21 +31,27 @@ extension SQLiteCatalog {
     /// Nil when there was no such photo.
     public func delete(id: String) async throws -> [BlobKey]? {
         try await write { db in
-            guard let photo = try PhotoRecord.fetchOne(db, key: id),
-                let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM photo WHERE id = ?", arguments: [id])
-            else { return nil }
+            guard let photo = try PhotoRecord.fetchOne(db, key: id) else { return nil }
             let keys = try BlobKey.fetchAll(
                 db,
                 sql:
                     "SELECT blobKey FROM variant WHERE photoId = ? UNION SELECT blobKey FROM sizedVariant WHERE photoId = ?",
                 arguments: [id, id])
-            // Same transaction: SQLite may hand this rowid to the next photo, which must not inherit the row.
-            try db.execute(sql: "DELETE FROM photoSearch WHERE rowid = ?", arguments: [rowid])
-            _ = try PhotoRecord.deleteOne(db, key: id)
-            try Self.removeUnusedTags(in: db)
-            try Self.recordChange(.delete, photoId: id, takenAt: photo.takenAt, in: db)
+            try Self.removeRows(of: photo, in: db)
             return keys
         }
+    }
+
+    /// Drops a photo's rows (variants, sizes, tags, compat row and search row go with it) and announces the
+    /// delete.
+    static func removeRows(of photo: PhotoRecord, in db: Database) throws {
+        guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM photo WHERE id = ?", arguments: [photo.id])
+        else { return }
+        // Same transaction: SQLite may hand this rowid to the next photo, which must not inherit the row.
+        try db.execute(sql: "DELETE FROM photoSearch WHERE rowid = ?", arguments: [rowid])
+        _ = try PhotoRecord.deleteOne(db, key: photo.id)
+        try removeUnusedTags(in: db)
+        try recordChange(.delete, photoId: photo.id, takenAt: photo.takenAt, in: db)
     }
 
     static func removeUnusedTags(in db: Database) throws {

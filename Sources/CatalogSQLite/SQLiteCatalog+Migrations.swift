@@ -182,6 +182,26 @@ extension SQLiteCatalog {
         // Photos per UTC month, for the whole catalog and per tag, kept by triggers so the timeline is a
         // few rows at any library size (`SQLiteCatalog+MonthMigration`).
         migrator.registerMigration("v11-month-counts", migrate: migrateMonthCounts)
+        // The trash: each trashed photo as one document (`TrashedPhotoDocument`), and the blobs it keeps from
+        // garbage collection until it is purged.
+        migrator.registerMigration("v12-trash") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE trashedPhoto (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        contentHash TEXT NOT NULL,
+                        trashedAt INTEGER NOT NULL,
+                        document TEXT NOT NULL
+                    );
+                    CREATE INDEX trashedPhoto_on_trashedAt_id ON trashedPhoto (trashedAt, id);
+                    CREATE TABLE trashedBlob (
+                        photoId TEXT NOT NULL REFERENCES trashedPhoto (id) ON DELETE CASCADE,
+                        blobKey TEXT NOT NULL,
+                        PRIMARY KEY (photoId, blobKey)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX trashedBlob_on_blobKey ON trashedBlob (blobKey);
+                    """)
+        }
         return migrator
     }
 }

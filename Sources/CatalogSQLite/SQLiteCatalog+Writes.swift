@@ -14,11 +14,7 @@ extension SQLiteCatalog {
                 if let existing = try PhotoRecord.filter(Column("contentHash") == photo.contentHash).fetchOne(db) {
                     throw CatalogError.duplicate(existingID: existing.id)
                 }
-                try photo.insert(db)
-                for variant in variants { try variant.insert(db) }
-                try Self.attach(tags: tags, to: photo.id, in: db)
-                try Self.refreshSearchRow(photoId: photo.id, in: db)
-                try Self.assignCompatIdentity(photoId: photo.id, in: db)
+                try Self.insertRows(photo, variants: variants, tags: tags, in: db)
                 try Self.recordChange(.insert, photoId: photo.id, takenAt: photo.takenAt, in: db)
                 if let leaseOwner { try Self.releaseLeases(owner: leaseOwner, in: db) }
             }
@@ -36,13 +32,16 @@ extension SQLiteCatalog {
     /// Inserts many photos in one transaction (fixtures and migrations; imports go through `insert`).
     public func insertMany(_ photos: [(photo: PhotoRecord, variants: [VariantRecord], tags: [String])]) async throws {
         try await write { db in
-            for entry in photos {
-                try entry.photo.insert(db)
-                for variant in entry.variants { try variant.insert(db) }
-                try Self.attach(tags: entry.tags, to: entry.photo.id, in: db)
-                try Self.refreshSearchRow(photoId: entry.photo.id, in: db)
-                try Self.assignCompatIdentity(photoId: entry.photo.id, in: db)
-            }
+            for entry in photos { try Self.insertRows(entry.photo, variants: entry.variants, tags: entry.tags, in: db) }
         }
+    }
+
+    /// A photo's rows: the photo, its variants, tags, search row and compat identity.
+    static func insertRows(_ photo: PhotoRecord, variants: [VariantRecord], tags: [String], in db: Database) throws {
+        try photo.insert(db)
+        for variant in variants { try variant.insert(db) }
+        try attach(tags: tags, to: photo.id, in: db)
+        try refreshSearchRow(photoId: photo.id, in: db)
+        try assignCompatIdentity(photoId: photo.id, in: db)
     }
 }

@@ -54,6 +54,8 @@ enum CatalogOperation: String, CaseIterable {
     case lease, releaseLeases = "release_leases", leases, referencedBlobKeys = "referenced_blob_keys"
     case retiredBlobCount = "retired_blob_count", collectGarbage = "collect_garbage"
     case collectRetiredBlobs = "collect_retired_blobs"
+    // PhotoTrash
+    case trash, trashPage = "trash_page", trashedPhoto = "trashed_photo", restore, purgeTrash = "purge_trash"
     // CompatReading
     case compatSearch = "compat_search", resources, compatPhoto = "compat_photo"
     // AccessRecords

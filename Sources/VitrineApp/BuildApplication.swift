@@ -32,6 +32,8 @@ public func buildApplication(
         services.append(
             SmallThumbBackfillService(backfill: SmallThumbBackfill(library: library), logger: configuration.logger))
     }
+    services.append(
+        TrashPurgeService(library: library, days: configuration.server.limits.trashDays, logger: configuration.logger))
     return try VitrineServer.makeApplication(
         library: library, configuration: configuration.server, services: services, logger: configuration.logger,
         blocking: library.executor, metrics: metrics, routes: [CompatRoutes(configuration.server.compat)])

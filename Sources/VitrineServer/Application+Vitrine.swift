@@ -105,6 +105,8 @@ public enum VitrineServer {
             library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes,
             assets: assetURLs
         ).addRoutes(to: writes)
+        TrashController(library: library, days: resources.limits.trashDays).addRoutes(
+            writes: writes, signedIn: api.group().add(middleware: RequireTokenMiddleware.reader(guardian)))
         let mount = RouteMount(
             library: library, throttle: guardian.throttle, root: assets, reads: reads, writes: writes,
             renders: resources.renders, assets: assetURLs)

@@ -5,7 +5,7 @@ import Imaging
 import Ingest
 import VitrineAPI
 
-/// The admin's writes: `POST /api/v1/photos`, `PATCH` and `DELETE /api/v1/photos/{id}`.
+/// The admin's writes: `POST /api/v1/photos`, `PATCH` and `DELETE /api/v1/photos/{id}` (to the trash).
 /// Mounted behind `RequireTokenMiddleware.admin`.
 struct PhotoWritesController<Context: RequestContext>: Sendable {
     let library: Library
@@ -79,7 +79,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.photoID(context)
-        guard try await library.deletePhoto(id: id) else {
+        guard try await library.trashPhoto(id: id) else {
             throw APIError.notFound("photo")
         }
         return Response(status: .noContent)

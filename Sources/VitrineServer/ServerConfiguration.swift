@@ -1,3 +1,5 @@
+import Ingest
+
 /// What `vitrine serve` needs to know.
 public struct ServerConfiguration: Sendable {
     public var host: String
@@ -96,6 +98,8 @@ public struct Limits: Sendable, Equatable {
     /// Memory for small assets' bytes (thumbnails, previews; each up to 1 MiB), sent without a store read.
     public static let defaultAssetMemoryMegabytes = 64
     public var assetMemoryMegabytes = Self.defaultAssetMemoryMegabytes
+    /// Days a trashed photo is kept before it is purged for good (`--trash-days`).
+    public var trashDays = TrashPolicy.defaultDays
 
     public init() {}
 
@@ -114,6 +118,7 @@ public struct Limits: Sendable, Equatable {
             ("feed-position-max-age", 0...60_000, \.feedPositionMaximumAgeMilliseconds),
             ("asset-memory", 0...65_536, \.assetMemoryMegabytes),
             ("answer-cache", 0...65_536, \.answerCacheMegabytes),
+            ("trash-days", TrashPolicy.allowedDays, \.trashDays),
         ]
     }
 

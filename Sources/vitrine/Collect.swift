@@ -1,11 +1,12 @@
 import ArgumentParser
 import Blobs
+import Foundation
 import Ingest
 
 struct Collect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
-        abstract: "Delete stored files no photo uses (left by an interrupted import).",
+        abstract: "Purge the trash's expired photos, and delete stored files no photo uses.",
         discussion: """
             Safe beside a running server or import: the blobs an import is writing are leased and kept, and \
             temporaries are removed only when the process that wrote them is provably dead. The leases of a \
@@ -13,6 +14,9 @@ struct Collect: AsyncParsableCommand {
             """)
 
     @OptionGroup var library: LibraryOptions
+
+    @Option(help: "Days a deleted photo stays in the trash; older ones are purged first.")
+    var trashDays = TrashPolicy.defaultDays
 
     @Flag(help: "Only list what would be deleted.")
     var dryRun = false
@@ -25,6 +29,11 @@ struct Collect: AsyncParsableCommand {
     var staleTemporaryHours: Int = TemporaryArea.defaultStaleAge / 3600
 
     func validate() throws {
+        guard TrashPolicy.allowedDays.contains(trashDays) else {
+            throw ValidationError(
+                "--trash-days must be between \(TrashPolicy.allowedDays.lowerBound) and \(TrashPolicy.allowedDays.upperBound)"
+            )
+        }
         guard (1...87_600).contains(staleTemporaryHours) else {
             throw ValidationError("--stale-temporary-hours must be between 1 and 87600")
         }
@@ -41,6 +50,9 @@ struct Collect: AsyncParsableCommand {
         let temporaries =
             try opened.removedTemporaries
             + opened.temporaries.removeAbandoned(staleAge: staleTemporaryHours * 3600)
+        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let purged = try await opened.purgeTrash(olderThanDays: trashDays, now: now)
+        if purged > 0 { print("purged \(purged) files of photos trashed over \(trashDays) days ago") }
         let (keys, bytes) = try await opened.collectOrphans()
         print("deleted \(keys.count) unused files (\(bytes / 1024) KiB)")
         if temporaries > 0 { print("deleted \(temporaries) abandoned temporaries") }

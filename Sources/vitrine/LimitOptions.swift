@@ -47,6 +47,9 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "MiB of memory for page and detail answers kept until the library changes; 0 keeps none.")
     var answerCache = Limits.defaultAnswerCacheMegabytes
 
+    @Option(help: "Days a deleted photo stays in the trash, restorable, before it is purged for good.")
+    var trashDays = Limits().trashDays
+
     var limits: Limits {
         var limits = Limits()
         limits.blockingThreads = blockingThreads
@@ -61,6 +64,7 @@ struct LimitOptions: ParsableArguments {
         limits.feedPositionMaximumAgeMilliseconds = feedPositionMaximumAge
         limits.assetMemoryMegabytes = assetMemory
         limits.answerCacheMegabytes = answerCache
+        limits.trashDays = trashDays
         return limits
     }
 

@@ -192,9 +192,15 @@ import VitrineAPI
             try await client.execute(uri: "/api/v1/tags", method: .get) { (r: TestResponse) async throws in
                 #expect(try r.decode(TagList.self).tags.allSatisfy { $0.name != "Only here" })
             }
+            #expect(
+                Set(try await fixture.library.blobs.allKeys()).isSuperset(of: goneKeys), "the trash keeps its files")
+            try await client.execute(uri: "/api/v1/trash", method: .delete, headers: auth) {
+                (r: TestResponse) async throws in
+                #expect(r.status == .noContent)
+            }
         }
         let stored = Set(try await fixture.library.blobs.allKeys())
-        #expect(stored.isDisjoint(with: goneKeys))
+        #expect(stored.isDisjoint(with: goneKeys), "emptying the trash deletes them")
         #expect(stored == (try await fixture.library.catalog.referencedBlobKeys()))
     }
 }

@@ -99,6 +99,9 @@ import Testing
             port: server.port, method: "DELETE", path: "/api/v1/photos/\(id)",
             headers: ["Authorization": "Bearer \(token)"])
         #expect(response.status == 204)
+        let emptied = try HTTPExchange.send(
+            port: server.port, method: "DELETE", path: "/api/v1/trash", headers: ["Authorization": "Bearer \(token)"])
+        #expect(emptied.status == 204)
         server.kill()
 
         let trace = try Trace(file: traceFile)

@@ -87,7 +87,12 @@ import VitrineServer
         defer { server.stop() }
         let port = server.port
         let page = try await Self.checkAssets(port: port, sources: sources, "S3")
-        let serverLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        var serverLog = ""
+        for _ in 0..<50 {
+            serverLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if serverLog.contains("blobs in") { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
         #expect(serverLog.contains("blobs in \(library.url)"), "serve says where the blobs are:\n\(serverLog)")
 
         // A sized variant is rendered from the original downloaded from the bucket, and stored there.
@@ -98,7 +103,7 @@ import VitrineServer
         let made = try await library.storedBlobs().subtracting(before)
         #expect(made == [BlobKey.of(sized.body).hex], "the sized variant is stored in the bucket")
 
-        // An upload lands in the bucket; a deletion takes its photo's blobs out of it.
+        // An upload lands in the bucket; a deletion, once the trash is emptied, takes its photo's blobs out of it.
         let token = try AdminToken(directory: library.data.path).loadOrCreate().token
         let upload = Fixtures.bytes(
             of: try Fixtures.write(inputs.file("upload.jpg"), width: 800, height: 600, seed: 1799))
@@ -114,6 +119,9 @@ import VitrineServer
         let deleted = try await Self.http(
             port, "/api/v1/photos/\(victim.id)", method: "DELETE", headers: ["Authorization": "Bearer \(token)"])
         #expect(deleted.status == 204, "delete: \(deleted.text)")
+        let emptied = try await Self.http(
+            port, "/api/v1/trash", method: "DELETE", headers: ["Authorization": "Bearer \(token)"])
+        #expect(emptied.status == 204, "empty the trash: \(emptied.text)")
         let keysAfter = try await library.checkRows("after the deletion").referenced
         let gone = keysBefore.subtracting(keysAfter)
         let remaining = try await library.storedBlobs()

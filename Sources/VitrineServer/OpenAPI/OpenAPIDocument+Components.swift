@@ -3,7 +3,7 @@ import Catalog
 extension OpenAPIDocument {
     /// Shared schemas, parameters, responses and security schemes: the members of `components`.
     static var components: String {
-        "\"schemas\": {\n" + [schemas, wireSchemas, compatSchemas].joined(separator: ",\n") + "\n},\n"
+        "\"schemas\": {\n" + [schemas, wireSchemas, trashSchemas, compatSchemas].joined(separator: ",\n") + "\n},\n"
             + [parameters, responses, securitySchemes].joined(separator: ",\n")
     }
 

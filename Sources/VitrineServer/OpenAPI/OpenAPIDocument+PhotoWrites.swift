@@ -67,10 +67,11 @@ extension OpenAPIDocument {
     static var deletePhoto: String {
         #"""
         "delete": {
-          "operationId": "deletePhoto", "tags": ["admin"], "summary": "Delete a photo and the files nothing else uses",
+          "operationId": "deletePhoto", "tags": ["admin"], "summary": "Move a photo to the trash",
+          "description": "It leaves every page, count, search, tag and share link at once and waits in the trash (`/api/v1/trash`) for `--trash-days`, restorable; its files stay until it is purged.",
           "security": [{"adminToken": []}],
           "responses": {
-            "204": {"description": "Deleted."},
+            "204": {"description": "In the trash."},
             "400": {"$ref": "#/components/responses/BadRequest"},
             "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
             "404": {"$ref": "#/components/responses/NotFound"}

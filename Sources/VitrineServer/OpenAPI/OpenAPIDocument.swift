@@ -17,7 +17,9 @@ enum OpenAPIDocument {
     static let etag = "\"" + Hex.encode(SHA256.hash(data: bytes).prefix(12)) + "\""
 
     static var text: String {
-        let paths = [service, metrics, photos, timeline, events, assets, sized, zip, counters, keys, pixabay, parse, web]
+        let paths = [
+            service, metrics, photos, trash, timeline, events, assets, sized, zip, counters, keys, pixabay, parse, web,
+        ]
         return #"""
             {
               "openapi": "3.1.0",

@@ -1,0 +1,82 @@
+import Foundation
+import VitrineCore
+
+/// A photo in the trash: everything a restore puts back, as it was when it was trashed.
+public struct TrashedPhoto: Sendable, Equatable {
+    public var item: PhotoWithVariants
+    /// In name order, case-insensitively.
+    public var tags: [String]
+    public var views: Int
+    public var downloads: Int
+    /// Milliseconds since the epoch.
+    public var trashedAt: Int64
+
+    public init(item: PhotoWithVariants, tags: [String], views: Int = 0, downloads: Int = 0, trashedAt: Int64) {
+        self.item = item
+        self.tags = tags
+        self.views = views
+        self.downloads = downloads
+        self.trashedAt = trashedAt
+    }
+
+    /// Where the trash's order (most recently trashed first, then id) puts this photo.
+    public var cursor: PageCursor { PageCursor(takenAt: trashedAt, id: item.photo.id) }
+}
+
+/// One page of the trash, most recently trashed first.
+public struct TrashPage: Sendable {
+    public var items: [TrashedPhoto]
+    /// Where the next page starts (a `PageCursor` over `trashedAt` and id); nil on the last page.
+    public var nextCursor: PageCursor?
+    public var total: Int
+
+    public init(items: [TrashedPhoto], nextCursor: PageCursor?, total: Int) {
+        self.items = items
+        self.nextCursor = nextCursor
+        self.total = total
+    }
+}
+
+/// What restoring one photo did.
+public enum RestoreOutcome: Sendable, Equatable {
+    /// Back in the library under its own id, with its variants, tags and counters.
+    case restored
+    /// The same file was imported again while this one was in the trash: that photo stays, gains the
+    /// trashed one's tags, and the trash entry is dropped.
+    case merged(into: String)
+}
+
+/// The stored form of a trashed photo: one JSON document per row, so what a restore needs can grow without
+/// a migration per field.
+package struct TrashedPhotoDocument: Codable {
+    package var photo: PhotoRecord
+    package var variants: [VariantRecord]
+    package var tags: [String]
+    package var views: Int
+    package var downloads: Int
+
+    package init(_ trashed: TrashedPhoto) {
+        photo = trashed.item.photo
+        variants = trashed.item.variants.values.sorted { $0.kind.rawValue < $1.kind.rawValue }
+        tags = trashed.tags
+        views = trashed.views
+        downloads = trashed.downloads
+    }
+
+    package func trashed(at trashedAt: Int64) -> TrashedPhoto {
+        TrashedPhoto(
+            item: PhotoWithVariants(
+                photo: photo, variants: Dictionary(variants.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })),
+            tags: tags, views: views, downloads: downloads, trashedAt: trashedAt)
+    }
+
+    package func encoded() throws -> String {
+        String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
+    }
+
+    /// Nil for a row this version cannot read, which then stays in the trash untouched rather than failing
+    /// the whole page.
+    package static func decode(_ text: String) -> TrashedPhotoDocument? {
+        try? JSONDecoder().decode(TrashedPhotoDocument.self, from: Data(text.utf8))
+    }
+}

@@ -1,0 +1,128 @@
+import Catalog
+import Foundation
+import PostgresNIO
+import VitrineCore
+
+/// The trash: a trashed photo leaves the `photo` table (so every read, count and index forgets it at once)
+/// for one `trashed_photo` row, and its variants' blobs stay referenced by `trashed_blob` until the purge.
+extension PostgresCatalog {
+    public func trash(id: String) async throws -> [BlobKey]? {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            guard let photo = try await Self.lockedPhoto(id: id, on: connection, logger: logger) else { return nil }
+            let variants = try await Self.variants(of: [id], on: connection, logger: logger)[id] ?? [:]
+            let counters = try await connection.query(
+                "SELECT views, downloads FROM photo_compat WHERE photo_id = \(id)", logger: logger
+            ).collect { try $0.decode((Int, Int).self) }.first
+            let trashed = TrashedPhoto(
+                item: PhotoWithVariants(photo: photo, variants: variants),
+                tags: try await Self.tags(of: id, on: connection, logger: logger), views: counters?.0 ?? 0,
+                downloads: counters?.1 ?? 0, trashedAt: Self.now)
+            let sizes = try await connection.query(
+                "SELECT blob_key FROM sized_variant WHERE photo_id = \(id)", logger: logger
+            ).collect { try $0.decode(String.self) }.compactMap(BlobKey.init(hex:))
+            let document = try TrashedPhotoDocument(trashed).encoded()
+            try await connection.query(
+                """
+                INSERT INTO trashed_photo (id, content_hash, trashed_at, document)
+                VALUES (\(id), \(photo.contentHash), \(trashed.trashedAt), \(document))
+                ON CONFLICT (id) DO UPDATE SET content_hash = EXCLUDED.content_hash,
+                    trashed_at = EXCLUDED.trashed_at, document = EXCLUDED.document
+                """, logger: logger)
+            let keys = Set(variants.values.map(\.blobKey.hex)).sorted()
+            try await connection.query(
+                """
+                INSERT INTO trashed_blob (photo_id, blob_key) SELECT \(id), key FROM unnest(\(keys)::text[]) AS key
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+            try await Self.removeRows(id: id, takenAt: photo.takenAt, on: connection, logger: logger)
+            return sizes
+        }
+    }
+
+    public func trashPage(after cursor: PageCursor?, limit: Int) async throws -> TrashPage {
+        try await withConnection { connection in
+            let logger = self.logger
+            let take = max(0, limit) + 1
+            let query: PostgresQuery =
+                if let cursor {
+                    """
+                    SELECT trashed_at, document FROM trashed_photo WHERE (trashed_at, id) < (\(cursor.takenAt), \(cursor.id))
+                    ORDER BY trashed_at DESC, id DESC LIMIT \(take)
+                    """
+                } else {
+                    "SELECT trashed_at, document FROM trashed_photo ORDER BY trashed_at DESC, id DESC LIMIT \(take)"
+                }
+            var items = try await connection.query(query, logger: logger).collect {
+                try $0.decode((Int64, String).self)
+            }.compactMap { row in TrashedPhotoDocument.decode(row.1).map { $0.trashed(at: row.0) } }
+            let more = items.count > max(0, limit)
+            if more { items.removeLast() }
+            let total =
+                try await connection.query("SELECT COUNT(*) FROM trashed_photo", logger: logger)
+                .collect { try $0.decode(Int.self) }.first ?? 0
+            return TrashPage(items: items, nextCursor: more ? items.last?.cursor : nil, total: total)
+        }
+    }
+
+    public func trashedPhoto(id: String) async throws -> TrashedPhoto? {
+        try await withConnection { connection in
+            try await connection.query(
+                "SELECT trashed_at, document FROM trashed_photo WHERE id = \(id)", logger: self.logger
+            ).collect { try $0.decode((Int64, String).self) }.first
+                .flatMap { row in TrashedPhotoDocument.decode(row.1).map { $0.trashed(at: row.0) } }
+        }
+    }
+
+    public func restore(id: String) async throws -> RestoreOutcome? {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            guard
+                let text = try await connection.query(
+                    "DELETE FROM trashed_photo WHERE id = \(id) RETURNING document", logger: logger
+                ).collect({ try $0.decode(String.self) }).first,
+                let document = TrashedPhotoDocument.decode(text)
+            else { return nil }
+            if let live = try await connection.query(
+                "SELECT id, taken_at FROM photo WHERE content_hash = \(document.photo.contentHash) FOR UPDATE",
+                logger: logger
+            ).collect({ try $0.decode((String, Int64).self) }).first {
+                try await Self.attach([(live.0, PhotoTags.normalized(document.tags))], on: connection, logger: logger)
+                try await Self.refreshSearch(photoId: live.0, on: connection, logger: logger)
+                try await Self.recordChange(.update, photoId: live.0, takenAt: live.1, on: connection, logger: logger)
+                return .merged(into: live.0)
+            }
+            let entry = (photo: document.photo, variants: document.variants, tags: PhotoTags.normalized(document.tags))
+            _ = try await Self.insertRows([entry], skippingDuplicates: false, on: connection, logger: logger)
+            try await connection.query(
+                """
+                UPDATE photo_compat SET views = \(document.views), downloads = \(document.downloads)
+                WHERE photo_id = \(id)
+                """, logger: logger)
+            try await Self.recordChange(
+                .insert, photoId: id, takenAt: document.photo.takenAt, on: connection, logger: logger)
+            return .restored
+        }
+    }
+
+    public func purgeTrash(trashedBefore cutoff: Int64?) async throws -> [BlobKey] {
+        try await transaction { connection in
+            let query: PostgresQuery =
+                if let cutoff {
+                    """
+                    WITH gone AS (DELETE FROM trashed_photo WHERE trashed_at < \(cutoff) RETURNING id)
+                    SELECT DISTINCT blob_key FROM trashed_blob WHERE photo_id IN (SELECT id FROM gone)
+                    """
+                } else {
+                    """
+                    WITH gone AS (DELETE FROM trashed_photo RETURNING id)
+                    SELECT DISTINCT blob_key FROM trashed_blob WHERE photo_id IN (SELECT id FROM gone)
+                    """
+                }
+            return try await connection.query(query, logger: self.logger)
+                .collect { try $0.decode(String.self) }.compactMap(BlobKey.init(hex:))
+        }
+    }
+}
