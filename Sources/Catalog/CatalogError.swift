@@ -6,4 +6,6 @@ public enum CatalogError: Error, Equatable {
     /// whole, as transactions do.
     /// Callers answer 503 and retry later.
     case unavailable(String)
+    /// An album's cover must be one of its photos.
+    case notInAlbum
 }

@@ -1,7 +1,8 @@
-/// One entry of the live feed: a photo was inserted, updated or deleted.
+/// One entry of the live feed: a photo was inserted, updated or deleted, or an album changed (its photos,
+/// title, cover, or the album itself: `photoId` is then the album's id).
 public struct ChangeEvent: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
-        case insert, update, delete
+        case insert, update, delete, album
     }
 
     /// Strictly increasing; the SSE event id a client resumes from. Nil until the catalog assigned it.

@@ -8,14 +8,22 @@ public struct TrashedPhoto: Sendable, Equatable {
     public var tags: [String]
     public var views: Int
     public var downloads: Int
+    public var favorite: Bool
+    /// The albums it was in; a restore puts it back in those that still exist.
+    public var albums: [String]
     /// Milliseconds since the epoch.
     public var trashedAt: Int64
 
-    public init(item: PhotoWithVariants, tags: [String], views: Int = 0, downloads: Int = 0, trashedAt: Int64) {
+    public init(
+        item: PhotoWithVariants, tags: [String], views: Int = 0, downloads: Int = 0, favorite: Bool = false,
+        albums: [String] = [], trashedAt: Int64
+    ) {
         self.item = item
         self.tags = tags
         self.views = views
         self.downloads = downloads
+        self.favorite = favorite
+        self.albums = albums
         self.trashedAt = trashedAt
     }
 
@@ -54,6 +62,8 @@ package struct TrashedPhotoDocument: Codable {
     package var tags: [String]
     package var views: Int
     package var downloads: Int
+    package var favorite: Bool?
+    package var albums: [String]?
 
     package init(_ trashed: TrashedPhoto) {
         photo = trashed.item.photo
@@ -61,13 +71,16 @@ package struct TrashedPhotoDocument: Codable {
         tags = trashed.tags
         views = trashed.views
         downloads = trashed.downloads
+        favorite = trashed.favorite
+        albums = trashed.albums
     }
 
     package func trashed(at trashedAt: Int64) -> TrashedPhoto {
         TrashedPhoto(
             item: PhotoWithVariants(
                 photo: photo, variants: Dictionary(variants.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })),
-            tags: tags, views: views, downloads: downloads, trashedAt: trashedAt)
+            tags: tags, views: views, downloads: downloads, favorite: favorite ?? false, albums: albums ?? [],
+            trashedAt: trashedAt)
     }
 
     package func encoded() throws -> String {

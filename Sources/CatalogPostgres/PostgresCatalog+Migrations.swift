@@ -242,7 +242,81 @@ extension PostgresCatalog {
         monthCountsMigration,
         tagDatesMigration,
         trashMigration,
+        setsMigration,
     ]
+
+    /// Albums and favourites: each a set of photos kept with their `taken_at`, so a set's page walks its own
+    /// date index, and its count kept by statement triggers, so a page's total is one row.
+    static let setsMigration = Migration(
+        name: "v5-albums-and-favorites",
+        statements: [
+            """
+            CREATE TABLE album (
+                id text COLLATE "C" PRIMARY KEY,
+                title text NOT NULL,
+                description text NOT NULL DEFAULT '',
+                cover_photo_id text COLLATE "C",
+                created_at bigint NOT NULL,
+                updated_at bigint NOT NULL,
+                photo_count bigint NOT NULL DEFAULT 0
+            )
+            """,
+            """
+            CREATE TABLE album_photo (
+                album_id text COLLATE "C" NOT NULL REFERENCES album (id) ON DELETE CASCADE,
+                photo_id text COLLATE "C" NOT NULL REFERENCES photo (id) ON DELETE CASCADE,
+                taken_at bigint NOT NULL,
+                PRIMARY KEY (album_id, photo_id)
+            )
+            """,
+            "CREATE INDEX album_photo_on_album_id_taken_at ON album_photo (album_id, taken_at DESC, photo_id DESC)",
+            "CREATE INDEX album_photo_on_photo_id ON album_photo (photo_id)",
+            """
+            CREATE TABLE favorite (
+                photo_id text COLLATE "C" PRIMARY KEY REFERENCES photo (id) ON DELETE CASCADE,
+                taken_at bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX favorite_on_taken_at ON favorite (taken_at DESC, photo_id DESC)",
+            "CREATE TABLE favorite_count (single boolean PRIMARY KEY DEFAULT true CHECK (single), n bigint NOT NULL)",
+            "INSERT INTO favorite_count (n) VALUES (0)",
+            """
+            CREATE FUNCTION vitrine_count_set_members() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_TABLE_NAME = 'favorite' THEN
+                    IF TG_OP = 'INSERT' THEN
+                        UPDATE favorite_count SET n = n + (SELECT count(*) FROM added);
+                    ELSE
+                        UPDATE favorite_count SET n = n - (SELECT count(*) FROM removed);
+                    END IF;
+                ELSIF TG_OP = 'INSERT' THEN
+                    UPDATE album SET photo_count = album.photo_count + c.n
+                    FROM (SELECT album_id, count(*) AS n FROM added GROUP BY album_id) AS c WHERE album.id = c.album_id;
+                ELSE
+                    UPDATE album SET photo_count = album.photo_count - c.n
+                    FROM (SELECT album_id, count(*) AS n FROM removed GROUP BY album_id) AS c WHERE album.id = c.album_id;
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER album_photo_counted_on_insert AFTER INSERT ON album_photo REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_set_members()
+            """,
+            """
+            CREATE TRIGGER album_photo_counted_on_delete AFTER DELETE ON album_photo REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_set_members()
+            """,
+            """
+            CREATE TRIGGER favorite_counted_on_insert AFTER INSERT ON favorite REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_set_members()
+            """,
+            """
+            CREATE TRIGGER favorite_counted_on_delete AFTER DELETE ON favorite REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_set_members()
+            """,
+        ])
 
     /// The trash: each trashed photo as one document (`TrashedPhotoDocument`), and the blobs it keeps from
     /// garbage collection until it is purged.

@@ -12,7 +12,10 @@ extension PostgresCatalog {
             let logger = self.logger
             var query: QueryBuilder
             let walked: (takenAt: String, id: String)
-            if filter.words.isEmpty && !filter.tags.isEmpty {
+            if filter.words.isEmpty, let set = filter.set {
+                query = QueryBuilder()
+                walked = Self.setWalk(set, tags: filter.tags, selecting: .count, into: &query)
+            } else if filter.words.isEmpty && !filter.tags.isEmpty {
                 guard
                     let ids = try await Self.tagIDs(
                         filter.tags, in: position.month.index, on: connection, logger: logger)

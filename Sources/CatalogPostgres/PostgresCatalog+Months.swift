@@ -9,7 +9,14 @@ extension PostgresCatalog {
         try await withConnection { connection in
             let logger = self.logger
             let query: PostgresQuery
-            if filter.words.isEmpty && filter.tags.count <= 1 {
+            if filter.words.isEmpty, let set = filter.set {
+                var source = QueryBuilder()
+                Self.setWalk(set, tags: filter.tags, selecting: .times, into: &source)
+                query = PostgresQuery(
+                    unsafeSQL: "SELECT month, count(*) FROM (\(UTCMonth.sql(monthOf: source.sql))) AS m "
+                        + "GROUP BY month ORDER BY month DESC",
+                    binds: source.binds)
+            } else if filter.words.isEmpty && filter.tags.count <= 1 {
                 if let tag = filter.tags.first {
                     query = """
                         SELECT tag_month.month, tag_month.n FROM tag_month JOIN tag ON tag.id = tag_month.tag_id

@@ -51,7 +51,10 @@ extension PostgresCatalog {
     /// How many photos match: the kept count for the whole catalog, else a count of the matches.
     static func total(of search: SearchFilter, on connection: PostgresConnection, logger: Logger) async throws -> Int {
         if search.matching == nil && search.tags.isEmpty {
-            return try await connection.execute(PhotoCount(), logger: logger).all().first ?? 0
+            guard let set = search.set else {
+                return try await connection.execute(PhotoCount(), logger: logger).all().first ?? 0
+            }
+            return try await setCount(set, on: connection, logger: logger)
         }
         var count = QueryBuilder("SELECT count(*) FROM photo WHERE ")
         search.append(to: &count)
@@ -65,6 +68,15 @@ extension PostgresCatalog {
         on connection: PostgresConnection, logger: Logger
     ) async throws -> [PhotoRecord] {
         let (comparison, order) = direction == .older ? ("<", "DESC") : (">", "ASC")
+        if search.matching == nil, let set = search.set {
+            var query = QueryBuilder()
+            let walked = setWalk(set, tags: search.tags, selecting: .photos, into: &query)
+            query.append(
+                " AND (\(walked.takenAt), \(walked.id)) \(comparison) (\(query.bind(position.takenAt))::bigint, "
+                    + "\(query.bind(position.id))::text) ORDER BY \(walked.takenAt) \(order), \(walked.id) \(order) "
+                    + "LIMIT \(query.bind(max(0, limit))) OFFSET \(query.bind(max(0, offset)))")
+            return try await connection.query(query.query, logger: logger).collect(Self.photo(from:))
+        }
         var query = QueryBuilder("SELECT \(Self.photoColumns) FROM photo WHERE ")
         search.append(to: &query)
         query.append(

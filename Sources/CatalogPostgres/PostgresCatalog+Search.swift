@@ -13,6 +13,7 @@ extension PostgresCatalog {
         /// Any word as a prefix, for ranking: every word found adds to the score, as BM25's sum does.
         var ranking: String?
         var tags: [String]
+        var set: PhotoSet? = nil
 
         /// Appends the condition (for after WHERE) that selects the filter's photos.
         func append(to query: inout QueryBuilder) {
@@ -27,6 +28,14 @@ extension PostgresCatalog {
                     "photo.id IN (SELECT photo_tag.photo_id FROM photo_tag JOIN tag ON tag.id = photo_tag.tag_id "
                         + "WHERE lower(tag.name) = lower(\(query.bind(tag))::text))")
             }
+            switch set {
+            case .favorites: clauses.append("photo.id IN (SELECT favorite.photo_id FROM favorite)")
+            case .album(let id):
+                clauses.append(
+                    "photo.id IN (SELECT album_photo.photo_id FROM album_photo WHERE album_photo.album_id = "
+                        + "\(query.bind(id))::text)")
+            case nil: break
+            }
             query.append(clauses.isEmpty ? "true" : clauses.joined(separator: " AND "))
         }
     }
@@ -36,14 +45,16 @@ extension PostgresCatalog {
         _ filter: PhotoFilter, on connection: PostgresConnection, logger: Logger
     ) async throws -> SearchFilter {
         let words = filter.words.map { $0.lowercased() }
-        guard !words.isEmpty else { return SearchFilter(matching: nil, ranking: nil, tags: filter.tags) }
+        guard !words.isEmpty else {
+            return SearchFilter(matching: nil, ranking: nil, tags: filter.tags, set: filter.set)
+        }
         let rows = try await connection.query(
             """
             SELECT vitrine_search_query(\(words)::text[], false)::text, vitrine_search_query(\(words)::text[], true)::text
             """, logger: logger
         ).collect { try $0.decode((String, String).self) }
         let (matching, ranking) = rows.first ?? ("", "")
-        return SearchFilter(matching: matching, ranking: ranking, tags: filter.tags)
+        return SearchFilter(matching: matching, ranking: ranking, tags: filter.tags, set: filter.set)
     }
 
     /// The words of a photo's searchable text, each with its weight letter, for `vitrine_search_vector`.

@@ -15,10 +15,11 @@ extension PostgresCatalog {
             let counters = try await connection.query(
                 "SELECT views, downloads FROM photo_compat WHERE photo_id = \(id)", logger: logger
             ).collect { try $0.decode((Int, Int).self) }.first
+            let sets = try await Self.sets(of: id, on: connection, logger: logger)
             let trashed = TrashedPhoto(
                 item: PhotoWithVariants(photo: photo, variants: variants),
                 tags: try await Self.tags(of: id, on: connection, logger: logger), views: counters?.0 ?? 0,
-                downloads: counters?.1 ?? 0, trashedAt: Self.now)
+                downloads: counters?.1 ?? 0, favorite: sets.favorite, albums: sets.albums, trashedAt: Self.now)
             let sizes = try await connection.query(
                 "SELECT blob_key FROM sized_variant WHERE photo_id = \(id)", logger: logger
             ).collect { try $0.decode(String.self) }.compactMap(BlobKey.init(hex:))
@@ -37,6 +38,11 @@ extension PostgresCatalog {
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
             try await Self.removeRows(id: id, takenAt: photo.takenAt, on: connection, logger: logger)
+            for album in sets.albums {
+                try await connection.query(
+                    "UPDATE album SET updated_at = \(Self.now) WHERE id = \(album)", logger: logger)
+                try await Self.recordChange(.album, photoId: album, takenAt: 0, on: connection, logger: logger)
+            }
             return sizes
         }
     }
@@ -92,6 +98,7 @@ extension PostgresCatalog {
                 try await Self.attach([(live.0, PhotoTags.normalized(document.tags))], on: connection, logger: logger)
                 try await Self.refreshSearch(photoId: live.0, on: connection, logger: logger)
                 try await Self.recordChange(.update, photoId: live.0, takenAt: live.1, on: connection, logger: logger)
+                try await Self.rejoin(document, photoId: live.0, on: connection, logger: logger)
                 return .merged(into: live.0)
             }
             let entry = (photo: document.photo, variants: document.variants, tags: PhotoTags.normalized(document.tags))
@@ -103,6 +110,7 @@ extension PostgresCatalog {
                 """, logger: logger)
             try await Self.recordChange(
                 .insert, photoId: id, takenAt: document.photo.takenAt, on: connection, logger: logger)
+            try await Self.rejoin(document, photoId: id, on: connection, logger: logger)
             return .restored
         }
     }
@@ -123,6 +131,31 @@ extension PostgresCatalog {
                 }
             return try await connection.query(query, logger: self.logger)
                 .collect { try $0.decode(String.self) }.compactMap(BlobKey.init(hex:))
+        }
+    }
+
+    /// Puts a restored photo back among the favourites and in the albums it was in that still exist.
+    static func rejoin(
+        _ document: TrashedPhotoDocument, photoId: String, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        if document.favorite == true {
+            try await connection.query(
+                """
+                INSERT INTO favorite (photo_id, taken_at) SELECT id, taken_at FROM photo WHERE id = \(photoId)
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
+        let albums = try await connection.query(
+            """
+            INSERT INTO album_photo (album_id, photo_id, taken_at)
+            SELECT album.id, photo.id, photo.taken_at FROM album, photo
+            WHERE album.id = ANY(\(document.albums ?? [])::text[]) AND photo.id = \(photoId)
+            ON CONFLICT DO NOTHING RETURNING album_id
+            """, logger: logger
+        ).collect { try $0.decode(String.self) }
+        for album in albums {
+            try await connection.query("UPDATE album SET updated_at = \(now) WHERE id = \(album)", logger: logger)
+            try await recordChange(.album, photoId: album, takenAt: 0, on: connection, logger: logger)
         }
     }
 }

@@ -6,6 +6,7 @@ import NIOPosix
 import NIOSSL
 import PostgresNIO
 import Synchronization
+import VitrineCore
 
 /// The catalog in a PostgreSQL database, shared by any number of processes and machines.
 ///
@@ -210,7 +211,7 @@ public final class PostgresCatalog: Sendable {
     }
 
     /// Milliseconds since 1970, as `SQLiteCatalog` stores times.
-    static var now: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    static var now: Int64 { EpochMilliseconds.now }
 }
 
 extension PostgresCatalogConfiguration {

@@ -23,7 +23,42 @@ extension PhotoFilter {
             conditions.append(("photo.rowid IN (SELECT rowid FROM photoSearch WHERE photoSearch MATCH ?)", [pattern]))
         }
         for tag in tags { conditions.append((Self.tagClause, [tag])) }
+        if let set { conditions.append(set.photoCondition) }
         return conditions
+    }
+
+    /// The set whose own date index pages walk: without text, a set's pages, counts and offsets read its
+    /// member rows in date order, each checked for the tags.
+    var walkedSet: PhotoSet? { ftsPattern == nil ? set : nil }
+
+    /// One `AND EXISTS …` per tag, on the photo `photoId` names (a column of the walked table).
+    func tagsCondition(on photoId: String) -> (sql: String, arguments: StatementArguments) {
+        var sql = ""
+        var arguments = StatementArguments()
+        for tag in tags {
+            sql +=
+                " AND EXISTS (SELECT 1 FROM photoTag JOIN tag ON tag.id = photoTag.tagId WHERE photoTag.photoId = \(photoId) AND tag.name = ?)"
+            arguments += [tag]
+        }
+        return (sql, arguments)
+    }
+}
+
+extension PhotoSet {
+    /// The table of the set's members (`photoId`, `takenAt`), and the condition that picks this set's rows.
+    var members: (table: String, condition: String, arguments: StatementArguments) {
+        switch self {
+        case .favorites: ("favorite", "1", [])
+        case .album(let id): ("albumPhoto", "albumPhoto.albumId = ?", [id])
+        }
+    }
+
+    /// The set as a condition on `photo.id`, for text searches narrowed to it.
+    var photoCondition: (sql: String, arguments: StatementArguments) {
+        let members = members
+        return (
+            "photo.id IN (SELECT photoId FROM \(members.table) WHERE \(members.condition))", members.arguments
+        )
     }
 }
 

@@ -202,6 +202,53 @@ extension SQLiteCatalog {
                     CREATE INDEX trashedBlob_on_blobKey ON trashedBlob (blobKey);
                     """)
         }
+        // Albums and favourites: each a set of photos kept with their `takenAt`, so a set's page walks its own
+        // date index as a tag's does, and its count kept by triggers, so a page's total is one row.
+        migrator.registerMigration("v13-albums-and-favorites") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE album (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        title TEXT NOT NULL,
+                        description TEXT NOT NULL DEFAULT '',
+                        coverPhotoId TEXT,
+                        createdAt INTEGER NOT NULL,
+                        updatedAt INTEGER NOT NULL,
+                        photoCount INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE TABLE albumPhoto (
+                        albumId TEXT NOT NULL REFERENCES album (id) ON DELETE CASCADE,
+                        photoId TEXT NOT NULL REFERENCES photo (id) ON DELETE CASCADE,
+                        takenAt INTEGER NOT NULL,
+                        PRIMARY KEY (albumId, photoId)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX albumPhoto_on_albumId_takenAt ON albumPhoto (albumId, takenAt, photoId);
+                    CREATE INDEX albumPhoto_on_photoId ON albumPhoto (photoId);
+                    CREATE TRIGGER albumPhoto_afterInsert AFTER INSERT ON albumPhoto BEGIN
+                        UPDATE album SET photoCount = photoCount + 1 WHERE id = NEW.albumId;
+                    END;
+                    CREATE TRIGGER albumPhoto_afterDelete AFTER DELETE ON albumPhoto BEGIN
+                        UPDATE album SET photoCount = photoCount - 1 WHERE id = OLD.albumId;
+                    END;
+                    CREATE TABLE favorite (
+                        photoId TEXT PRIMARY KEY NOT NULL REFERENCES photo (id) ON DELETE CASCADE,
+                        takenAt INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX favorite_on_takenAt ON favorite (takenAt, photoId);
+                    CREATE TABLE favoriteCount (id INTEGER PRIMARY KEY CHECK (id = 0), count INTEGER NOT NULL);
+                    INSERT INTO favoriteCount (id, count) VALUES (0, 0);
+                    CREATE TRIGGER favorite_afterInsert AFTER INSERT ON favorite BEGIN
+                        UPDATE favoriteCount SET count = count + 1;
+                    END;
+                    CREATE TRIGGER favorite_afterDelete AFTER DELETE ON favorite BEGIN
+                        UPDATE favoriteCount SET count = count - 1;
+                    END;
+                    CREATE TRIGGER photoSets_followTakenAt AFTER UPDATE OF takenAt ON photo BEGIN
+                        UPDATE albumPhoto SET takenAt = NEW.takenAt WHERE photoId = NEW.id;
+                        UPDATE favorite SET takenAt = NEW.takenAt WHERE photoId = NEW.id;
+                    END;
+                    """)
+        }
         return migrator
     }
 }

@@ -16,7 +16,14 @@ extension SQLiteCatalog {
         var arguments = StatementArguments()
         var conditions: [(sql: String, arguments: StatementArguments)] = []
         let walked: (takenAt: String, id: String)
-        if filter.ftsPattern == nil && !filter.tags.isEmpty {
+        if let set = filter.walkedSet {
+            let members = set.members
+            walked = ("\(members.table).takenAt", "\(members.table).photoId")
+            let tags = filter.tagsCondition(on: walked.id)
+            sql = "SELECT COUNT(*) FROM \(members.table) WHERE \(members.condition)" + tags.sql
+            arguments += members.arguments
+            arguments += tags.arguments
+        } else if filter.ftsPattern == nil && !filter.tags.isEmpty {
             guard let ids = try tagIDs(filter.tags, in: db) else { return 0 }
             walked = ("photoTag.takenAt", "photoTag.photoId")
             let others = otherTagsCondition(ids)

@@ -8,7 +8,18 @@ extension SQLiteCatalog {
     public func monthCounts(filter: PhotoFilter) async throws -> [MonthCount] {
         try await read { db in
             let rows: [Row]
-            if filter.ftsPattern == nil && filter.tags.count <= 1 {
+            if let set = filter.walkedSet {
+                let members = set.members
+                let tags = filter.tagsCondition(on: "\(members.table).photoId")
+                let source =
+                    "SELECT \(members.table).takenAt AS ms FROM \(members.table) WHERE \(members.condition)" + tags.sql
+                rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT month, COUNT(*) FROM (\(UTCMonth.sql(monthOf: source)))
+                        GROUP BY month ORDER BY month DESC
+                        """, arguments: members.arguments + tags.arguments)
+            } else if filter.ftsPattern == nil && filter.tags.count <= 1 && filter.set == nil {
                 rows =
                     try filter.tags.first.map { tag in
                         try Row.fetchAll(

@@ -11,6 +11,10 @@ extension SQLiteCatalog {
     /// matches (text, or several tags).
     static func total(of filter: PhotoFilter, in db: Database) throws -> Int {
         guard filter.ftsPattern == nil else { return try filter.apply(to: PhotoRecord.all()).fetchCount(db) }
+        if let set = filter.set {
+            guard filter.tags.isEmpty else { return try filter.apply(to: PhotoRecord.all()).fetchCount(db) }
+            return try setCount(set, in: db)
+        }
         switch filter.tags.count {
         case 0: return try photoCount(in: db)
         case 1:
@@ -28,6 +32,7 @@ extension SQLiteCatalog {
         in db: Database
     ) throws -> [PhotoRecord] {
         let walk = Walk(direction: direction, offset: max(0, offset), limit: max(0, limit))
+        if let set = filter.walkedSet { return try setRows(from: cursor, walk, set: set, filter: filter, in: db) }
         return try filter.ftsPattern == nil && !filter.tags.isEmpty
             ? tagRows(from: cursor, walk, tags: filter.tags, in: db)
             : orderedRows(from: cursor, walk, filter: filter, in: db)
@@ -89,6 +94,37 @@ extension SQLiteCatalog {
         sql += keyset.tail
         arguments += [walk.limit, walk.offset]
         return try positionalPhotos(sql, arguments: arguments, in: db)
+    }
+
+    /// `rows` of a set's photos: a walk of the set's date index, each row checked for the filter's tags.
+    static func setRows(
+        from cursor: PageCursor?, _ walk: Walk, set: PhotoSet, filter: PhotoFilter, in db: Database
+    ) throws -> [PhotoRecord] {
+        let members = set.members
+        let keyset = walk.sql(takenAt: "\(members.table).takenAt", id: "\(members.table).photoId")
+        var sql = """
+            SELECT \(PhotoRecord.positionalColumns) FROM \(members.table) JOIN photo ON photo.id = \(members.table).photoId
+            WHERE \(members.condition)
+            """
+        var arguments = members.arguments
+        if let cursor {
+            sql += " AND " + keyset.comparison
+            arguments += [cursor.takenAt, cursor.id]
+        }
+        let tags = filter.tagsCondition(on: "\(members.table).photoId")
+        sql += tags.sql + keyset.tail
+        arguments += tags.arguments
+        arguments += [walk.limit, walk.offset]
+        return try positionalPhotos(sql, arguments: arguments, in: db)
+    }
+
+    /// A set's photos, from the kept counts (migration v13); 0 for an album that does not exist.
+    static func setCount(_ set: PhotoSet, in db: Database) throws -> Int {
+        switch set {
+        case .favorites: try Int.fetchOne(db, sql: "SELECT count FROM favoriteCount") ?? 0
+        case .album(let id):
+            try Int.fetchOne(db, sql: "SELECT photoCount FROM album WHERE id = ?", arguments: [id]) ?? 0
+        }
     }
 
     /// The ids of `tags`, rarest first (its date index is the shortest walk); nil when some tag has no photo.

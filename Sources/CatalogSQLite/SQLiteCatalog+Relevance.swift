@@ -24,6 +24,10 @@ extension SQLiteCatalog {
                     conditions.append(PhotoFilter.tagClause)
                     arguments += [tag]
                 }
+                if let set = filter.set {
+                    conditions.append(set.photoCondition.sql)
+                    arguments += set.photoCondition.arguments
+                }
                 arguments += [limit + 1, offset]
                 photos = try PhotoRecord.fetchAll(
                     db,

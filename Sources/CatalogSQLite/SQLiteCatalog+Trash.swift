@@ -12,9 +12,11 @@ extension SQLiteCatalog {
             let variants = try Self.variants(of: [id], in: db)[id] ?? [:]
             let counters = try Row.fetchOne(
                 db, sql: "SELECT views, downloads FROM photoCompat WHERE photoId = ?", arguments: [id])
+            let sets = try Self.sets(of: id, in: db)
             let trashed = TrashedPhoto(
                 item: PhotoWithVariants(photo: photo, variants: variants), tags: try Self.tags(of: id, in: db),
-                views: counters?["views"] ?? 0, downloads: counters?["downloads"] ?? 0, trashedAt: Self.now)
+                views: counters?["views"] ?? 0, downloads: counters?["downloads"] ?? 0, favorite: sets.favorite,
+                albums: sets.albums, trashedAt: Self.now)
             let sizes = try BlobKey.fetchAll(
                 db, sql: "SELECT blobKey FROM sizedVariant WHERE photoId = ?", arguments: [id])
             try db.execute(
@@ -25,6 +27,7 @@ extension SQLiteCatalog {
                     sql: "INSERT OR IGNORE INTO trashedBlob (photoId, blobKey) VALUES (?, ?)", arguments: [id, key.hex])
             }
             try Self.removeRows(of: photo, in: db)
+            for album in sets.albums { try Self.touch(album: album, in: db) }
             return sizes
         }
     }
@@ -69,6 +72,7 @@ extension SQLiteCatalog {
                 try Self.attach(tags: document.tags, to: live.id, in: db)
                 try Self.refreshSearchRow(photoId: live.id, in: db)
                 try Self.recordChange(.update, photoId: live.id, takenAt: live.takenAt, in: db)
+                try Self.rejoin(document, photoId: live.id, in: db)
                 return .merged(into: live.id)
             }
             try Self.insertRows(document.photo, variants: document.variants, tags: document.tags, in: db)
@@ -76,6 +80,7 @@ extension SQLiteCatalog {
                 sql: "UPDATE photoCompat SET views = ?, downloads = ? WHERE photoId = ?",
                 arguments: [document.views, document.downloads, id])
             try Self.recordChange(.insert, photoId: id, takenAt: document.photo.takenAt, in: db)
+            try Self.rejoin(document, photoId: id, in: db)
             return .restored
         }
     }
@@ -92,6 +97,23 @@ extension SQLiteCatalog {
                     """, arguments: arguments)
             try db.execute(sql: "DELETE FROM trashedPhoto\(condition)", arguments: arguments)
             return keys
+        }
+    }
+
+    /// Puts a restored photo back among the favourites and in the albums it was in that still exist.
+    static func rejoin(_ document: TrashedPhotoDocument, photoId: String, in db: Database) throws {
+        if document.favorite == true {
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO favorite (photoId, takenAt) SELECT id, takenAt FROM photo WHERE id = ?",
+                arguments: [photoId])
+        }
+        for album in document.albums ?? [] where try Self.album(id: album, in: db) != nil {
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO albumPhoto (albumId, photoId, takenAt)
+                    SELECT ?, id, takenAt FROM photo WHERE id = ?
+                    """, arguments: [album, photoId])
+            try touch(album: album, in: db)
         }
     }
 }

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import GRDB
 import Scheduling
+import VitrineCore
 
 /// The catalog in one SQLite file in WAL mode behind a `DatabasePool`, owned by this one type.
 ///
@@ -75,5 +76,5 @@ public struct SQLiteCatalog: PhotoCatalog {
         }
     }
 
-    static var now: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    static var now: Int64 { EpochMilliseconds.now }
 }

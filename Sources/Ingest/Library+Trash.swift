@@ -27,7 +27,7 @@ extension Library {
     /// Purges the photos trashed more than `days` ago (all of them when nil), then collects their files
     /// that no live photo shares. Returns how many files were deleted.
     @discardableResult
-    public func purgeTrash(olderThanDays days: Int?, now: Int64) async throws -> Int {
+    public func purgeTrash(olderThanDays days: Int?, now: Int64 = EpochMilliseconds.now) async throws -> Int {
         let keys = try await catalog.purgeTrash(trashedBefore: days.map { TrashPolicy.cutoff(days: $0, now: now) })
         guard !keys.isEmpty else { return 0 }
         return try await collect(keys).count

@@ -56,6 +56,9 @@ enum CatalogOperation: String, CaseIterable {
     case collectRetiredBlobs = "collect_retired_blobs"
     // PhotoTrash
     case trash, trashPage = "trash_page", trashedPhoto = "trashed_photo", restore, purgeTrash = "purge_trash"
+    // PhotoSets
+    case albums, album, createAlbum = "create_album", updateAlbum = "update_album", deleteAlbum = "delete_album"
+    case addToSet = "add_to_set", removeFromSet = "remove_from_set", sets
     // CompatReading
     case compatSearch = "compat_search", resources, compatPhoto = "compat_photo"
     // AccessRecords

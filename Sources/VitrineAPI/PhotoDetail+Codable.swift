@@ -5,7 +5,7 @@ import VitrineCore
 extension PhotoDetail: Codable {
     enum CodingKeys: String, CodingKey {
         case id, width, height, title, originalName, format, mimeType, byteSize, takenAt, takenAtOffset
-        case takenAtSource, location, tags, placeholder, thumb, preview, original, importedAt
+        case takenAtSource, location, tags, placeholder, thumb, preview, original, importedAt, favorite, albums
     }
 
     public init(from decoder: any Decoder) throws {
@@ -25,6 +25,8 @@ extension PhotoDetail: Codable {
             preview: try c.decode(VariantInfo.self, forKey: .preview),
             original: try c.decode(VariantInfo.self, forKey: .original),
             importedAt: try c.decode(String.self, forKey: .importedAt))
+        favorite = try c.decodeIfPresent(Bool.self, forKey: .favorite)
+        albums = try c.decodeIfPresent([String].self, forKey: .albums)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -48,5 +50,7 @@ extension PhotoDetail: Codable {
         try c.encode(preview, forKey: .preview)
         try c.encode(original, forKey: .original)
         try c.encode(importedAt, forKey: .importedAt)
+        if favorite == true { try c.encode(true, forKey: .favorite) }
+        if let albums, !albums.isEmpty { try c.encode(albums, forKey: .albums) }
     }
 }

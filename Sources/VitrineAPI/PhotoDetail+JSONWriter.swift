@@ -38,6 +38,16 @@ extension PhotoDetail {
         writer.key("original")
         original.write(to: &writer)
         writer.field("importedAt", importedAt)
+        if favorite == true {
+            writer.key("favorite")
+            writer.bool(true)
+        }
+        if let albums, !albums.isEmpty {
+            writer.key("albums")
+            writer.beginArray()
+            for album in albums { writer.string(album) }
+            writer.endArray()
+        }
         writer.endObject()
     }
 }

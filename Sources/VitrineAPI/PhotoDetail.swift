@@ -28,6 +28,10 @@ public struct PhotoDetail: Sendable, Equatable {
     public var preview: VariantInfo
     public var original: VariantInfo
     public var importedAt: String
+    /// True for a favourite; left out otherwise.
+    public var favorite: Bool? = nil
+    /// The albums it is in (ids), on `GET /api/v1/photos/{id}` when it is in any; left out otherwise.
+    public var albums: [String]? = nil
 
     public init(
         id: String, width: Int, height: Int, title: String?, originalName: String, format: String,

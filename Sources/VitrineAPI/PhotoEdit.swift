@@ -1,15 +1,18 @@
 /// `PATCH /api/v1/photos/{id}`: the fields to change. A missing key leaves the field alone; a null or
-/// empty `title` clears it (the file name shows instead); `tags` replaces every tag.
+/// empty `title` clears it (the file name shows instead); `tags` replaces every tag; `favorite` adds it to
+/// the favourites or takes it out.
 public struct PhotoEdit: Codable, Sendable, Equatable {
     public var title: String??
     public var tags: [String]?
+    public var favorite: Bool?
 
-    public init(title: String?? = nil, tags: [String]? = nil) {
+    public init(title: String?? = nil, tags: [String]? = nil, favorite: Bool? = nil) {
         self.title = title
         self.tags = tags
+        self.favorite = favorite
     }
 
-    enum CodingKeys: String, CodingKey { case title, tags }
+    enum CodingKeys: String, CodingKey { case title, tags, favorite }
 
     /// Tells a `null` title (clear it) from a missing one (leave it), which synthesized decoding cannot.
     public init(from decoder: any Decoder) throws {
@@ -19,12 +22,14 @@ public struct PhotoEdit: Codable, Sendable, Equatable {
                 try container.decodeNil(forKey: .title) ? nil : try container.decode(String.self, forKey: .title))
         }
         tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if let title { try container.encode(title, forKey: .title) }
         try container.encodeIfPresent(tags, forKey: .tags)
+        try container.encodeIfPresent(favorite, forKey: .favorite)
     }
 }
 

@@ -50,6 +50,17 @@ public struct TrashList: Codable, Sendable, Equatable {
         self.total = total
         self.days = days
     }
+
+    enum CodingKeys: String, CodingKey { case items, nextCursor, total, days }
+
+    /// Writes `nextCursor: null` explicitly, as the photo pages do.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encode(total, forKey: .total)
+        try container.encode(days, forKey: .days)
+    }
 }
 
 /// `POST /api/v1/trash/restore` and the photo selections other bulk routes take.

@@ -1,4 +1,3 @@
-import Foundation
 import Ingest
 import Logging
 import ServiceLifecycle
@@ -16,8 +15,7 @@ struct TrashPurgeService: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-                    let files = try await library.purgeTrash(olderThanDays: days, now: now)
+                    let files = try await library.purgeTrash(olderThanDays: days)
                     if files > 0 { logger.info("trash: purged photos older than \(days) days (\(files) files)") }
                 } catch is CancellationError {
                     return

@@ -31,6 +31,8 @@ extension MirrorEngine {
 
     /// One change; a failure is counted and reported, and the next sync retries it.
     func apply(_ message: ChangeMessage, to state: inout MirrorState) async {
+        // An album's change names the album; the mirror keeps photos.
+        guard ["insert", "update", "delete"].contains(message.kind) else { return }
         let id = message.id
         guard MirrorNames.isSafeID(id) else {
             progress.fail(id, MirrorError.unsafeName(id))

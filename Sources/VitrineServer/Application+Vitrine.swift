@@ -105,6 +105,7 @@ public enum VitrineServer {
             library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes,
             assets: assetURLs
         ).addRoutes(to: writes)
+        SetsController(catalog: library.catalog, assets: assetURLs).addRoutes(reads: reads, writes: writes)
         TrashController(library: library, days: resources.limits.trashDays).addRoutes(
             writes: writes, signedIn: api.group().add(middleware: RequireTokenMiddleware.reader(guardian)))
         let mount = RouteMount(

@@ -115,7 +115,8 @@ struct EventsController: Sendable {
             return .reset(latest)
         }
         guard !events.isEmpty else { return .changes([], more: false) }
-        let photos = try await catalog.photos(ids: events.filter { $0.kind != .delete }.map(\.photoId))
+        let photos = try await catalog.photos(
+            ids: events.filter { $0.kind == .insert || $0.kind == .update }.map(\.photoId))
         let total = try await catalog.count()
         let messages = try events.map { event -> (Int64, String) in
             let seq = event.seq ?? 0

@@ -67,12 +67,23 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         } catch {
             throw APIError(
                 .badRequest, code: "bad_json",
-                message: "expected {\"title\": string or null, \"tags\": [string]}")
+                message: "expected {\"title\": string or null, \"tags\": [string], \"favorite\": boolean}")
         }
         try Self.validate(title: edit.title ?? nil, tags: edit.tags ?? [])
         let catalog = library.catalog
-        guard try await catalog.update(id: id, .init(title: edit.title, tags: edit.tags)) != nil
-        else { throw APIError.notFound("photo") }
+        if edit.title != nil || edit.tags != nil {
+            guard try await catalog.update(id: id, .init(title: edit.title, tags: edit.tags)) != nil
+            else { throw APIError.notFound("photo") }
+        } else if try await catalog.photo(id: id) == nil {
+            throw APIError.notFound("photo")
+        }
+        if let favorite = edit.favorite {
+            let selection = PhotoSelection(ids: [id])
+            _ =
+                favorite
+                ? try await catalog.add(selection, to: .favorites)
+                : try await catalog.remove(selection, from: .favorites)
+        }
         return try JSONResponse.make(
             try await Self.detail(id: id, catalog: catalog, assets: assets), cacheControl: "no-store")
     }
@@ -91,10 +102,13 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
         return id
     }
 
-    static func detail(id: String, catalog: any PhotoReading, assets: AssetURLs) async throws -> PhotoDetail {
+    static func detail(
+        id: String, catalog: any PhotoReading & PhotoSets, assets: AssetURLs
+    ) async throws -> PhotoDetail {
         guard let item = try await catalog.photo(id: id) else { throw APIError.notFound("photo") }
-        let tags = try await catalog.tags(of: id)
-        return WireMapping.detail(item, tags: tags, assets: assets)
+        var detail = WireMapping.detail(item, tags: try await catalog.tags(of: id), assets: assets)
+        WireMapping.addSets(try await catalog.sets(of: id), to: &detail)
+        return detail
     }
 
     static func validate(title: String?, tags: [String]) throws {

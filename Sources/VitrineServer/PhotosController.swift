@@ -5,7 +5,7 @@ import VitrineAPI
 
 /// `GET /api/v1/photos`, `GET /api/v1/photos/{id}` and `GET /api/v1/details`.
 struct PhotosController<Context: RequestContext>: Sendable {
-    let catalog: any PhotoReading
+    let catalog: any PhotoReading & PhotoSets
     /// Answers kept while the change feed stays where it was.
     let answers: CachedAnswers
     /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
@@ -86,7 +86,9 @@ struct PhotosController<Context: RequestContext>: Sendable {
         }
         return try await answers.json(request) {
             guard let found = try await catalog.detail(id: id) else { throw APIError.notFound("photo") }
-            return WireMapping.detail(found.item, tags: found.tags, assets: assets).jsonBytes()
+            var detail = WireMapping.detail(found.item, tags: found.tags, assets: assets)
+            WireMapping.addSets(try await catalog.sets(of: id), to: &detail)
+            return detail.jsonBytes()
         }
     }
 
@@ -120,14 +122,30 @@ struct PhotosController<Context: RequestContext>: Sendable {
     static var maximumQueryBytes: Int { 512 }
     static var maximumTags: Int { 10 }
 
-    /// `q` (free text) and repeated `tag` parameters; oversized ones are refused rather than truncated.
+    /// `q` (free text), repeated `tag` parameters, `album` (an id) and `favorite=true`; oversized ones are
+    /// refused rather than truncated.
     static func filter(from query: Parameters) throws -> PhotoFilter {
-        let text = query["q"].map(String.init)
+        var filter = try Self.filter(
+            q: query["q"].map(String.init), tags: query.getAll("tag").map { String($0) },
+            album: query["album"].map(String.init))
+        switch query["favorite"].map(String.init) {
+        case nil: break
+        case "true":
+            guard filter.set == nil else {
+                throw APIError(.badRequest, code: "bad_filter", message: "give album or favorite, not both")
+            }
+            filter.set = .favorites
+        default: throw APIError(.badRequest, code: "bad_filter", message: "favorite takes only true")
+        }
+        return filter
+    }
+
+    /// The checks every filter's parts pass, from a query string or a selection's range.
+    static func filter(q text: String?, tags: [String], album: String?) throws -> PhotoFilter {
         if let text, text.utf8.count > maximumQueryBytes {
             throw APIError(
                 .badRequest, code: "bad_query", message: "q is longer than \(maximumQueryBytes) bytes of UTF-8")
         }
-        let tags = query.getAll("tag").map { String($0) }
         guard tags.count <= maximumTags,
             tags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= TextRules.maximumTagBytes })
         else {
@@ -135,7 +153,10 @@ struct PhotosController<Context: RequestContext>: Sendable {
                 .badRequest, code: "bad_tag",
                 message: "give at most \(maximumTags) tags of 1 to \(TextRules.maximumTagBytes) bytes")
         }
-        return PhotoFilter(query: text, tags: tags)
+        if let album, !PhotoID.isValid(album) {
+            throw APIError(.badRequest, code: "bad_filter", message: "album is an album id")
+        }
+        return PhotoFilter(query: text, tags: tags, set: album.map(PhotoSet.album))
     }
 }
 

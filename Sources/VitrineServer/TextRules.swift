@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 
 /// What a client may write as a title or a tag, checked before anything is stored.
 ///
@@ -16,6 +17,24 @@ enum TextRules {
             throw APIError(.badRequest, code: "bad_tag", message: "a photo has at most \(maximumTagsPerPhoto) tags")
         }
         for tag in tags { try check(tag, field: "tag", maximumBytes: maximumTagBytes) }
+    }
+
+    static let maximumDescriptionBytes = 5000
+
+    /// An album's title (1 to `maximumTitleBytes`, not blank) and description; line breaks are allowed in
+    /// a description, no other control character.
+    static func validateAlbum(title: String?, description: String?) throws {
+        if let title {
+            try check(title, field: "title", maximumBytes: maximumTitleBytes)
+            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw APIError(.badRequest, code: "bad_title", message: "an album needs a title")
+            }
+        }
+        if let description {
+            try check(
+                description.replacingOccurrences(of: "\n", with: " "), field: "description",
+                maximumBytes: maximumDescriptionBytes)
+        }
     }
 
     /// Refuses `text` with `bad_<field>` when it is too long or holds a control character.

@@ -63,7 +63,7 @@ struct TrashController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func empty(_ request: Request, context: Context) async throws -> Response {
-        try await library.purgeTrash(olderThanDays: nil, now: Self.now)
+        try await library.purgeTrash(olderThanDays: nil)
         return Response(status: .noContent)
     }
 
@@ -85,5 +85,4 @@ struct TrashController<Context: RequestContext>: Sendable {
             request: request, context: context)
     }
 
-    static var now: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
 }

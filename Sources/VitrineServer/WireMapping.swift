@@ -40,6 +40,12 @@ package enum WireMapping {
             importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))
     }
 
+    /// A detail's favourite flag and albums, left out when false or none.
+    static func addSets(_ sets: (favorite: Bool, albums: [String]), to detail: inout PhotoDetail) {
+        detail.favorite = sets.favorite ? true : nil
+        detail.albums = sets.albums.isEmpty ? nil : sets.albums
+    }
+
     package static func fileExtension(mimeType: String) -> String {
         switch mimeType {
         case "image/jpeg": "jpg"

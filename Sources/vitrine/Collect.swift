@@ -1,6 +1,5 @@
 import ArgumentParser
 import Blobs
-import Foundation
 import Ingest
 
 struct Collect: AsyncParsableCommand {
@@ -50,8 +49,7 @@ struct Collect: AsyncParsableCommand {
         let temporaries =
             try opened.removedTemporaries
             + opened.temporaries.removeAbandoned(staleAge: staleTemporaryHours * 3600)
-        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        let purged = try await opened.purgeTrash(olderThanDays: trashDays, now: now)
+        let purged = try await opened.purgeTrash(olderThanDays: trashDays)
         if purged > 0 { print("purged \(purged) files of photos trashed over \(trashDays) days ago") }
         let (keys, bytes) = try await opened.collectOrphans()
         print("deleted \(keys.count) unused files (\(bytes / 1024) KiB)")

@@ -16,13 +16,17 @@ import VitrineAPI
         ("PhotoSummary", PhotoSummary.self), ("PhotoPage", PhotoPage.self), ("PhotoDetailPage", PhotoDetailPage.self),
         ("Timeline", Timeline.self), ("PhotoDetail", PhotoDetail.self), ("TagList", TagList.self),
         ("PhotoEdit", PhotoEdit.self), ("UploadResult", UploadResult.self), ("ChangeMessage", ChangeMessage.self),
-        ("SessionInfo", SessionInfo.self),
+        ("SessionInfo", SessionInfo.self), ("TrashItem", TrashItem.self), ("TrashList", TrashList.self),
+        ("PhotoIDs", PhotoIDs.self), ("RestoreResult", RestoreResult.self), ("Album", Album.self),
+        ("AlbumList", AlbumList.self), ("AlbumChange", AlbumChange.self), ("Selection", Selection.self),
+        ("SetChange", SetChange.self),
     ]
 
     /// Schemas with no `VitrineAPI` type, and why: values the types hold as strings, answers built without a
     /// wire type, and the compatibility routes' and keys' answers, which their own modules encode.
     static let notWireTypes: Set<String> = [
         "PhotoID", "Timestamp", "UTCTimestamp",  // string formats of the types' fields
+        "RangeEnd",  // a selection range's end: a time, then an id (`Selection.Bound`)
         "Health", "OpenAPI", "ServerSentEvent",  // a constant, this document, the event stream's framing
         "KeyInfo", "KeyCreated", "KeyList",  // the admin's API keys (the keys controller's own types)
         "PixabayResponse", "PixabayHit", "PixabayError", "ParseObject", "ParseResults", "ParseError",

@@ -41,7 +41,8 @@ extension LiveChangeRules {
     /// Applies change-feed messages to `items`, oldest first.
     func apply(_ messages: [ChangeMessage], to items: [PhotoSummary]) -> [PhotoSummary] {
         var places = LoadedPhotos(items)
-        let changes = messages.map { message in
+        // An album's change names the album, not a photo of this list.
+        let changes = messages.filter { $0.kind != "album" }.map { message in
             let kind: LiveChange<PhotoSummary>.Kind =
                 message.kind == "delete" ? .delete : (message.kind == "insert" ? .insert : .update)
             let photo = message.photo.flatMap { $0.id == message.id ? $0 : nil }

@@ -3,7 +3,8 @@ import Catalog
 extension OpenAPIDocument {
     /// Shared schemas, parameters, responses and security schemes: the members of `components`.
     static var components: String {
-        "\"schemas\": {\n" + [schemas, wireSchemas, trashSchemas, compatSchemas].joined(separator: ",\n") + "\n},\n"
+        "\"schemas\": {\n" + [schemas, wireSchemas, albumSchemas, trashSchemas, compatSchemas].joined(separator: ",\n")
+            + "\n},\n"
             + [parameters, responses, securitySchemes].joined(separator: ",\n")
     }
 

@@ -30,6 +30,7 @@ extension OpenAPIDocument {
             {"name": "cursor", "in": "query", "description": "`nextCursor` of the previous page (with `order=relevance`, that order's cursor); empty is none.", "schema": {"type": "string", "maxLength": 64}},
             {"name": "q", "in": "query", "description": "Free text, at most \#(PhotosController<BasicRequestContext>.maximumQueryBytes) bytes of UTF-8.", "schema": {"type": "string", "maxLength": \#(PhotosController<BasicRequestContext>.maximumQueryBytes)}},
             {"name": "tag", "in": "query", "style": "form", "explode": true, "description": "Repeat for several; all must match.", "schema": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumTags), "items": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTagBytes)}}},
+            {"$ref": "#/components/parameters/AlbumFilter"}, {"$ref": "#/components/parameters/FavoriteFilter"},
             {"name": "order", "in": "query", "description": "`relevance` ranks by BM25 (title matches first); its cursor is an offset, and it takes no other position.", "schema": {"type": "string", "enum": ["newest", "relevance"], "default": "newest"}},
             {"name": "before", "in": "query", "description": "Start at this instant: photos taken strictly before it. `YYYY-MM-DD` (midnight UTC) or `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM`.", "schema": {"type": "string", "maxLength": 64}},
             {"name": "after", "in": "query", "description": "`previousCursor` of a page: the page just newer than it, newest first.", "schema": {"type": "string", "maxLength": 64}},
@@ -90,7 +91,8 @@ extension OpenAPIDocument {
               {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": \#(PhotosController<BasicRequestContext>.maximumDetailLimit), "default": \#(PhotosController<BasicRequestContext>.defaultLimit)}},
               {"name": "cursor", "in": "query", "description": "`nextCursor` of the previous page; empty is none.", "schema": {"type": "string", "maxLength": 64}},
               {"name": "q", "in": "query", "description": "Free text, as `listPhotos` takes it, at most \#(PhotosController<BasicRequestContext>.maximumQueryBytes) bytes of UTF-8.", "schema": {"type": "string", "maxLength": \#(PhotosController<BasicRequestContext>.maximumQueryBytes)}},
-              {"name": "tag", "in": "query", "style": "form", "explode": true, "description": "Repeat for several; all must match.", "schema": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumTags), "items": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTagBytes)}}}
+              {"name": "tag", "in": "query", "style": "form", "explode": true, "description": "Repeat for several; all must match.", "schema": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumTags), "items": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTagBytes)}}},
+              {"$ref": "#/components/parameters/AlbumFilter"}, {"$ref": "#/components/parameters/FavoriteFilter"}
             ],
             "responses": {
               "200": {

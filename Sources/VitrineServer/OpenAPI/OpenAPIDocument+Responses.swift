@@ -4,6 +4,9 @@ extension OpenAPIDocument {
         #"""
         "parameters": {
           "PhotoIDPath": {"name": "id", "in": "path", "required": true, "description": "A photo id: 12 base64url characters.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
+          "AlbumIDPath": {"name": "id", "in": "path", "required": true, "description": "An album id: 12 base64url characters.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
+          "AlbumFilter": {"name": "album", "in": "query", "description": "Only this album's photos.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
+          "FavoriteFilter": {"name": "favorite", "in": "query", "description": "`true`: only the favourites (not with `album`).", "schema": {"const": "true"}},
           "IfNoneMatch": {"name": "If-None-Match", "in": "header", "required": false, "description": "An ETag (weak comparison; `*` matches anything): a match answers 304.", "schema": {"type": "string"}},
           "Range": {"name": "Range", "in": "header", "required": false, "description": "One `bytes=first-last`, `bytes=first-` or `bytes=-suffix` range answers 206 (416 when it starts past the end); anything else answers the whole file.", "schema": {"type": "string"}},
           "IfRange": {"name": "If-Range", "in": "header", "required": false, "description": "The range applies only when this is the ETag.", "schema": {"type": "string"}},
@@ -33,7 +36,9 @@ extension OpenAPIDocument {
             "headers": {"Retry-After": {"required": true, "description": "Seconds to wait.", "schema": {"type": "integer", "minimum": 1}}},
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
           },
-          "NotFound": {"description": "No such photo, asset, key or route.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "NotFound": {"description": "No such photo, album, asset, key or route.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "BodyTooLarge": {"description": "The JSON body is over 1 MB.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "BadCover": {"description": "`bad_cover`: the cover must be a photo of the album.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "MethodNotAllowed": {"description": "The path exists, not with this method.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "TooLarge": {"description": "The body is over the limit.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Blob": {

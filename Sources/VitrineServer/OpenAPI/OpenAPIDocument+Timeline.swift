@@ -11,7 +11,8 @@ extension OpenAPIDocument {
             \#(readSecurity),
             "parameters": [
               {"name": "q", "in": "query", "description": "Free text, at most \#(PhotosController<BasicRequestContext>.maximumQueryBytes) bytes of UTF-8.", "schema": {"type": "string", "maxLength": \#(PhotosController<BasicRequestContext>.maximumQueryBytes)}},
-              {"name": "tag", "in": "query", "style": "form", "explode": true, "description": "Repeat for several; all must match.", "schema": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumTags), "items": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTagBytes)}}}
+              {"name": "tag", "in": "query", "style": "form", "explode": true, "description": "Repeat for several; all must match.", "schema": {"type": "array", "maxItems": \#(PhotosController<BasicRequestContext>.maximumTags), "items": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTagBytes)}}},
+              {"$ref": "#/components/parameters/AlbumFilter"}, {"$ref": "#/components/parameters/FavoriteFilter"}
             ],
             "responses": {
               "200": {

@@ -37,7 +37,7 @@ extension OpenAPIDocument {
             "responses": {
               "200": {"description": "What happened to each id.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RestoreResult"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
-              "413": {"description": "The body is over 1 MB.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "413": {"$ref": "#/components/responses/BodyTooLarge"},
               "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
             }
           }
@@ -96,8 +96,8 @@ extension OpenAPIDocument {
               "thumb": {"type": "string", "pattern": "^/api/v1/trash/[A-Za-z0-9_-]{12}/thumb$"},
               "preview": {"type": "string", "pattern": "^/api/v1/trash/[A-Za-z0-9_-]{12}/preview$"},
               "original": {"type": "string", "pattern": "^/api/v1/trash/[A-Za-z0-9_-]{12}/original$"},
-              "trashedAt": {"type": "string", "format": "date-time"},
-              "purgeAt": {"type": "string", "format": "date-time"}
+              "trashedAt": {"$ref": "#/components/schemas/UTCTimestamp"},
+              "purgeAt": {"$ref": "#/components/schemas/UTCTimestamp"}
             }
           },
           "TrashList": {

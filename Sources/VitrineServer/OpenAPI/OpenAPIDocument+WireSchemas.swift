@@ -134,7 +134,9 @@ extension OpenAPIDocument {
               "thumb": {"$ref": "#/components/schemas/VariantInfo"},
               "preview": {"$ref": "#/components/schemas/VariantInfo"},
               "original": {"$ref": "#/components/schemas/VariantInfo"},
-              "importedAt": {"$ref": "#/components/schemas/UTCTimestamp"}
+              "importedAt": {"$ref": "#/components/schemas/UTCTimestamp"},
+              "favorite": {"type": "boolean", "const": true, "description": "Present on favourites only."},
+              "albums": {"type": "array", "items": {"$ref": "#/components/schemas/PhotoID"}, "description": "The albums it is in, on `GET /api/v1/photos/{id}`; absent when none."}
             }
           },
           "TagList": {
@@ -154,11 +156,12 @@ extension OpenAPIDocument {
             }
           },
           "PhotoEdit": {
-            "description": "A missing key leaves that field alone; `null` or an empty title clears it; `tags` replaces every tag.",
+            "description": "A missing key leaves that field alone; `null` or an empty title clears it; `tags` replaces every tag; `favorite` sets the heart.",
             "type": "object",
             "properties": {
               "title": {"type": ["string", "null"], "maxLength": \#(TextRules.maximumTitleBytes)},
-              "tags": {"type": "array", "maxItems": \#(TextRules.maximumTagsPerPhoto), "items": {"type": "string", "maxLength": \#(TextRules.maximumTagBytes)}}
+              "tags": {"type": "array", "maxItems": \#(TextRules.maximumTagsPerPhoto), "items": {"type": "string", "maxLength": \#(TextRules.maximumTagBytes)}},
+              "favorite": {"type": "boolean", "description": "Adds it to the favourites, or takes it out."}
             }
           },
           "UploadResult": {
@@ -177,7 +180,7 @@ extension OpenAPIDocument {
             "additionalProperties": false,
             "properties": {
               "seq": {"type": "integer", "format": "int64", "minimum": 1},
-              "kind": {"type": "string", "enum": ["insert", "update", "delete"]},
+              "kind": {"type": "string", "enum": ["insert", "update", "delete", "album"], "description": "`album`: an album changed (its photos, title or cover, or it was deleted); `id` is then the album's."},
               "id": {"$ref": "#/components/schemas/PhotoID"},
               "sortKey": {"type": "array", "prefixItems": [{"type": "integer", "format": "int64"}, {"$ref": "#/components/schemas/PhotoID"}], "minItems": 2, "maxItems": 2, "description": "[takenAt ms, id]: where the photo sits in the newest-first order."},
               "photo": {"oneOf": [{"$ref": "#/components/schemas/PhotoSummary"}, {"type": "null"}]},

@@ -1,0 +1,208 @@
+import Catalog
+import PostgresNIO
+import VitrineCore
+
+/// Albums and favourites. A bulk change is one statement over the selection (its ids, and each range as a
+/// keyset interval of `photo`), however many photos it holds.
+extension PostgresCatalog {
+    static let albumColumns = "id, title, description, cover_photo_id, created_at, updated_at, photo_count"
+
+    static func album(from row: PostgresRow) throws -> AlbumRecord {
+        let (id, title, description, cover, createdAt, updatedAt, count) = try row.decode(
+            (String, String, String, String?, Int64, Int64, Int64).self)
+        return AlbumRecord(
+            id: id, title: title, description: description, coverPhotoId: cover, createdAt: createdAt,
+            updatedAt: updatedAt, photoCount: Int(clamping: max(0, count)))
+    }
+
+    public func albums() async throws -> [AlbumRecord] {
+        try await withConnection { connection in
+            try await connection.query(
+                "SELECT \(unescaped: Self.albumColumns) FROM album ORDER BY updated_at DESC, id DESC",
+                logger: self.logger
+            ).collect(Self.album(from:))
+        }
+    }
+
+    public func album(id: String) async throws -> AlbumRecord? {
+        try await withConnection { connection in
+            try await Self.album(id: id, on: connection, logger: self.logger)
+        }
+    }
+
+    static func album(id: String, on connection: PostgresConnection, logger: Logger) async throws -> AlbumRecord? {
+        try await connection.query(
+            "SELECT \(unescaped: albumColumns) FROM album WHERE id = \(id)", logger: logger
+        ).collect(album(from:)).first
+    }
+
+    public func createAlbum(_ album: AlbumRecord) async throws {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            let inserted = try await connection.query(
+                """
+                INSERT INTO album (id, title, description, created_at, updated_at)
+                VALUES (\(album.id), \(album.title), \(album.description), \(album.createdAt), \(album.updatedAt))
+                ON CONFLICT (id) DO NOTHING RETURNING id
+                """, logger: logger
+            ).collect { try $0.decode(String.self) }
+            guard !inserted.isEmpty else { throw CatalogError.duplicate(existingID: album.id) }
+            try await Self.recordChange(.album, photoId: album.id, takenAt: 0, on: connection, logger: logger)
+        }
+    }
+
+    public func updateAlbum(id: String, _ edit: AlbumEdit) async throws -> AlbumRecord? {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            guard var album = try await Self.album(id: id, on: connection, logger: logger) else { return nil }
+            if let title = edit.title { album.title = title }
+            if let description = edit.description { album.description = description }
+            if let cover = edit.coverPhotoId {
+                if let cover {
+                    let member = try await connection.query(
+                        "SELECT 1 FROM album_photo WHERE album_id = \(id) AND photo_id = \(cover)", logger: logger
+                    ).collect { _ in true }
+                    guard !member.isEmpty else { throw CatalogError.notInAlbum }
+                }
+                album.coverPhotoId = cover
+            }
+            try await connection.query(
+                """
+                UPDATE album SET title = \(album.title), description = \(album.description),
+                    cover_photo_id = \(album.coverPhotoId), updated_at = \(Self.now)
+                WHERE id = \(id)
+                """, logger: logger)
+            try await Self.recordChange(.album, photoId: id, takenAt: 0, on: connection, logger: logger)
+            return try await Self.album(id: id, on: connection, logger: logger)
+        }
+    }
+
+    public func deleteAlbum(id: String) async throws -> Bool {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            let deleted = try await connection.query(
+                "DELETE FROM album WHERE id = \(id) RETURNING id", logger: logger
+            ).collect { try $0.decode(String.self) }
+            guard !deleted.isEmpty else { return false }
+            try await Self.recordChange(.album, photoId: id, takenAt: 0, on: connection, logger: logger)
+            return true
+        }
+    }
+
+    public func add(_ selection: PhotoSelection, to set: PhotoSet) async throws -> Int? {
+        try await change(selection, set, adding: true)
+    }
+
+    public func remove(_ selection: PhotoSelection, from set: PhotoSet) async throws -> Int? {
+        try await change(selection, set, adding: false)
+    }
+
+    /// Adds or removes the selection in one statement; favourites announce each photo changed, an album
+    /// announces itself.
+    func change(_ selection: PhotoSelection, _ set: PhotoSet, adding: Bool) async throws -> Int? {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            if case .album(let id) = set, try await Self.album(id: id, on: connection, logger: logger) == nil {
+                return nil
+            }
+            var query = QueryBuilder("WITH selected AS (")
+            try await Self.appendSelection(selection, to: &query, on: connection, logger: logger)
+            switch (set, adding) {
+            case (.favorites, true):
+                query.append(
+                    """
+                    ), changed AS (INSERT INTO favorite (photo_id, taken_at)
+                    SELECT photo.id, photo.taken_at FROM photo WHERE photo.id IN (SELECT id FROM selected)
+                    ON CONFLICT DO NOTHING RETURNING photo_id, taken_at)
+                    """)
+            case (.favorites, false):
+                query.append(
+                    """
+                    ), changed AS (DELETE FROM favorite WHERE photo_id IN (SELECT id FROM selected)
+                    RETURNING photo_id, taken_at)
+                    """)
+            case (.album(let id), true):
+                query.append(
+                    """
+                    ), changed AS (INSERT INTO album_photo (album_id, photo_id, taken_at)
+                    SELECT \(query.bind(id))::text, photo.id, photo.taken_at FROM photo
+                    WHERE photo.id IN (SELECT id FROM selected)
+                    ON CONFLICT DO NOTHING RETURNING photo_id, taken_at)
+                    """)
+            case (.album(let id), false):
+                query.append(
+                    """
+                    ), changed AS (DELETE FROM album_photo WHERE album_id = \(query.bind(id))::text
+                    AND photo_id IN (SELECT id FROM selected) RETURNING photo_id, taken_at)
+                    """)
+            }
+            if set == .favorites {
+                query.append(
+                    """
+                     , announced AS (INSERT INTO change_event (kind, photo_id, sort_taken_at, at)
+                    SELECT 'update', photo_id, taken_at, \(query.bind(Self.now))::bigint FROM changed RETURNING seq)
+                    SELECT count(*) FROM announced
+                    """)
+            } else {
+                query.append(" SELECT count(*) FROM changed")
+            }
+            let count =
+                try await connection.query(query.query, logger: logger).collect { try $0.decode(Int.self) }.first ?? 0
+            if case .album(let id) = set {
+                try await connection.query(
+                    """
+                    UPDATE album SET updated_at = \(Self.now), cover_photo_id = CASE WHEN cover_photo_id IN
+                        (SELECT photo_id FROM album_photo WHERE album_id = \(id)) THEN cover_photo_id END
+                    WHERE id = \(id)
+                    """, logger: logger)
+                try await Self.recordChange(.album, photoId: id, takenAt: 0, on: connection, logger: logger)
+            } else if count > 0 {
+                try await connection.query(
+                    """
+                    DELETE FROM change_event
+                    WHERE seq <= (SELECT max(seq) FROM change_event) - \(CatalogPolicy.retainedChanges)
+                    """, logger: logger)
+                try await connection.query("NOTIFY vitrine_changes", logger: logger)
+            }
+            return count
+        }
+    }
+
+    /// The ids of the selection's photos: its ids that exist, and each range's matches.
+    static func appendSelection(
+        _ selection: PhotoSelection, to query: inout QueryBuilder, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        query.append("SELECT id FROM photo WHERE id = ANY(\(query.bind(selection.ids))::text[])")
+        for range in selection.ranges {
+            let search = try await searchFilter(range.filter, on: connection, logger: logger)
+            query.append(" UNION SELECT photo.id FROM photo WHERE ")
+            search.append(to: &query)
+            query.append(
+                " AND (photo.taken_at, photo.id) <= (\(query.bind(range.newest.takenAt))::bigint, "
+                    + "\(query.bind(range.newest.id))::text) AND (photo.taken_at, photo.id) >= "
+                    + "(\(query.bind(range.oldest.takenAt))::bigint, \(query.bind(range.oldest.id))::text)")
+        }
+    }
+
+    public func sets(of photoId: String) async throws -> (favorite: Bool, albums: [String]) {
+        try await withConnection { connection in
+            try await Self.sets(of: photoId, on: connection, logger: self.logger)
+        }
+    }
+
+    static func sets(
+        of photoId: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> (favorite: Bool, albums: [String]) {
+        let favorite = try await connection.query(
+            "SELECT 1 FROM favorite WHERE photo_id = \(photoId)", logger: logger
+        ).collect { _ in true }
+        let albums = try await connection.query(
+            "SELECT album_id FROM album_photo WHERE photo_id = \(photoId) ORDER BY album_id", logger: logger
+        ).collect { try $0.decode(String.self) }
+        return (!favorite.isEmpty, albums)
+    }
+}

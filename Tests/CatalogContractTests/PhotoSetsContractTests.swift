@@ -1,0 +1,160 @@
+import Catalog
+import TestSupport
+import Testing
+import VitrineCore
+
+/// `PhotoSets`: albums and favourites narrow pages, counts, months and offsets exactly as filtering the
+/// whole library would, take ranges as a selection keeps them, and survive the trash.
+@Suite struct PhotoSetsContractTests {
+    let folder = TemporaryDirectory("contract-sets")
+    static let day: Int64 = 86_400_000
+
+    /// `count` photos a day apart, newest first, every third tagged "Sea".
+    func library(_ catalog: any PhotoCatalog, count: Int) async throws -> [PhotoRecord] {
+        var entries: [(photo: PhotoRecord, variants: [VariantRecord], tags: [String])] = []
+        for n in 0..<count {
+            let photo = Samples.record(takenAt: 1_500_000_000_000 + Int64(n) * Self.day)
+            entries.append((photo, Samples.variants(for: photo.id), n % 3 == 0 ? ["Sea"] : []))
+        }
+        try await catalog.insertMany(entries)
+        return entries.map(\.photo).sorted { ($0.takenAt, $0.id) > ($1.takenAt, $1.id) }
+    }
+
+    func album(_ catalog: any PhotoCatalog, _ title: String = "Trip") async throws -> String {
+        let id = PhotoID.make()
+        try await catalog.createAlbum(AlbumRecord(id: id, title: title, createdAt: 1, updatedAt: 1))
+        return id
+    }
+
+    /// Everything a set's view reads, against the same photos filtered in memory.
+    func expectViews(
+        _ catalog: any PhotoCatalog, _ filter: PhotoFilter, _ expected: [PhotoRecord],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        var seen: [String] = []
+        var cursor: PageCursor?
+        repeat {
+            let page = try await catalog.page(after: cursor, limit: 7, filter: filter)
+            #expect(page.total == expected.count, sourceLocation: sourceLocation)
+            seen += page.items.map(\.photo.id)
+            cursor = page.nextCursor
+        } while cursor != nil
+        #expect(seen == expected.map(\.id), sourceLocation: sourceLocation)
+        var months: [UTCMonth: Int] = [:]
+        for photo in expected { months[UTCMonth(milliseconds: photo.takenAt), default: 0] += 1 }
+        #expect(
+            try await catalog.monthCounts(filter: filter)
+                == months.sorted { $0.key > $1.key }.map { MonthCount(month: $0.key, count: $0.value) },
+            sourceLocation: sourceLocation)
+        for photo in expected.prefix(5) {
+            let month = UTCMonth(milliseconds: photo.takenAt)
+            let above = expected.filter {
+                UTCMonth(milliseconds: $0.takenAt) == month && ($0.takenAt, $0.id) > (photo.takenAt, photo.id)
+            }
+            #expect(
+                try await catalog.monthOffset(of: PageCursor(takenAt: photo.takenAt, id: photo.id), filter: filter)
+                    == above.count, sourceLocation: sourceLocation)
+        }
+        if let last = expected.last {
+            let newer = try await catalog.page(
+                before: PageCursor(takenAt: last.takenAt, id: last.id), limit: 3, filter: filter)
+            #expect(
+                newer.items.map(\.photo.id) == expected.dropLast().suffix(3).map(\.id), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
+    func favouritesNarrowEveryReadAndAnnounceEachPhoto(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photos = try await library(catalog, count: 90)
+        let chosen = [photos[3], photos[4], photos[40], photos[89]]
+        let before = try await catalog.latestChangeSeq()
+        #expect(try await catalog.add(PhotoSelection(ids: chosen.map(\.id) + [PhotoID.make()]), to: .favorites) == 4)
+        #expect(try await catalog.add(PhotoSelection(ids: [chosen[0].id]), to: .favorites) == 0, "already there")
+        let events = try #require(try await catalog.changes(after: before))
+        #expect(events.map(\.kind) == Array(repeating: .update, count: 4))
+        #expect(Set(events.map(\.photoId)) == Set(chosen.map(\.id)))
+        try await expectViews(catalog, PhotoFilter(set: .favorites), chosen)
+        try await expectViews(
+            catalog, PhotoFilter(tags: ["sea"], set: .favorites),
+            chosen.filter { photo in
+                photos.firstIndex(of: photo).map { (89 - $0) % 3 == 0 } ?? false
+            })
+        #expect(try await catalog.sets(of: chosen[0].id).favorite)
+        #expect(try await !catalog.sets(of: photos[0].id).favorite)
+
+        #expect(try await catalog.remove(PhotoSelection(ids: [chosen[1].id, photos[0].id]), from: .favorites) == 1)
+        try await expectViews(catalog, PhotoFilter(set: .favorites), [chosen[0], chosen[2], chosen[3]])
+        #expect(try await catalog.count() == 90, "the photos stay")
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
+    func anAlbumTakesRangesAndKeepsItsCountAndCover(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photos = try await library(catalog, count: 120)
+        let trip = try await album(catalog)
+        let other = try await album(catalog, "Other")
+        #expect(try await catalog.add(PhotoSelection(ids: [photos[0].id]), to: .album(PhotoID.make())) == nil)
+        let cursor = { (photo: PhotoRecord) in PageCursor(takenAt: photo.takenAt, id: photo.id) }
+        let range = PhotoRange(newest: cursor(photos[10]), oldest: cursor(photos[69]))
+        let seaRange = PhotoRange(
+            newest: cursor(photos[80]), oldest: cursor(photos[119]), filter: PhotoFilter(tags: ["Sea"]))
+        let added = try await catalog.add(
+            PhotoSelection(ids: [photos[2].id], ranges: [range, seaRange]), to: .album(trip))
+        let sea = Array(photos[80...119]).filter { photo in (119 - photos.firstIndex(of: photo)!) % 3 == 0 }
+        let expected = [photos[2]] + Array(photos[10...69]) + sea
+        #expect(added == expected.count)
+        try await expectViews(catalog, PhotoFilter(set: .album(trip)), expected)
+        try await expectViews(catalog, PhotoFilter(set: .album(other)), [])
+        #expect(try await catalog.album(id: trip)?.photoCount == expected.count)
+        #expect(try await catalog.sets(of: photos[10].id).albums == [trip])
+        let relevance = try await catalog.relevancePage(
+            after: nil, limit: 500, filter: PhotoFilter(query: photos[11].id, set: .album(trip)))
+        #expect(relevance.items.map(\.photo.id) == [photos[11].id], "text searches within the album")
+
+        await #expect(throws: CatalogError.notInAlbum) {
+            try await catalog.updateAlbum(id: trip, AlbumEdit(coverPhotoId: photos[0].id))
+        }
+        let edited = try #require(
+            try await catalog.updateAlbum(
+                id: trip, AlbumEdit(title: "Greece", description: "Summer", coverPhotoId: photos[10].id)))
+        #expect(edited.title == "Greece" && edited.description == "Summer" && edited.coverPhotoId == photos[10].id)
+        #expect(try await catalog.albums().first?.id == trip, "most recently changed first")
+
+        #expect(try await catalog.remove(PhotoSelection(ranges: [range]), from: .album(trip)) == 60)
+        #expect(try await catalog.album(id: trip)?.coverPhotoId == nil, "a cover that left the album is cleared")
+        #expect(try await catalog.album(id: trip)?.photoCount == expected.count - 60)
+
+        await #expect(throws: CatalogError.duplicate(existingID: trip)) {
+            try await catalog.createAlbum(AlbumRecord(id: trip, title: "Again", createdAt: 2, updatedAt: 2))
+        }
+        let before = try await catalog.latestChangeSeq()
+        #expect(try await catalog.deleteAlbum(id: trip))
+        #expect(try await !catalog.deleteAlbum(id: trip))
+        #expect(try await catalog.changes(after: before)?.map(\.kind) == [.album])
+        #expect(try await catalog.count() == 120, "deleting an album leaves its photos")
+        #expect(try await catalog.album(id: trip) == nil)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
+    func aRestoredPhotoReturnsToItsAlbumsAndFavourites(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photos = try await library(catalog, count: 6)
+        let (kept, gone) = (try await album(catalog), try await album(catalog, "Gone"))
+        let photo = photos[2]
+        _ = try await catalog.add(PhotoSelection(ids: [photo.id, photos[3].id]), to: .album(kept))
+        _ = try await catalog.add(PhotoSelection(ids: [photo.id]), to: .album(gone))
+        _ = try await catalog.add(PhotoSelection(ids: [photo.id]), to: .favorites)
+
+        _ = try await catalog.trash(id: photo.id)
+        #expect(try await catalog.album(id: kept)?.photoCount == 1)
+        #expect(try await catalog.page(after: nil, limit: 10, filter: PhotoFilter(set: .favorites)).total == 0)
+        #expect(try await catalog.deleteAlbum(id: gone))
+
+        #expect(try await catalog.restore(id: photo.id) == .restored)
+        let sets = try await catalog.sets(of: photo.id)
+        #expect(sets.favorite && sets.albums == [kept], "back in the album that still exists")
+        #expect(try await catalog.album(id: kept)?.photoCount == 2)
+        try await expectViews(catalog, PhotoFilter(set: .favorites), [photo])
+    }
+}
