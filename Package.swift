@@ -114,6 +114,7 @@ let package = Package(
             dependencies: [
                 "Catalog", "VitrineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

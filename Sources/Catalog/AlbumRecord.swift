@@ -40,10 +40,12 @@ public struct AlbumEdit: Sendable, Equatable {
     }
 }
 
-/// A set of photos a person keeps: the favourites, or one album.
+/// A set of photos: the favourites, one album, or the photos chosen for a share link.
 public enum PhotoSet: Sendable, Hashable {
     case favorites
     case album(String)
+    /// The photos a link shares when it shares no album; its slug.
+    case link(String)
 }
 
 /// Photos a bulk change names: ids, and ranges of the newest-first order, as a selection keeps them (a

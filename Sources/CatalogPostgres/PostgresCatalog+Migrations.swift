@@ -243,7 +243,63 @@ extension PostgresCatalog {
         tagDatesMigration,
         trashMigration,
         setsMigration,
+        linksMigration,
     ]
+
+    /// Share links: each opens an album, or a set of photos of its own kept as an album's are.
+    static let linksMigration = Migration(
+        name: "v6-links",
+        statements: [
+            """
+            CREATE TABLE link (
+                slug text COLLATE "C" PRIMARY KEY,
+                album_id text COLLATE "C" REFERENCES album (id) ON DELETE CASCADE,
+                title text NOT NULL DEFAULT '',
+                created_at bigint NOT NULL,
+                expires_at bigint,
+                password_hash text,
+                allows_download boolean NOT NULL,
+                allows_upload boolean NOT NULL,
+                shows_location boolean NOT NULL,
+                views bigint NOT NULL DEFAULT 0,
+                last_viewed_at bigint,
+                photo_count bigint NOT NULL DEFAULT 0
+            )
+            """,
+            "CREATE INDEX link_on_album_id ON link (album_id)",
+            """
+            CREATE TABLE link_photo (
+                slug text COLLATE "C" NOT NULL REFERENCES link (slug) ON DELETE CASCADE,
+                photo_id text COLLATE "C" NOT NULL REFERENCES photo (id) ON DELETE CASCADE,
+                taken_at bigint NOT NULL,
+                PRIMARY KEY (slug, photo_id)
+            )
+            """,
+            "CREATE INDEX link_photo_on_slug_taken_at ON link_photo (slug, taken_at DESC, photo_id DESC)",
+            "CREATE INDEX link_photo_on_photo_id ON link_photo (photo_id)",
+            """
+            CREATE FUNCTION vitrine_count_link_photos() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'INSERT' THEN
+                    UPDATE link SET photo_count = link.photo_count + c.n
+                    FROM (SELECT slug, count(*) AS n FROM added GROUP BY slug) AS c WHERE link.slug = c.slug;
+                ELSE
+                    UPDATE link SET photo_count = link.photo_count - c.n
+                    FROM (SELECT slug, count(*) AS n FROM removed GROUP BY slug) AS c WHERE link.slug = c.slug;
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER link_photo_counted_on_insert AFTER INSERT ON link_photo REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_link_photos()
+            """,
+            """
+            CREATE TRIGGER link_photo_counted_on_delete AFTER DELETE ON link_photo REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_link_photos()
+            """,
+        ])
 
     /// Albums and favourites: each a set of photos kept with their `taken_at`, so a set's page walks its own
     /// date index, and its count kept by statement triggers, so a page's total is one row.

@@ -34,6 +34,10 @@ extension PostgresCatalog {
                 clauses.append(
                     "photo.id IN (SELECT album_photo.photo_id FROM album_photo WHERE album_photo.album_id = "
                         + "\(query.bind(id))::text)")
+            case .link(let slug):
+                clauses.append(
+                    "photo.id IN (SELECT link_photo.photo_id FROM link_photo WHERE link_photo.slug = "
+                        + "\(query.bind(slug))::text)")
             case nil: break
             }
             query.append(clauses.isEmpty ? "true" : clauses.joined(separator: " AND "))

@@ -20,17 +20,22 @@ extension PostgresCatalog {
     static func setWalk(
         _ set: PhotoSet, tags: [String], selecting selection: SetSelection, into query: inout QueryBuilder
     ) -> (takenAt: String, id: String) {
-        let table = set == .favorites ? "favorite" : "album_photo"
+        let table =
+            switch set {
+            case .favorites: "favorite"
+            case .album: "album_photo"
+            case .link: "link_photo"
+            }
         let walked = (takenAt: "\(table).taken_at", id: "\(table).photo_id")
         switch selection {
         case .photos: query.append("SELECT \(photoColumns) FROM \(table) JOIN photo ON photo.id = \(walked.id)")
         case .count: query.append("SELECT count(*) FROM \(table)")
         case .times: query.append("SELECT \(walked.takenAt) AS ms FROM \(table)")
         }
-        if case .album(let id) = set {
-            query.append(" WHERE album_photo.album_id = \(query.bind(id))::text")
-        } else {
-            query.append(" WHERE true")
+        switch set {
+        case .favorites: query.append(" WHERE true")
+        case .album(let id): query.append(" WHERE album_photo.album_id = \(query.bind(id))::text")
+        case .link(let slug): query.append(" WHERE link_photo.slug = \(query.bind(slug))::text")
         }
         for tag in tags {
             query.append(
@@ -46,6 +51,7 @@ extension PostgresCatalog {
             switch set {
             case .favorites: "SELECT n FROM favorite_count"
             case .album(let id): "SELECT photo_count FROM album WHERE id = \(id)"
+            case .link(let slug): "SELECT photo_count FROM link WHERE slug = \(slug)"
             }
         return try await connection.query(query, logger: logger).collect { try $0.decode(Int.self) }.first ?? 0
     }

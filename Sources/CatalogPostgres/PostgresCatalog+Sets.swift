@@ -106,8 +106,12 @@ extension PostgresCatalog {
         try await transaction { connection in
             let logger = self.logger
             try await Self.lockFeed(on: connection, logger: logger)
-            if case .album(let id) = set, try await Self.album(id: id, on: connection, logger: logger) == nil {
-                return nil
+            switch set {
+            case .favorites: break
+            case .album(let id):
+                guard try await Self.album(id: id, on: connection, logger: logger) != nil else { return nil }
+            case .link(let slug):
+                guard try await Self.link(slug: slug, on: connection, logger: logger) != nil else { return nil }
             }
             var query = QueryBuilder("WITH selected AS (")
             try await Self.appendSelection(selection, to: &query, on: connection, logger: logger)
@@ -139,6 +143,20 @@ extension PostgresCatalog {
                     ), changed AS (DELETE FROM album_photo WHERE album_id = \(query.bind(id))::text
                     AND photo_id IN (SELECT id FROM selected) RETURNING photo_id, taken_at)
                     """)
+            case (.link(let slug), true):
+                query.append(
+                    """
+                    ), changed AS (INSERT INTO link_photo (slug, photo_id, taken_at)
+                    SELECT \(query.bind(slug))::text, photo.id, photo.taken_at FROM photo
+                    WHERE photo.id IN (SELECT id FROM selected)
+                    ON CONFLICT DO NOTHING RETURNING photo_id, taken_at)
+                    """)
+            case (.link(let slug), false):
+                query.append(
+                    """
+                    ), changed AS (DELETE FROM link_photo WHERE slug = \(query.bind(slug))::text
+                    AND photo_id IN (SELECT id FROM selected) RETURNING photo_id, taken_at)
+                    """)
             }
             if set == .favorites {
                 query.append(
@@ -160,7 +178,7 @@ extension PostgresCatalog {
                     WHERE id = \(id)
                     """, logger: logger)
                 try await Self.recordChange(.album, photoId: id, takenAt: 0, on: connection, logger: logger)
-            } else if count > 0 {
+            } else if set == .favorites, count > 0 {
                 try await connection.query(
                     """
                     DELETE FROM change_event

@@ -50,6 +50,7 @@ extension PhotoSet {
         switch self {
         case .favorites: ("favorite", "1", [])
         case .album(let id): ("albumPhoto", "albumPhoto.albumId = ?", [id])
+        case .link(let slug): ("linkPhoto", "linkPhoto.slug = ?", [slug])
         }
     }
 

@@ -249,6 +249,44 @@ extension SQLiteCatalog {
                     END;
                     """)
         }
+        // Share links: each opens an album, or a set of photos of its own kept as an album's are.
+        migrator.registerMigration("v14-links") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE link (
+                        slug TEXT PRIMARY KEY NOT NULL,
+                        albumId TEXT REFERENCES album (id) ON DELETE CASCADE,
+                        title TEXT NOT NULL DEFAULT '',
+                        createdAt INTEGER NOT NULL,
+                        expiresAt INTEGER,
+                        passwordHash TEXT,
+                        allowsDownload INTEGER NOT NULL,
+                        allowsUpload INTEGER NOT NULL,
+                        showsLocation INTEGER NOT NULL,
+                        views INTEGER NOT NULL DEFAULT 0,
+                        lastViewedAt INTEGER,
+                        photoCount INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX link_on_albumId ON link (albumId);
+                    CREATE TABLE linkPhoto (
+                        slug TEXT NOT NULL REFERENCES link (slug) ON DELETE CASCADE,
+                        photoId TEXT NOT NULL REFERENCES photo (id) ON DELETE CASCADE,
+                        takenAt INTEGER NOT NULL,
+                        PRIMARY KEY (slug, photoId)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX linkPhoto_on_slug_takenAt ON linkPhoto (slug, takenAt, photoId);
+                    CREATE INDEX linkPhoto_on_photoId ON linkPhoto (photoId);
+                    CREATE TRIGGER linkPhoto_afterInsert AFTER INSERT ON linkPhoto BEGIN
+                        UPDATE link SET photoCount = photoCount + 1 WHERE slug = NEW.slug;
+                    END;
+                    CREATE TRIGGER linkPhoto_afterDelete AFTER DELETE ON linkPhoto BEGIN
+                        UPDATE link SET photoCount = photoCount - 1 WHERE slug = OLD.slug;
+                    END;
+                    CREATE TRIGGER linkPhoto_followTakenAt AFTER UPDATE OF takenAt ON photo BEGIN
+                        UPDATE linkPhoto SET takenAt = NEW.takenAt WHERE photoId = NEW.id;
+                    END;
+                    """)
+        }
         return migrator
     }
 }

@@ -124,6 +124,8 @@ extension SQLiteCatalog {
         case .favorites: try Int.fetchOne(db, sql: "SELECT count FROM favoriteCount") ?? 0
         case .album(let id):
             try Int.fetchOne(db, sql: "SELECT photoCount FROM album WHERE id = ?", arguments: [id]) ?? 0
+        case .link(let slug):
+            try Int.fetchOne(db, sql: "SELECT photoCount FROM link WHERE slug = ?", arguments: [slug]) ?? 0
         }
     }
 

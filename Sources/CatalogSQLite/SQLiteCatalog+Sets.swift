@@ -80,6 +80,12 @@ extension SQLiteCatalog {
                         SELECT ?, photo.id, photo.takenAt FROM selected JOIN photo ON photo.id = selected.photoId
                         """, arguments: [id])
                 try Self.touch(album: id, in: db)
+            case .link(let slug):
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO linkPhoto (slug, photoId, takenAt)
+                        SELECT ?, photo.id, photo.takenAt FROM selected JOIN photo ON photo.id = selected.photoId
+                        """, arguments: [slug])
             }
         }
     }
@@ -104,6 +110,10 @@ extension SQLiteCatalog {
                         AND coverPhotoId NOT IN (SELECT photoId FROM albumPhoto WHERE albumId = ?)
                         """, arguments: [id, id])
                 try Self.touch(album: id, in: db)
+            case .link(let slug):
+                try db.execute(
+                    sql: "DELETE FROM linkPhoto WHERE slug = ? AND photoId IN (SELECT photoId FROM selected)",
+                    arguments: [slug])
             }
         }
     }
@@ -150,8 +160,12 @@ extension SQLiteCatalog {
     }
 
     static func exists(_ set: PhotoSet, in db: Database) throws -> Bool {
-        guard case .album(let id) = set else { return true }
-        return try album(id: id, in: db) != nil
+        switch set {
+        case .favorites: true
+        case .album(let id): try album(id: id, in: db) != nil
+        case .link(let slug):
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM link WHERE slug = ?)", arguments: [slug]) ?? false
+        }
     }
 
     /// Fills the temporary table `selected` with the ids of the selection's photos that exist (ids, and the

@@ -59,6 +59,9 @@ enum CatalogOperation: String, CaseIterable {
     // PhotoSets
     case albums, album, createAlbum = "create_album", updateAlbum = "update_album", deleteAlbum = "delete_album"
     case addToSet = "add_to_set", removeFromSet = "remove_from_set", sets
+    // ShareLinks
+    case createLink = "create_link", links, link, updateLink = "update_link", deleteLink = "delete_link"
+    case recordView = "record_view", linkShares = "link_shares"
     // CompatReading
     case compatSearch = "compat_search", resources, compatPhoto = "compat_photo"
     // AccessRecords

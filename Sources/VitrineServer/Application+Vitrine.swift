@@ -106,6 +106,13 @@ public enum VitrineServer {
             assets: assetURLs
         ).addRoutes(to: writes)
         SetsController(catalog: library.catalog, assets: assetURLs).addRoutes(reads: reads, writes: writes)
+        LinksController(catalog: library.catalog, publicBase: compat.publicURL).addRoutes(to: writes)
+        LinkVisitsController(
+            catalog: library.catalog, blobs: library.blobs, sessions: LinkSessions(sessions: guardian.sessions),
+            throttle: guardian.throttle,
+            securesCookies: access.securesCookies || compat.publicURL?.lowercased().hasPrefix("https:") == true,
+            assets: assetURLs
+        ).addRoutes(to: api.group())
         TrashController(library: library, days: resources.limits.trashDays).addRoutes(
             writes: writes, signedIn: api.group().add(middleware: RequireTokenMiddleware.reader(guardian)))
         let mount = RouteMount(

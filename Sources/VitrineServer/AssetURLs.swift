@@ -13,8 +13,19 @@ public struct AssetURLs: Sendable, Equatable {
     /// Absolute `http(s)` URL without a trailing slash; nil serves through `/assets`.
     public let base: String?
 
+    /// Where this server's own asset route is: `/assets`, or a share link's scoped route.
+    var path = "/assets"
+
     /// Serving through `/assets`.
     public init() { base = nil }
+
+    /// The same URLs through a share link's own asset route, which serves only the link's photos; an asset
+    /// base URL (a public bucket) stays as it is, since anyone can read it.
+    func scoped(toLink slug: String) -> AssetURLs {
+        var scoped = self
+        scoped.path = "/api/v1/links/\(slug)/assets"
+        return scoped
+    }
 
     /// Validates `base`: an absolute http or https URL with a host and no query, fragment or credentials
     /// (a URL that names a user would leak it to every client). Nil when it is not one.
@@ -44,9 +55,9 @@ public struct AssetURLs: Sendable, Equatable {
         }
         switch variant.kind {
         // The thumbs' URLs are extension-less: they answer WebP or JPEG by `Accept`.
-        case .thumbWebP, .thumbJPEG, .smallThumb: return "/assets/\(variant.blobKey)"
-        case .preview: return "/assets/\(variant.blobKey).jpg"
-        case .original: return "/assets/\(variant.blobKey).\(WireMapping.fileExtension(mimeType: variant.mimeType))"
+        case .thumbWebP, .thumbJPEG, .smallThumb: return "\(path)/\(variant.blobKey)"
+        case .preview: return "\(path)/\(variant.blobKey).jpg"
+        case .original: return "\(path)/\(variant.blobKey).\(WireMapping.fileExtension(mimeType: variant.mimeType))"
         }
     }
 

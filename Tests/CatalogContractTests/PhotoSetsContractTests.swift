@@ -157,4 +157,47 @@ import VitrineCore
         #expect(try await catalog.album(id: kept)?.photoCount == 2)
         try await expectViews(catalog, PhotoFilter(set: .favorites), [photo])
     }
+
+    @Test(arguments: CatalogUnderTest.all)
+    func aLinkSharesItsAlbumOrItsOwnPhotosAndNothingElse(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photos = try await library(catalog, count: 30)
+        let trip = try await album(catalog)
+        _ = try await catalog.add(PhotoSelection(ids: [photos[0].id, photos[1].id]), to: .album(trip))
+        let cursor = { (photo: PhotoRecord) in PageCursor(takenAt: photo.takenAt, id: photo.id) }
+        let own = LinkRecord(slug: "own-link-slug-0123456789", title: "Picks", createdAt: 5, passwordHash: "h")
+        let range = PhotoRange(newest: cursor(photos[10]), oldest: cursor(photos[14]))
+        try await catalog.createLink(own, photos: PhotoSelection(ids: [photos[20].id], ranges: [range]))
+        let shared = LinkRecord(slug: "album-link-slug-01234567", albumId: trip, createdAt: 6)
+        try await catalog.createLink(shared, photos: nil)
+        await #expect(throws: CatalogError.duplicate(existingID: own.slug)) {
+            try await catalog.createLink(own, photos: nil)
+        }
+
+        try await expectViews(catalog, PhotoFilter(set: own.set), Array(photos[10...14]) + [photos[20]])
+        try await expectViews(catalog, PhotoFilter(set: shared.set), [photos[0], photos[1]])
+        #expect(try await catalog.linkShares(slug: own.slug, photoId: photos[12].id))
+        #expect(try await !catalog.linkShares(slug: own.slug, photoId: photos[0].id))
+        #expect(try await catalog.linkShares(slug: shared.slug, photoId: photos[1].id))
+        #expect(try await !catalog.linkShares(slug: shared.slug, photoId: photos[2].id))
+        #expect(try await !catalog.linkShares(slug: "no-such-link-slug-000000", photoId: photos[0].id))
+
+        var edited = own
+        edited.expiresAt = 99
+        edited.passwordHash = nil
+        edited.allowsDownload = false
+        #expect(try await catalog.updateLink(edited))
+        try await catalog.recordView(slug: own.slug, at: 1234)
+        let stored = try #require(try await catalog.link(slug: own.slug))
+        #expect(stored.expiresAt == 99 && stored.passwordHash == nil && !stored.allowsDownload)
+        #expect(stored.views == 1 && stored.lastViewedAt == 1234 && stored.title == "Picks")
+        #expect(try await catalog.links().map(\.slug) == [shared.slug, own.slug], "newest first")
+
+        #expect(try await catalog.deleteAlbum(id: trip))
+        #expect(try await catalog.link(slug: shared.slug) == nil, "an album's links go with it")
+        #expect(try await catalog.deleteLink(slug: own.slug))
+        #expect(try await !catalog.deleteLink(slug: own.slug))
+        #expect(try await catalog.page(after: nil, limit: 5, filter: PhotoFilter(set: own.set)).total == 0)
+        #expect(try await catalog.count() == 30)
+    }
 }

@@ -19,7 +19,8 @@ import VitrineAPI
         ("SessionInfo", SessionInfo.self), ("TrashItem", TrashItem.self), ("TrashList", TrashList.self),
         ("PhotoIDs", PhotoIDs.self), ("RestoreResult", RestoreResult.self), ("Album", Album.self),
         ("AlbumList", AlbumList.self), ("AlbumChange", AlbumChange.self), ("Selection", Selection.self),
-        ("SetChange", SetChange.self),
+        ("SetChange", SetChange.self), ("LinkChange", LinkChange.self), ("ShareLink", ShareLink.self),
+        ("LinkList", LinkList.self), ("LinkInfo", LinkInfo.self), ("LinkPasswordBody", LinkPasswordBody.self),
     ]
 
     /// Schemas with no `VitrineAPI` type, and why: values the types hold as strings, answers built without a

@@ -3,15 +3,17 @@ import Catalog
 extension OpenAPIDocument {
     /// Shared schemas, parameters, responses and security schemes: the members of `components`.
     static var components: String {
-        "\"schemas\": {\n" + [schemas, wireSchemas, albumSchemas, trashSchemas, compatSchemas].joined(separator: ",\n")
+        "\"schemas\": {\n"
+            + [schemas, wireSchemas, albumSchemas, linkSchemas, trashSchemas, compatSchemas].joined(separator: ",\n")
             + "\n},\n"
             + [parameters, responses, securitySchemes].joined(separator: ",\n")
     }
 
     static var photoIDPattern: String { "^[A-Za-z0-9_-]{\(PhotoID.length)}$" }
-    /// Vitrine's own `/assets/<sha256>[.ext]`, or `BASE/ab/cd/<sha256>` under `--asset-base-url`.
+    /// Vitrine's own `/assets/<sha256>[.ext]` (under `/api/v1/links/{slug}` for a link's visitor), or
+    /// `BASE/ab/cd/<sha256>` under `--asset-base-url`.
     static var assetURLPattern: String {
-        "^(/assets/[0-9a-f]{64}(\\\\.[a-z]+)?|https?://[^?#]+/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{64})$"
+        "^((/api/v1/links/[A-Za-z0-9_-]{24})?/assets/[0-9a-f]{64}(\\\\.[a-z]+)?|https?://[^?#]+/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{64})$"
     }
 
     static var securitySchemes: String {
@@ -19,6 +21,7 @@ extension OpenAPIDocument {
         "securitySchemes": {
           "adminToken": {"type": "http", "scheme": "bearer", "description": "The admin token from the data folder's `admin-token` (`vitrine token rotate` replaces it)."},
           "sessionCookie": {"type": "apiKey", "in": "cookie", "name": "vitrine_session", "description": "Set by `POST /api/v1/session`; authorises reads on a `--private` server, never writes."},
+          "linkCookie": {"type": "apiKey", "in": "cookie", "name": "vitrine_link", "description": "Set by `POST /api/v1/links/{slug}/session` for one link; its name is `vitrine_link_` and the first 16 hex digits of the slug's SHA-256."},
           "pixabayKey": {"type": "apiKey", "in": "query", "name": "key", "description": "A key from `vitrine key create` or `POST /api/v1/keys`."},
           "parseApplicationId": {"type": "apiKey", "in": "header", "name": "X-Parse-Application-Id", "description": "The server's `--parse-app-id` (default `vitrine`)."}
         }

@@ -4,6 +4,7 @@ extension OpenAPIDocument {
         #"""
         "parameters": {
           "PhotoIDPath": {"name": "id", "in": "path", "required": true, "description": "A photo id: 12 base64url characters.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
+          "LinkSlugPath": {"name": "slug", "in": "path", "required": true, "description": "A share link's slug: 24 base64url characters.", "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{24}$"}},
           "AlbumIDPath": {"name": "id", "in": "path", "required": true, "description": "An album id: 12 base64url characters.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
           "AlbumFilter": {"name": "album", "in": "query", "description": "Only this album's photos.", "schema": {"$ref": "#/components/schemas/PhotoID"}},
           "FavoriteFilter": {"name": "favorite", "in": "query", "description": "`true`: only the favourites (not with `album`).", "schema": {"const": "true"}},
@@ -37,6 +38,8 @@ extension OpenAPIDocument {
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
           },
           "NotFound": {"description": "No such photo, album, asset, key or route.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "LinkExpired": {"description": "`link_expired`: the link's time is up.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "PasswordRequired": {"description": "`password_required`: give the link's password first (`POST /api/v1/links/{slug}/session`).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "BodyTooLarge": {"description": "The JSON body is over 1 MB.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "BadCover": {"description": "`bad_cover`: the cover must be a photo of the album.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "MethodNotAllowed": {"description": "The path exists, not with this method.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

@@ -18,7 +18,8 @@ enum OpenAPIDocument {
 
     static var text: String {
         let paths = [
-            service, metrics, photos, albums, trash, timeline, events, assets, sized, zip, counters, keys, pixabay,
+            service, metrics, photos, albums, links, trash, timeline, events, assets, sized, zip, counters, keys,
+            pixabay,
             parse, web,
         ]
         return #"""

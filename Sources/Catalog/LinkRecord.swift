@@ -1,0 +1,58 @@
+/// A share link: a slug that opens one album, or a set of photos chosen for it, to whoever holds it.
+public struct LinkRecord: Sendable, Equatable {
+    /// At least 128 random bits (`LinkSlug`); the whole credential.
+    public var slug: String
+    /// The album it shares; nil shares the photos chosen for it (`PhotoSet.link`).
+    public var albumId: String?
+    public var title: String
+    /// Milliseconds since the epoch.
+    public var createdAt: Int64
+    /// Past it the link answers 410; nil never expires.
+    public var expiresAt: Int64?
+    /// A salted, slow hash (`LinkPassword`); nil asks for none.
+    public var passwordHash: String?
+    public var allowsDownload: Bool
+    public var allowsUpload: Bool
+    /// Whether visitors see where photos were taken.
+    public var showsLocation: Bool
+    public var views: Int
+    public var lastViewedAt: Int64?
+
+    public init(
+        slug: String, albumId: String? = nil, title: String = "", createdAt: Int64, expiresAt: Int64? = nil,
+        passwordHash: String? = nil, allowsDownload: Bool = true, allowsUpload: Bool = false,
+        showsLocation: Bool = false, views: Int = 0, lastViewedAt: Int64? = nil
+    ) {
+        self.slug = slug
+        self.albumId = albumId
+        self.title = title
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.passwordHash = passwordHash
+        self.allowsDownload = allowsDownload
+        self.allowsUpload = allowsUpload
+        self.showsLocation = showsLocation
+        self.views = views
+        self.lastViewedAt = lastViewedAt
+    }
+
+    /// The photos a visitor sees.
+    public var set: PhotoSet { albumId.map(PhotoSet.album) ?? .link(slug) }
+}
+
+/// Share links, and what a visitor may reach through one.
+public protocol ShareLinks: Sendable {
+    /// Creates the link, with `photos` as its own set when it shares no album. Throws
+    /// `CatalogError.duplicate` when the slug is taken.
+    func createLink(_ link: LinkRecord, photos: PhotoSelection?) async throws
+    /// Every link, newest first.
+    func links() async throws -> [LinkRecord]
+    func link(slug: String) async throws -> LinkRecord?
+    /// Stores every field but the slug, the album, the creation time and the counts; false when gone.
+    func updateLink(_ link: LinkRecord) async throws -> Bool
+    func deleteLink(slug: String) async throws -> Bool
+    /// Counts one visit.
+    func recordView(slug: String, at: Int64) async throws
+    /// Whether the photo is one the link shares.
+    func linkShares(slug: String, photoId: String) async throws -> Bool
+}

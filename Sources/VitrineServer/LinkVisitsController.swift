@@ -1,0 +1,158 @@
+import Access
+import Blobs
+import Catalog
+import Hummingbird
+import VitrineAPI
+import VitrineCore
+
+/// What a share link's visitor reaches, on any server, `--private` or not: the link's own photos, pages,
+/// timeline, details and files under `/api/v1/links/{slug}/…`, and nothing else. A password, when the
+/// link has one, is traded for a cookie scoped to the link (`POST /api/v1/links/{slug}/session`), with
+/// attempts throttled per address and per link. An expired link answers 410, a deleted or unknown one 404.
+struct LinkVisitsController<Context: RequestContext>: Sendable {
+    let catalog: any PhotoCatalog
+    let blobs: any BlobStore
+    let sessions: LinkSessions
+    let throttle: AuthThrottle
+    let securesCookies: Bool
+    var assets = AssetURLs()
+
+    func addRoutes(to api: RouterGroup<Context>) {
+        api.get("links/{slug}", use: info)
+        api.post("links/{slug}/session", use: signIn)
+        api.get("links/{slug}/photos", use: photos)
+        api.get("links/{slug}/timeline", use: timeline)
+        api.get("links/{slug}/photos/{id}", use: detail)
+        api.get("links/{slug}/assets/{name}", use: asset)
+        api.head("links/{slug}/assets/{name}", use: asset)
+    }
+
+    @Sendable func info(_ request: Request, context: Context) async throws -> Response {
+        let link = try await live(context)
+        let open = try await isOpen(link, request, context)
+        if open { try await catalog.recordView(slug: link.slug, at: EpochMilliseconds.now) }
+        let count = open ? try await catalog.page(after: nil, limit: 1, filter: PhotoFilter(set: link.set)).total : nil
+        let body = LinkInfo(
+            title: link.title, passwordRequired: !open, photoCount: count, allowDownload: link.allowsDownload,
+            allowUpload: link.allowsUpload,
+            expiresAt: link.expiresAt.map { TimestampFormatter.string(milliseconds: $0, offsetMinutes: 0) })
+        return try JSONResponse.make(body, cacheControl: "private, no-store")
+    }
+
+    @Sendable func signIn(_ request: Request, context: Context) async throws -> Response {
+        let link = try await live(context)
+        guard let hash = link.passwordHash else {
+            return try JSONResponse.make(["ok": true], cacheControl: "no-store")
+        }
+        let address = context.peerAddress
+        let perLink = "link:" + link.slug
+        let seenAddress = try await throttle.check(address)
+        let seenLink = try await throttle.check(perLink)
+        var request = request
+        let body = try await request.decodeJSON(LinkPasswordBody.self, limit: 4096, expected: #"{"password": string}"#)
+        guard LinkPassword.verify(body.password, against: hash) else {
+            try await throttle.failed(
+                address, kind: "link", seen: seenAddress, path: request.uri.path, logger: context.logger)
+            try await throttle.failed(
+                perLink, kind: "link", seen: seenLink, path: request.uri.path, logger: context.logger)
+            throw APIError(.unauthorized, code: "wrong_password", message: "that is not this link's password")
+        }
+        let value = try await sessions.create(slug: link.slug, passwordHash: hash)
+        var response = try JSONResponse.make(["ok": true], cacheControl: "no-store")
+        response.setCookie(
+            try Cookie.validated(
+                name: LinkSessions.cookieName(slug: link.slug), value: value, maxAge: 30 * 24 * 3600, path: "/",
+                secure: securesCookies, httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    @Sendable func photos(_ request: Request, context: Context) async throws -> Response {
+        let link = try await open(request, context)
+        let query = request.uri.queryParameters
+        let limit = try PhotosController<Context>.limit(from: query, maximum: PhotosController<Context>.maximumLimit)
+        let cursor = try PhotosController<Context>.cursor(from: query, PageCursor.init(encoded:))
+        let page = try await catalog.page(after: cursor, limit: limit, filter: PhotoFilter(set: link.set))
+        let scoped = assets.scoped(toLink: link.slug)
+        let body = PhotoPage(
+            items: page.items.map { WireMapping.summary($0, assets: scoped) }, nextCursor: page.nextCursor?.encoded,
+            total: page.total)
+        return JSONResponse.make(bytes: body.jsonBytes(), cacheControl: "private, no-cache")
+    }
+
+    @Sendable func timeline(_ request: Request, context: Context) async throws -> Response {
+        let link = try await open(request, context)
+        let counts = try await catalog.monthCounts(filter: PhotoFilter(set: link.set))
+        let months = counts.map { Timeline.Month(year: $0.month.year, month: $0.month.month, count: $0.count) }
+        let body = Timeline(months: months, total: counts.reduce(0) { $0 &+ $1.count })
+        return JSONResponse.make(bytes: body.jsonBytes(), cacheControl: "private, no-cache")
+    }
+
+    @Sendable func detail(_ request: Request, context: Context) async throws -> Response {
+        let link = try await open(request, context)
+        let id = try context.parameters.require("id")
+        guard PhotoID.isValid(id), try await catalog.linkShares(slug: link.slug, photoId: id),
+            let found = try await catalog.detail(id: id)
+        else { throw APIError.notFound("photo") }
+        var detail = WireMapping.detail(found.item, tags: found.tags, assets: assets.scoped(toLink: link.slug))
+        if !link.showsLocation { detail.location = nil }
+        return JSONResponse.make(bytes: detail.jsonBytes(), cacheControl: "private, no-cache")
+    }
+
+    /// A file of one of the link's photos; an original only when the link allows downloads.
+    @Sendable func asset(_ request: Request, context: Context) async throws -> Response {
+        let link = try await open(request, context)
+        let name = try context.parameters.require("name")
+        let keyText = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+        guard let key = BlobKey(hex: keyText), var variant = try await catalog.variant(blobKey: key),
+            variant.kind != .original || link.allowsDownload,
+            try await catalog.linkShares(slug: link.slug, photoId: variant.photoId)
+        else { throw APIError.notFound("asset") }
+        var headers: HTTPFields = [.cacheControl: "private, max-age=3600"]
+        if [.thumbWebP, .thumbJPEG].contains(variant.kind) {
+            let wanted: VariantKind =
+                AssetsController<Context>.accepts(request.headers[.accept], "image/webp") ? .thumbWebP : .thumbJPEG
+            if let sibling = try await catalog.variant(photoId: variant.photoId, kind: wanted) { variant = sibling }
+            headers[.vary] = "Accept"
+        }
+        return try await BlobResponder(blobs: blobs).respond(
+            key: variant.blobKey, mimeType: variant.mimeType, headers: headers, request: request, context: context)
+    }
+
+    // MARK: - The gate
+
+    /// The link behind the path: 404 for a malformed, unknown or deleted slug, 410 once it expired.
+    func live(_ context: Context) async throws -> LinkRecord {
+        let slug = try context.parameters.require("slug")
+        guard LinkSlug.isValid(slug), let link = try await catalog.link(slug: slug) else {
+            throw APIError.notFound("link")
+        }
+        if let expiresAt = link.expiresAt, expiresAt <= EpochMilliseconds.now {
+            throw APIError(.gone, code: "link_expired", message: "this link has expired")
+        }
+        return link
+    }
+
+    /// Whether the visitor may see the link's photos: no password, or the link's own cookie. A cookie that
+    /// fails counts into the address's throttle (once per window for one stale cookie), as the session
+    /// cookie does.
+    func isOpen(_ link: LinkRecord, _ request: Request, _ context: Context) async throws -> Bool {
+        guard let hash = link.passwordHash else { return true }
+        guard let value = request.cookies[LinkSessions.cookieName(slug: link.slug)]?.value else { return false }
+        let address = context.peerAddress
+        let seen = try await throttle.check(address)
+        if try await sessions.accepts(value, slug: link.slug, passwordHash: hash) { return true }
+        try await throttle.failed(
+            address, kind: "link session", cookie: SessionStore.digest(value), seen: seen, path: request.uri.path,
+            logger: context.logger)
+        return false
+    }
+
+    /// The live link, once its password was given; 401 `password_required` before.
+    func open(_ request: Request, _ context: Context) async throws -> LinkRecord {
+        let link = try await live(context)
+        guard try await isOpen(link, request, context) else {
+            throw APIError(.unauthorized, code: "password_required", message: "this link needs its password")
+        }
+        return link
+    }
+}
