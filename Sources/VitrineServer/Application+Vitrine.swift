@@ -81,7 +81,6 @@ public enum VitrineServer {
             relevanceDepth: resources.limits.relevanceDepth
         ).addRoutes(to: reads)
         TimelineController(catalog: library.catalog, answers: answers).addRoutes(to: reads)
-        ZipController(catalog: library.catalog, blobs: library.blobs).addRoutes(to: reads)
         let pulse = ChangePulse()
         let observation = LiveObservation(library.catalog) {
             answers.position.invalidate()
@@ -107,11 +106,20 @@ public enum VitrineServer {
         ).addRoutes(to: writes)
         SetsController(catalog: library.catalog, assets: assetURLs).addRoutes(reads: reads, writes: writes)
         LinksController(catalog: library.catalog, publicBase: compat.publicURL).addRoutes(to: writes)
-        LinkVisitsController(
+        let visits = LinkVisitsController<VitrineRequestContext>(
             catalog: library.catalog, blobs: library.blobs, sessions: LinkSessions(sessions: guardian.sessions),
             throttle: guardian.throttle,
             securesCookies: access.securesCookies || compat.publicURL?.lowercased().hasPrefix("https:") == true,
-            assets: assetURLs
+            assets: assetURLs)
+        visits.addRoutes(to: api.group())
+        let isPrivate = access.isPrivate
+        ZipController(
+            catalog: library.catalog, blobs: library.blobs,
+            canRead: { request, context in
+                guard isPrivate else { return true }
+                return try await guardian.canRead(request, context: context)
+            },
+            links: visits
         ).addRoutes(to: api.group())
         TrashController(library: library, days: resources.limits.trashDays).addRoutes(
             writes: writes, signedIn: api.group().add(middleware: RequireTokenMiddleware.reader(guardian)))

@@ -122,7 +122,10 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
 
     /// The link behind the path: 404 for a malformed, unknown or deleted slug, 410 once it expired.
     func live(_ context: Context) async throws -> LinkRecord {
-        let slug = try context.parameters.require("slug")
+        try await live(slug: try context.parameters.require("slug"))
+    }
+
+    func live(slug: String) async throws -> LinkRecord {
         guard LinkSlug.isValid(slug), let link = try await catalog.link(slug: slug) else {
             throw APIError.notFound("link")
         }
@@ -148,8 +151,9 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     }
 
     /// The live link, once its password was given; 401 `password_required` before.
-    func open(_ request: Request, _ context: Context) async throws -> LinkRecord {
-        let link = try await live(context)
+    func open(_ request: Request, _ context: Context, slug: String? = nil) async throws -> LinkRecord {
+        let link: LinkRecord
+        if let slug { link = try await live(slug: slug) } else { link = try await live(context) }
         guard try await isOpen(link, request, context) else {
             throw APIError(.unauthorized, code: "password_required", message: "this link needs its password")
         }

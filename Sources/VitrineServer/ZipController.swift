@@ -11,8 +11,12 @@ import ZipStream
 /// `Content-Length` before a byte is read and a dropped download resumes with `Range` (and `If-Range`
 /// with the archive's ETag). Originals are stored as they are, named by the time they were taken.
 struct ZipController<Context: RequestContext>: Sendable {
-    let catalog: any PhotoReading
+    let catalog: any PhotoCatalog
     let blobs: any BlobStore
+    /// The read rule for `ids` and `album` (a `--private` server's token or cookie); a `link` is its own
+    /// credential, checked by the link's gate.
+    let canRead: @Sendable (Request, Context) async throws -> Bool
+    let links: LinkVisitsController<Context>
 
     /// Photos in one archive: the id list of the largest travels in a URL of about 130 KB.
     static var maximumPhotos: Int { 10_000 }
@@ -26,7 +30,31 @@ struct ZipController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func download(_ request: Request, context: Context) async throws -> Response {
-        let ids = try Self.ids(from: request.formParameters["ids"].map(String.init))
+        let query = request.formParameters
+        let given = ["ids", "album", "link"].filter { query[$0] != nil }
+        guard given.count == 1 else {
+            throw APIError(.badRequest, code: "bad_ids", message: "give one of ids, album or link")
+        }
+        let ids: [String]
+        if let slug = query["link"].map(String.init) {
+            let link = try await links.open(request, context, slug: slug)
+            guard link.allowsDownload else {
+                throw APIError(.forbidden, code: "no_downloads", message: "this link does not allow downloads")
+            }
+            ids = try await members(of: link.set)
+        } else {
+            guard try await canRead(request, context) else {
+                throw AccessGuard.unauthorized("this server is private: sign in with the admin token")
+            }
+            if let album = query["album"].map(String.init) {
+                guard PhotoID.isValid(album), try await catalog.album(id: album) != nil else {
+                    throw APIError.notFound("album")
+                }
+                ids = try await members(of: .album(album))
+            } else {
+                ids = try Self.ids(from: query["ids"].map(String.init))
+            }
+        }
         let found = try await catalog.photos(ids: ids)
         var names = ZipNames()
         var entries: [ZipEntry] = []
@@ -78,6 +106,23 @@ struct ZipController<Context: RequestContext>: Sendable {
             try await writer.finish(nil)
         }
         return Response(status: status, headers: headers, body: body)
+    }
+
+    /// A set's photos, newest first, at most `maximumPhotos` of them.
+    func members(of set: PhotoSet) async throws -> [String] {
+        var ids: [String] = []
+        var cursor: PageCursor?
+        repeat {
+            let page = try await catalog.page(after: cursor, limit: 200, filter: PhotoFilter(set: set))
+            guard page.total <= Self.maximumPhotos else {
+                throw APIError(
+                    .badRequest, code: "bad_ids", message: "at most \(Self.maximumPhotos) photos in one archive")
+            }
+            ids += page.items.map(\.photo.id)
+            cursor = page.nextCursor
+        } while cursor != nil && ids.count < Self.maximumPhotos
+        guard !ids.isEmpty else { throw APIError.notFound("photo") }
+        return ids
     }
 
     /// The ids, in the order given, each once: 1 to `maximumPhotos` photo ids, separated by commas.

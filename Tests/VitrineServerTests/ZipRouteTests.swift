@@ -138,6 +138,51 @@ import VitrineAPI
     }
 }
 
+extension ZipRouteTests {
+    /// An album's archive for the owner; a link's for its visitor on a private server, when the link allows
+    /// downloads, and never a photo outside it.
+    @Test func anAlbumOrALinkDownloadsAsOneArchive() async throws {
+        let fixture = try await ServerFixture(photos: 3)
+        let auth = try fixture.bearer()
+        let (a, b) = (fixture.ids[0], fixture.ids[2])
+        let dir = TemporaryDirectory("zip-sets")
+        try await fixture.makeApp(access: AccessConfiguration(isPrivate: true)).test(.router) { client in
+            let album = try await client.execute(
+                uri: "/api/v1/albums", method: .post, headers: auth,
+                body: ByteBuffer(string: #"{"title":"Two","photos":{"ids":["\#(a)","\#(b)"]}}"#)
+            ) { (r: TestResponse) async throws in try r.decode(Album.self) }
+            let names = try await client.execute(uri: "/api/v1/zip?album=\(album.id)", method: .get, headers: auth) {
+                (r: TestResponse) async throws in
+                #expect(r.status == .ok)
+                return try await ZipReaders.python(try Self.save(r.bytes, in: dir)).map { $0.prefix(10) }
+            }
+            #expect(names == ["2020-01-03", "2020-01-01"], "newest first")
+            try await client.execute(uri: "/api/v1/zip?album=\(album.id)", method: .get) {
+                (r: TestResponse) async throws in #expect(r.status == .unauthorized)
+            }
+            for (allow, status) in [(true, HTTPResponse.Status.ok), (false, .forbidden)] {
+                let link = try await client.execute(
+                    uri: "/api/v1/links", method: .post, headers: auth,
+                    body: ByteBuffer(string: #"{"photos":{"ids":["\#(b)"]},"allowDownload":\#(allow)}"#)
+                ) { (r: TestResponse) async throws in try r.decode(ShareLink.self) }
+                try await client.execute(uri: "/api/v1/zip?link=\(link.slug)", method: .get) {
+                    (r: TestResponse) async throws in
+                    #expect(r.status == status)
+                    if status == .ok {
+                        #expect(try await ZipReaders.python(try Self.save(r.bytes, in: dir)).count == 1)
+                    }
+                }
+            }
+            for query in ["ids=\(a)&album=\(album.id)", "", "link=nope"] {
+                try await client.execute(uri: "/api/v1/zip?\(query)", method: .get, headers: auth) {
+                    (r: TestResponse) async throws in
+                    #expect(r.status == (query == "link=nope" ? .notFound : .badRequest), "\(query)")
+                }
+            }
+        }
+    }
+}
+
 extension String {
     fileprivate func leftPadded(to length: Int) -> String {
         String(repeating: "0", count: max(0, length - count)) + self
