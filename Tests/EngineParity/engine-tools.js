@@ -2,16 +2,16 @@
 // the batch layout and its virtualizer, a timeline of its own with its planner, the tap recognizer,
 // the diff and the closed-form gesture helpers (the gallery session is Web/engine.js's). They run on engine-all.wasm (every export; scripts/build-wasm.sh),
 // beside Web/engine.js and Web/viewer-engine.js on the same instance.
-import { Engine, Timeline, GallerySession } from '../../Web/engine.js';
-import { instantiate } from '../../Web/wasm.js';
-import { ViewerEngine, PHASE } from '../../Web/viewer-engine.js';
-import { LiveEngine } from '../../Web/live-engine.js';
+import { Engine, Timeline, GallerySession } from '../../Web/engine/engine.js';
+import { instantiate } from '../../Web/engine/wasm.js';
+import { ViewerEngine, PHASE } from '../../Web/engine/viewer-engine.js';
+import { LiveEngine } from '../../Web/engine/live-engine.js';
 
-/** @typedef {import('../../Web/viewer-engine.js').PointerPhase} PointerPhase */
-/** @typedef {import('../../Web/wasm.js').Rect} Rect */
-/** @typedef {import('../../Web/engine.js').LayoutConfig} LayoutConfig */
-/** @typedef {import('../../Web/engine.js').TimelineRequest} TimelineRequest */
-/** @typedef {import('../../Web/engine.js').TimelineSpan} TimelineSpan */
+/** @typedef {import('../../Web/engine/viewer-engine.js').PointerPhase} PointerPhase */
+/** @typedef {import('../../Web/engine/wasm.js').Rect} Rect */
+/** @typedef {import('../../Web/engine/engine.js').LayoutConfig} LayoutConfig */
+/** @typedef {import('../../Web/engine/engine.js').TimelineRequest} TimelineRequest */
+/** @typedef {import('../../Web/engine/engine.js').TimelineSpan} TimelineSpan */
 /**
  * @typedef {object} VirtualizerUpdate  Item index ranges as [start, end).
  * @property {[number, number]} visible

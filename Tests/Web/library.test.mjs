@@ -4,14 +4,14 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
-import { sortKey, before, filterQuery } from '../../Web/api.js'
-import { Library, monthOf } from '../../Web/library.js'
-import { loadLiveEngine } from '../../Web/live-engine.js'
-import { takenText, exposureText, sizeText, rows } from '../../Web/info.js'
-import { gpsText } from '../../Web/photo-text.js'
+import { sortKey, before, filterQuery } from '../../Web/core/api.js'
+import { Library, monthOf } from '../../Web/core/library.js'
+import { loadLiveEngine } from '../../Web/engine/live-engine.js'
+import { takenText, exposureText, sizeText, rows } from '../../Web/viewer/info.js'
+import { gpsText } from '../../Web/core/photo-text.js'
 
 /** The wasm the browser runs: live changes are placed by its rules. */
-const engine = await loadLiveEngine(new URL('../../Web/live.wasm', import.meta.url))
+const engine = await loadLiveEngine(new URL('../../Web/engine/live.wasm', import.meta.url))
 const item = (id, takenAt) => ({ id, takenAt, width: 4, height: 3 })
 const msg = (kind, id, takenAt, photo) => ({ kind, id, sortKey: [Date.parse(takenAt), id], photo: photo ?? null })
 const ids = (lib) => lib.months.map((m) => Array.from({ length: m.count }, (_, k) => m.items[k]?.id ?? '·').join(' '))

@@ -18,7 +18,7 @@ import {
   thumbHashToApproximateAspectRatio,
   thumbHashToDataURL,
   thumbHashToRGBA,
-} from '../../Web/thumbhash.js'
+} from '../../Web/core/thumbhash.js'
 import { fixtures, rgbaToThumbHash } from '../ImagingTests/Fixtures/thumbhash-reference.mjs'
 
 const swiftFixtureHashes = {

@@ -1,4 +1,4 @@
-// Shapes the web client (Web/*.js) shares, for `tsc --noEmit` (scripts/check-js.sh): JSDoc in the
+// Shapes the web client (Web/**/*.js) shares, for `tsc --noEmit` (scripts/check-js.sh): JSDoc in the
 // modules names these types; nothing here is shipped.
 
 /** An image variant of a photo, as the API gives it. */

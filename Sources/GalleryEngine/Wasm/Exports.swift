@@ -1,4 +1,4 @@
-// The C ABI exported to JavaScript from `engine.wasm` (see Web/engine.js).
+// The C ABI exported to JavaScript from `engine.wasm` (see Web/engine/engine.js).
 //
 // Rules of the boundary: only numbers and pointers into linear memory cross
 // it. Objects live here and JS refers to them by small integer handles

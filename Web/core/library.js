@@ -27,7 +27,7 @@ export class Library {
     this.opening = 0;
     this.uncertain = false;
     this.expected = /** @type {number|undefined} */ (undefined); // the server's total from the change feed
-    this.run = /** @type {import('./live-engine.js').LiveRun|undefined} */ (undefined); // the engine's run for live changes
+    this.run = /** @type {import('../engine/live-engine.js').LiveRun|undefined} */ (undefined); // the engine's run for live changes
     this.runOf = /** @type {Month|null} */ (null); // the month the run holds, kept in step by the changes it applied
   }
   on(/** @type {(kind: string, lib: Library, runs: Run[]) => void} */ f) { this.listeners.add(f); }
@@ -165,7 +165,7 @@ export class Library {
    * another into one month go to the engine in one call. The counts are `uncertain` when the engine
    * says so.
    */
-  apply(/** @type {Change[]} */ batch, /** @type {import('./live-engine.js').LiveEngine} */ engine) {
+  apply(/** @type {Change[]} */ batch, /** @type {import('../engine/live-engine.js').LiveEngine} */ engine) {
     /** @type {{kind: Change['kind'], m: Change}[]} */
     let steps = []; // the changes for month `into` not applied yet; `held`: the ids changed since the ids were read
     let into = /** @type {Month|null} */ (null);
@@ -227,7 +227,7 @@ export class Library {
    * Applies changes to month `mo` (none: a run without places) through the engine's run of its places,
    * in one call, and mirrors the outcomes.
    */
-  live(/** @type {import('./live-engine.js').LiveEngine} */ engine, /** @type {Month|null} */ mo, /** @type {{kind: Change['kind'], m: Change}[]} */ steps) {
+  live(/** @type {import('../engine/live-engine.js').LiveEngine} */ engine, /** @type {Month|null} */ mo, /** @type {{kind: Change['kind'], m: Change}[]} */ steps) {
     const run = this.run ??= engine.createLiveRun(), items = mo ? mo.items : [];
     if (this.runOf !== mo || !mo) {
       const n = mo ? mo.count : 0, times = new Array(n), ids = new Array(n);

@@ -83,7 +83,7 @@ export function decodesWebP() {
 /**
  * A thumb's URL. Vitrine's `/assets` picks WebP or JPEG by Accept; a bucket or CDN (`--asset-base-url`)
  * cannot, so the API also gives the JPEG sibling (`jpegUrl`), and the engine picks by what the browser decodes.
- * @param {import('./engine.js').Engine} engine @param {Variant} thumb
+ * @param {import('../engine/engine.js').Engine} engine @param {Variant} thumb
  */
 export function thumbSrc(engine, thumb, canWebP = decodesWebP) {
   const format = engine.imageFormat({ decodesAVIF: false, decodesWebP: canWebP(), hasAVIF: false, hasWebP: true });
@@ -139,7 +139,7 @@ let more = /** @type {Promise<unknown>|null} */ (null);
 export function moreCSS() {
   if (!globalThis.document) return Promise.resolve(); // Node tests
   return more ||= new Promise((done) => {
-    const l = el('link', '', { rel: 'stylesheet', href: new URL('./more.css', import.meta.url).href });
+    const l = el('link', '', { rel: 'stylesheet', href: new URL('../more.css', import.meta.url).href });
     l.onload = l.onerror = done;
     document.head.append(l);
   });
