@@ -7,7 +7,7 @@ import { Library, PAGE } from './core/library.js';
 import { Grid } from './grid/grid.js';
 import { Scrubber } from './grid/scrubber.js';
 import { Search, readFilter } from './ui/search.js';
-import { moreCSS } from './core/images.js';
+import { moreCSS, loadHashes } from './core/images.js';
 import { inline, shown, arrival } from './core/first-screen.js';
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
@@ -75,13 +75,15 @@ async function boot() {
   document.body.classList.remove('loading');
   if (!first) return;
   // What the first screen does not need waits until its thumbnails arrived: the rest of the grid's
-  // prefetch window, then, once the browser is idle, the change feed, the tag bar, a kept admin token
-  // (a synchronous storage read), and the viewer, so that the first tap opens it at once.
+  // prefetch window, then, once the browser is idle, the change feed, the tag bar, the ThumbHash
+  // decoder, a kept admin token (a synchronous storage read), and the viewer, so that the first tap
+  // opens it at once.
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
   import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since));
   search.loadTags();
+  loadHashes().catch(() => 0);
   if (token()) admin(null, true);
   loadViewer().catch(() => 0);
 }
@@ -188,7 +190,7 @@ function keepPlace() {
   }, 250);
 }
 
-/** PageUp/PageDown a screen, Home/End the newest and oldest photos (the viewer has its own keys). */
+/** The page keys move the grid (the viewer has its own keys); Escape cancels a viewer still loading. */
 function keys(/** @type {KeyboardEvent} */ e) {
   if (opening && e.key === 'Escape') {
     opening = null;
@@ -196,13 +198,7 @@ function keys(/** @type {KeyboardEvent} */ e) {
     return;
   }
   if ((viewer && viewer.state !== 'closed') || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,[role=dialog]')) return;
-  const off = grid.offset(), page = grid.height - grid.topBar - 40;
-  const to = /** @type {Record<string, number>} */ ({ PageDown: off + page, PageUp: off - page, Home: 0, End: grid.maxOffset })[e.key];
-  if (to === undefined) return;
-  e.preventDefault();
-  grid.scrollToOffset(to);
-  grid.update();
-  grid.emit('jumped');
+  if (grid.key(e.key)) e.preventDefault();
 }
 
 /**

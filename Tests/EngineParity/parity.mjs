@@ -271,6 +271,8 @@ for (const [name, o] of native) {
 }
 
 // ── Gallery session ─────────────────────────────────────────────────────
+/** (library index, step) pairs for the arrow keys, as the native side's `neighbours`. */
+const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, -2], [4000, 1], [-3, 2], [1e9, -2]];
 // Replays the native side's recorded event script (op code, arguments) and flattens each frame.
 {
   const script = native.get('session')?.input ?? [];
@@ -297,7 +299,7 @@ for (const [name, o] of native) {
       push(session.months(months));
     }
     else if (op === 3) { const [y, t] = take(2); push(session.scroll(y, t)); }
-    else if (op === 4) { const [key] = take(1); push(session.key(key === 1 ? 'home' : 'end')); }
+    else if (op === 4) { const [key] = take(1); push(session.key(key)); }
     else if (op === 5) { const [on] = take(1); push(session.scrubbing(on === 1)); }
     else if (op === 6) { const [id, n, t] = take(3); push(session.pageArrived(id, pageAspects(id, n), t)); }
     else if (op === 7) { const [id, t] = take(2); push(session.pageFailed(id, t)); }
@@ -316,6 +318,8 @@ for (const [name, o] of native) {
     }
     else throw new Error(`session script: unknown op ${op} at ${k - 1}`);
   }
+  // The arrow keys' photos in the layout the script ends with.
+  for (const [i, step] of NEIGHBOURS) out.push(session.timeline.neighbour(i, step));
   session.destroy();
   emit('session', out);
 }

@@ -81,6 +81,25 @@ import Testing
             !letGo.start.isEmpty && letGo.start.allSatisfy { r in letGo.visible.contains { $0.section == r.section } })
     }
 
+    @Test func pageKeysMoveAScreenLessTheTopBarAndAnOverlapAndStopAtTheEnds() {
+        var configuration = Self.configuration
+        configuration.layout.insets.top = 96
+        let session = GallerySession(configuration: configuration)
+        _ = session.handle(.viewport(width: 1000, height: 800, density: 2))
+        _ = session.handle(.months(Self.months))
+        _ = session.handle(.release)
+        let page = 800 - 96 - session.policy.pageOverlap
+        let down = session.handle(.key(.pageDown))
+        #expect(down.scrollTo == page && down.offset == page && down.velocity == 0)
+        #expect(session.handle(.key(.pageDown)).scrollTo == 2 * page)
+        #expect(session.handle(.key(.pageUp)).scrollTo == page)
+        #expect(session.handle(.key(.pageUp)).scrollTo == 0)
+        #expect(session.handle(.key(.pageUp)).scrollTo == 0, "the top holds")
+        _ = session.handle(.key(.end))
+        let end = session.handle(.key(.pageDown))
+        #expect(end.scrollTo == session.maximumOffset && end.visible.last?.section == 23, "the end holds")
+    }
+
     @Test func aSearchThatEmptiesLeavesNothingAndItsClearingStartsAgainAtTheTop() {
         let (session, first) = Self.session()
         let moved = session.handle(.scroll(offset: 50_000, time: 100))

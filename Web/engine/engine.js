@@ -225,6 +225,8 @@ export class Timeline {
    * @param {number} section @param {number} item
    */
   itemFrame(section, item) { return this._e.ge_timeline_item_frame(this.handle, section, item) ? this.engine._rect() : null; }
+  /** The arrow keys' photo from library index `i`: `step` ±1 beside it, ±2 the row below or above. */
+  neighbour(/** @type {number} */ i, /** @type {number} */ step) { return this._e.ge_timeline_neighbour(this.handle, i, step); }
   /** The photo or header (item −1) at a content point, and the offset from its row's top. */
   anchor(/** @type {number} */ x, /** @type {number} */ y) {
     if (!this._e.ge_timeline_anchor(this.handle, x, y)) return null;
@@ -302,6 +304,8 @@ export class GallerySession {
    * @param {number} offset @returns {GalleryFrame}
    */
   jump(offset) { return this._frame(this._e.ge_session_jump(this.handle, offset)); }
+  /** @param {number} key 1 Home, 2 End, 3 Page Up, 4 Page Down @returns {GalleryFrame} */
+  key(key) { return this._frame(this._e.ge_session_key(this.handle, key)); }
   /** @param {boolean} on @returns {GalleryFrame} */
   scrubbing(on) { return this._frame(this._e.ge_session_scrubbing(this.handle, on ? 1 : 0)); }
   /** @param {number} id @param {ArrayLike<number>} aspectRatios @param {number} time @returns {GalleryFrame} */

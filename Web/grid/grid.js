@@ -320,6 +320,16 @@ export class Grid {
     this.jumped = true; // a jump, not a movement
   }
 
+  /** Home, End, PageUp and PageDown move the view as the session decides; false for another key. */
+  key(/** @type {string} */ name) {
+    const code = ['Home', 'End', 'PageUp', 'PageDown'].indexOf(name) + 1;
+    if (!code) return false;
+    this.update(); // the session first hears where the view is
+    this.render(this.session.key(code));
+    this.emit('jumped');
+    return true;
+  }
+
   /** The scrubber is dragged (nothing loads) or let go (the month it stopped on loads). */
   scrub(/** @type {boolean} */ on) {
     this.apply(this.session.scrubbing(on));

@@ -1,6 +1,6 @@
 // The grid's input: a click opens a tile; the context menu, or a touch that stays pressed without moving,
 // opens its menu (the engine's GalleryPolicy times the press and ignores the click that ends it); the
-// arrow keys move the focus to the neighbouring tile.
+// arrow keys move the focus to the tile the engine's layout finds beside, above or below.
 /** @typedef {import('./grid.js').Grid} Grid */
 
 /** The photo tile an event happened in. */
@@ -24,7 +24,7 @@ export function listen(/** @type {Grid} */ grid) {
     const t = tileAt(e), step = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1, ArrowUp: -2, ArrowDown: 2 })[e.key];
     if (!t || !step || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     e.preventDefault();
-    const j = neighbour(grid, Number(t.dataset.i), step);
+    const j = grid.timeline.neighbour(Number(t.dataset.i), step);
     grid.reveal(j);
     grid.tile(j)?.focus({ preventScroll: true });
   });
@@ -54,19 +54,4 @@ export function listen(/** @type {Grid} */ grid) {
   for (const k of ['pointerup', 'pointercancel']) {
     scroller.addEventListener(k, () => { if (press?.fired) pressed = performance.now(); cancelPress(); });
   }
-}
-
-/** Arrow keys: the tile beside (±1) or in the row below (2) or above (−2) tile `i`, nearest in x. */
-function neighbour(/** @type {Grid} */ grid, /** @type {number} */ i, /** @type {number} */ step) {
-  const dir = Math.sign(step), n = grid.lib.count, a = grid.frame(i);
-  if (Math.abs(step) === 1 || !a) return Math.max(0, Math.min(n - 1, i + dir));
-  let best = i, bestDx = Infinity, rowY = NaN;
-  for (let j = i + dir; j >= 0 && j < n && Math.abs(j - i) < 500; j += dir) {
-    const f = grid.frame(j);
-    if (!f || (dir > 0 ? f.y < a.y + a.height / 2 : f.y + f.height > a.y + a.height / 2)) continue; // the same row
-    if (Number.isNaN(rowY)) rowY = f.y; else if (f.y !== rowY) break;
-    const dx = Math.abs(f.x + f.width / 2 - a.x - a.width / 2);
-    if (dx < bestDx) { bestDx = dx; best = j; }
-  }
-  return best;
 }

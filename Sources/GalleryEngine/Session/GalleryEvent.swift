@@ -22,7 +22,7 @@ public enum GalleryEvent {
     /// The client moved the view itself (a page key, a month's link, the scrubber's drag, a photo
     /// brought into view): a jump, with no movement to measure.
     case jump(offset: Double)
-    /// Home or End.
+    /// Home, End, Page Up or Page Down.
     case key(GalleryKey)
     /// The scrubber is being dragged (nothing loads), or it was let go.
     case scrubbing(Bool)
@@ -46,4 +46,7 @@ public enum GalleryEvent {
 public enum GalleryKey: Int32, Sendable {
     case home = 1
     case end = 2
+    /// A screen up or down, less the top bar and `GalleryPolicy.pageOverlap`.
+    case pageUp = 3
+    case pageDown = 4
 }

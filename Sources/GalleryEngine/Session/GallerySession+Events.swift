@@ -66,7 +66,13 @@ extension GallerySession {
     }
 
     func press(_ key: GalleryKey, _ frame: inout GalleryFrame) -> Bool {
-        offset = key == .home ? 0 : maximumOffset
+        let page = height - layout.configuration.layout.insets.top - policy.pageOverlap
+        switch key {
+        case .home: offset = 0
+        case .end: offset = maximumOffset
+        case .pageUp: offset = clamp(offset - page)
+        case .pageDown: offset = clamp(offset + page)
+        }
         stop()
         frame.scrollTo = offset
         return true

@@ -30,7 +30,7 @@ func sessionSlot(_ h: Int32) -> SessionSlot? {
 /// (offset a), 4 scrubbing (a ≠ 0), 5 page arrived (id a, `c` aspects of the input, time b), 6 page
 /// failed (id a, time b), 7 retry now (time a), 8 tick (time a), 9 release, 10 layout (the timeline
 /// configuration in io), 11 placed (section a, start b, `c` aspects of the input), 12 months (`a`
-/// triples of the int input).
+/// triples of the int input), 13 key (`GalleryKey` a; no frame for another).
 @inline(never)
 func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
@@ -50,6 +50,9 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     case 10: planning = s.relayout(timelineConfigurationFromIO(), &frame)
     case 11:
         planning = s.placed(section: wasmCount(a), start: wasmCount(b), aspectRatios: sessionAspects(slot, c), &frame)
+    case 13:
+        guard let key = GalleryKey(rawValue: Int32(truncatingIfNeeded: wasmCount(a))) else { return 0 }
+        planning = s.press(key, &frame)
     default:
         let n = 3 * wasmCount(a)
         let packed = UnsafeBufferPointer(start: slot.input.pointer, count: n <= slot.input.capacity ? n : 0)
@@ -59,7 +62,7 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     return writeFrame(frame)
 }
 
-/// An event the grid does not send (Home/End, a live insert, the viewer's), on session `h`.
+/// An event the grid does not send (a live insert, the viewer's), on session `h`.
 func sessionFrame(_ h: Int32, _ event: (GallerySession, inout GalleryFrame) -> Bool) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
     var frame = GalleryFrame()
@@ -204,12 +207,9 @@ public func ge_session_placed(_ h: Int32, _ section: Int32, _ start: Int32, _ n:
 @_cdecl("ge_session_months")
 public func ge_session_months(_ h: Int32, _ n: Int32) -> Int32 { sessionEvent(h, 12, Double(n), 0, 0) }
 
-/// A key: 1 Home, 2 End; returns 0 (no frame) for any other.
+/// A key: 1 Home, 2 End, 3 Page Up, 4 Page Down; returns 0 (no frame) for any other.
 @_cdecl("ge_session_key")
-public func ge_session_key(_ h: Int32, _ key: Int32) -> Int32 {
-    guard let key = GalleryKey(rawValue: key) else { return 0 }
-    return sessionFrame(h) { $0.press(key, &$1) }
-}
+public func ge_session_key(_ h: Int32, _ key: Int32) -> Int32 { sessionEvent(h, 13, Double(key), 0, 0) }
 
 /// `n` live photos (aspects in the aspect input) inserted at `index` of month `section`.
 @_cdecl("ge_session_inserted")

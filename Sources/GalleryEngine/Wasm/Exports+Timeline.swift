@@ -245,6 +245,13 @@ public func ge_timeline_item_frame(_ h: Int32, _ section: Int32, _ item: Int32) 
     return 1
 }
 
+/// The arrow keys' photo (library index) from photo `index`: `step` ±1 beside it, ±2 the row below or
+/// above (`TimelineLayout.neighbour`).
+@_cdecl("ge_timeline_neighbour")
+public func ge_timeline_neighbour(_ h: Int32, _ index: Int32, _ step: Int32) -> Int32 {
+    Int32(truncatingIfNeeded: timelineSlot(h)?.layout.neighbour(of: Int(index), step: Int(step)) ?? 0)
+}
+
 /// Section of the photo under a content point, or −1; its index in the month → io[0].
 @_cdecl("ge_timeline_item_at")
 public func ge_timeline_item_at(_ h: Int32, _ x: Double, _ y: Double) -> Int32 {

@@ -524,6 +524,9 @@ answer(at: clock + 70)
 record(.key(.end), [4, 2])
 answer(at: clock + 90)
 record(.key(.home), [4, 1])
+record(.key(.pageDown), [4, 4])
+record(.key(.pageDown), [4, 4])
+record(.key(.pageUp), [4, 3])
 if let failing = lastFrame.start.first ?? session.planner.inFlight.first {
     record(.pageFailed(id: failing.id, time: clock + 100), [7, Double(failing.id), clock + 100])
 }
@@ -553,6 +556,11 @@ recordMonths([])
 recordMonths(library)
 record(.tick(time: clock + 1560), [9, clock + 1560])
 answer(at: clock + 1600)
+// The arrow keys' photos in the layout the script ends with (parity.mjs's NEIGHBOURS).
+let neighbours = [
+    (0, 1), (0, -1), (0, 2), (5, 2), (5, -2), (1020, 2), (1030, -2), (4000, 1), (-3, 2), (1_000_000_000, -2),
+]
+for (index, step) in neighbours { frames.append(Double(session.layout.neighbour(of: index, step: step))) }
 emit("session", frames, input: script)
 
 for l in lines { print(l) }
