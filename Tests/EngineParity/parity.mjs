@@ -283,7 +283,7 @@ const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, 
     out.push(f.scrollTo ?? -1, f.contentHeight, f.velocity, f.fling ? 1 : 0, f.pageSize, f.retryAt ?? -1,
       f.failureStands ? 1 : 0, f.viewer ?? -1, f.start.length, f.cancel.length, f.visible.length,
       f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom, f.reach.top, f.reach.bottom,
-      f.retain.top, f.retain.bottom);
+      f.retain.top, f.retain.bottom, f.longPress ? 1 : 0);
     for (const r of [...f.start, ...f.cancel]) out.push(r.id, r.section, r.start, r.end);
     for (const v of f.visible) out.push(v.section, v.start, v.end, v.header ? 1 : 0);
   };
@@ -310,6 +310,7 @@ const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, 
     else if (op === 12) { const [n] = take(1); push(session.removed(take(n))); }
     else if (op === 13) push(session.release());
     else if (op === 16) { const [y] = take(1); push(session.jump(y)); }
+    else if (op === 17) { const [phase, x, y, id, t] = take(5); push(session.pointer(phase, x, y, id, t)); }
     else if (op === 14) { const [s, i, n] = take(3); push(session.placed(s, i, pageAspects(77, n))); }
     else if (op === 15) {
       const [w] = take(1);

@@ -100,6 +100,33 @@ import Testing
         #expect(end.scrollTo == session.maximumOffset && end.visible.last?.section == 23, "the end holds")
     }
 
+    @Test func aTouchHeldStillOpensTheMenuAtItsTimeOnceAndItsLiftIsNoTap() {
+        let (session, _) = Self.session()
+        let down = session.handle(.pointer(.down, x: 100, y: 200, id: 1, time: 1000))
+        #expect(down.tickAt == 1000 + session.policy.longPressDuration && !down.longPress)
+        _ = session.handle(.pointer(.move, x: 140, y: 200, id: 2, time: 1100))  // another finger
+        _ = session.handle(.pointer(.move, x: 106, y: 206, id: 1, time: 1200))  // within the slop
+        #expect(!session.handle(.tick(time: 1499)).longPress)
+        let held = session.handle(.tick(time: 1500))
+        #expect(held.longPress && held.tickAt == nil)
+        #expect(!session.handle(.tick(time: 1600)).longPress, "once")
+        _ = session.handle(.pointer(.up, x: 106, y: 206, id: 1, time: 2000))
+        #expect(session.ignoresClick(at: 2000 + session.policy.clickSuppression - 1))
+        #expect(!session.ignoresClick(at: 2000 + session.policy.clickSuppression))
+    }
+
+    @Test func aTouchThatMovesOrThatTheGridScrollsUnderIsNoPress() {
+        let (session, _) = Self.session()
+        _ = session.handle(.pointer(.down, x: 100, y: 200, id: 3, time: 1000))
+        let moved = session.handle(.pointer(.move, x: 100, y: 211, id: 3, time: 1100))
+        #expect(moved.tickAt == nil && !session.handle(.tick(time: 1600)).longPress)
+        _ = session.handle(.pointer(.down, x: 100, y: 200, id: 4, time: 2000))
+        _ = session.handle(.scroll(offset: 30, time: 2100))
+        #expect(!session.handle(.tick(time: 2600)).longPress)
+        _ = session.handle(.pointer(.up, x: 100, y: 200, id: 4, time: 2700))
+        #expect(!session.ignoresClick(at: 2700), "a lift with no menu is a tap")
+    }
+
     @Test func aSearchThatEmptiesLeavesNothingAndItsClearingStartsAgainAtTheTop() {
         let (session, first) = Self.session()
         let moved = session.handle(.scroll(offset: 50_000, time: 100))

@@ -108,22 +108,6 @@ export class Engine extends WasmModule {
       tileAspectRatio: v[5], targetRowHeight: v[6], monthHeader: v[7], yearHeader: v[8], averageAspectRatio: v[9] };
   }
   /**
-   * The policy's numbers for the grid's pointer handling.
-   * @returns {{longPress: number, pressSlop: number, clickSuppression: number}}
-   */
-  policy() {
-    this.exports.ge_policy_numbers();
-    const v = this._io;
-    return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2] };
-  }
-  /**
-   * Whether a click at `time` is the lift of the long press at `pressTime`.
-   * @param {number} time
-   * @param {number} pressTime
-   * @returns {boolean}
-   */
-  ignoresClick(time, pressTime) { return this.exports.ge_policy_ignores_click(time, pressTime) === 1; }
-  /**
    * Whether the small thumbnail fills a width×height tile at this pixel density.
    * @param {{width: number, height: number}} small @param {number} width @param {number} height @param {number} density
    * @returns {boolean}
@@ -256,6 +240,7 @@ export class Timeline {
  * @property {{top: number, bottom: number}} mount   Content to mount.
  * @property {{top: number, bottom: number}} reach   Where the server's first-screen tiles are adopted.
  * @property {{top: number, bottom: number}} retain  Mounted tiles here (or in `mount`) stay.
+ * @property {boolean} longPress      The touch held on a tile became a long press: open its menu.
  */
 
 /** A gallery screen's state machine in the engine: each event returns the frame to render. */
@@ -304,6 +289,14 @@ export class GallerySession {
    * @param {number} offset @returns {GalleryFrame}
    */
   jump(offset) { return this._frame(this._e.ge_session_jump(this.handle, offset)); }
+  /**
+   * A touch on a tile went down (1), moved (2) or lifted (3): `frame.longPress` says when its menu opens.
+   * @param {number} phase @param {number} x @param {number} y @param {number} id @param {number} time
+   * @returns {GalleryFrame}
+   */
+  pointer(phase, x, y, id, time) { return this._frame(this._e.ge_session_pointer(this.handle, phase, x, y, id, time)); }
+  /** Whether a click at `time` is the lift of the long press that opened a tile's menu. */
+  ignoresClick(/** @type {number} */ time) { return this._e.ge_session_ignores_click(this.handle, time) === 1; }
   /** @param {number} key 1 Home, 2 End, 3 Page Up, 4 Page Down @returns {GalleryFrame} */
   key(key) { return this._frame(this._e.ge_session_key(this.handle, key)); }
   /** @param {boolean} on @returns {GalleryFrame} */
@@ -333,7 +326,7 @@ export class GallerySession {
       scrollTo: Number.isNaN(v[0]) ? null : v[0], offset: v[11], contentHeight: v[1], velocity: v[2],
       pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1,
       tickAt: v[12] < 0 ? null : v[12], holding: v[13] === 1, mount: { top: v[14], bottom: v[15] },
-      reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] },
+      reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] }, longPress: v[20] === 1,
     };
   }
 }

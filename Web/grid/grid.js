@@ -16,8 +16,6 @@ export class Grid {
    */
   constructor(engine, library, scroller, onOpen, onMenu) {
     this.engine = engine;
-    /** The engine's gesture, fling and paging numbers (GalleryPolicy). */
-    this.policy = engine.policy();
     this.lib = library;
     this.scroller = scroller;
     this.onOpen = onOpen;
@@ -220,12 +218,13 @@ export class Grid {
   // ── Loading ───────────────────────────────────────────────────────────
   /**
    * What a frame of the session asks for outside the tiles: the view moved by a change of the layout,
-   * loads to start and to abort, and a tick at the time it gives.
+   * loads to start and to abort, a tick at the time it gives, and a tile's menu.
    */
   apply(/** @type {GalleryFrame} */ f) {
     if (f.contentHeight !== this.contentHeight) this.sized();
     if (f.scrollTo !== null) this.scroller.scrollTop = this.space.scrollTop(f.scrollTo);
     this.loads(f);
+    if (f.longPress) this.emit('longpress');
   }
 
   loads(/** @type {GalleryFrame} */ f) {

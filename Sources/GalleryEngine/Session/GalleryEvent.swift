@@ -41,6 +41,9 @@ public enum GalleryEvent {
     case viewer(index: Int?, count: Int)
     /// Photos left the viewer's list (their indices before the change).
     case removed([Int])
+    /// A touch on a tile (pointer `id`, viewport px) went down, moved, or lifted or was cancelled: a
+    /// long press that may open its menu at a later `tick`.
+    case pointer(GalleryPointerPhase, x: Double, y: Double, id: Int32, time: Double)
 }
 
 public enum GalleryKey: Int32, Sendable {

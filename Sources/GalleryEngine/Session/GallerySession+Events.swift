@@ -54,12 +54,15 @@ extension GallerySession {
         // its task ran) may run ahead of the frame that took the scroll position.
         let t = time.isFinite ? (lastSample.map { time > $0 ? time : $0 } ?? time) : now
         if let last = lastSample, t - last >= GalleryPolicy.velocityRestart { stop() }
+        // The grid moving under the finger is a scroll, not a press.
+        if clamp(y) != offset { press = nil }
         offset = clamp(y)
         sample(offset, at: t)
         return true
     }
 
     func jump(offset y: Double, _ frame: inout GalleryFrame) -> Bool {
+        if clamp(y) != offset { press = nil }
         offset = clamp(y)
         stop()
         return true
@@ -115,6 +118,7 @@ extension GallerySession {
     func tick(time: Double, _ frame: inout GalleryFrame) -> Bool {
         advance(to: time)
         if let last = lastSample, now - last >= GalleryPolicy.scrollIdle { stop() }
+        firePress(&frame)
         return true
     }
 

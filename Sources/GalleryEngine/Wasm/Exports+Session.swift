@@ -5,7 +5,7 @@
 // io[8] loads to start, io[9] loads to cancel, io[10] visible spans,
 // io[11] offset, io[12] tick at (−1: none), io[13] holding (1/0),
 // io[14...15] the mount band, io[16...17] the reach band, io[18...19] the
-// retain band (top, bottom); the int buffer (`ge_ints`) holds the starts and
+// retain band (top, bottom), io[20] long press (1/0); the int buffer (`ge_ints`) holds the starts and
 // the cancels as [id, section, start, end] and the visible spans as
 // [section, start, end, header], in that order.
 
@@ -30,9 +30,10 @@ func sessionSlot(_ h: Int32) -> SessionSlot? {
 /// (offset a), 4 scrubbing (a ≠ 0), 5 page arrived (id a, `c` aspects of the input, time b), 6 page
 /// failed (id a, time b), 7 retry now (time a), 8 tick (time a), 9 release, 10 layout (the timeline
 /// configuration in io), 11 placed (section a, start b, `c` aspects of the input), 12 months (`a`
-/// triples of the int input), 13 key (`GalleryKey` a; no frame for another).
+/// triples of the int input), 13 key (`GalleryKey` a; no frame for another), 14–16 a touch on a tile
+/// down, moved, up (x a, y b, time c, pointer id d).
 @inline(never)
-func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double) -> Int32 {
+func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double, _ d: Double = 0) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
     let s = slot.session
     var frame = GalleryFrame()
@@ -53,6 +54,10 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     case 13:
         guard let key = GalleryKey(rawValue: Int32(truncatingIfNeeded: wasmCount(a))) else { return 0 }
         planning = s.press(key, &frame)
+    case 14, 15, 16:
+        planning = s.pointer(
+            GalleryPointerPhase(rawValue: kind - 13) ?? .up, x: a, y: b, id: Int32(truncatingIfNeeded: wasmCount(d)),
+            time: c, &frame)
     default:
         let n = 3 * wasmCount(a)
         let packed = UnsafeBufferPointer(start: slot.input.pointer, count: n <= slot.input.capacity ? n : 0)
@@ -101,6 +106,7 @@ func writeFrame(_ frame: GalleryFrame) -> Int32 {
     writeBand(frame.mount, v + 14)
     writeBand(frame.reach, v + 16)
     writeBand(frame.retain, v + 18)
+    v[20] = frame.longPress ? 1 : 0
     let n = 4 * (frame.start.count + frame.cancel.count + frame.visible.count)
     wasmInts.resize(n > 0 ? n : 1)
     writeRequests(frame.start, at: 0)
@@ -238,21 +244,21 @@ public func ge_session_removed(_ h: Int32, _ n: Int32) -> Int32 {
 
 // MARK: Policy
 
-/// Whether a click at `time` is the lift of the long press that fired at `pressTime`.
-@_cdecl("ge_policy_ignores_click")
-public func ge_policy_ignores_click(_ time: Double, _ pressTime: Double) -> Int32 {
-    GalleryPolicy().ignoresClick(at: time, longPressAt: pressTime) ? 1 : 0
+/// A touch on a tile: phase 1 down, 2 move, 3 up or cancelled, at viewport (x, y), pointer `id`.
+@_cdecl("ge_session_pointer")
+public func ge_session_pointer(
+    _ h: Int32, _ phase: Int32, _ x: Double, _ y: Double, _ id: Int32, _ time: Double
+)
+    -> Int32
+{
+    guard phase >= 1 && phase <= 3 else { return 0 }
+    return sessionEvent(h, 13 + phase, x, y, time, Double(id))
 }
 
-/// The policy's numbers the grid's pointer handling uses: io[0] long press (ms), io[1] press slop (px),
-/// io[2] click suppression (ms).
-@_cdecl("ge_policy_numbers")
-public func ge_policy_numbers() {
-    let p = GalleryPolicy()
-    let v = io()
-    v[0] = p.longPressDuration
-    v[1] = p.pressSlop
-    v[2] = p.clickSuppression
+/// Whether a click at `time` is the lift of the long press that opened a tile's menu.
+@_cdecl("ge_session_ignores_click")
+public func ge_session_ignores_click(_ h: Int32, _ time: Double) -> Int32 {
+    sessionSlot(h)?.session.ignoresClick(at: time) == true ? 1 : 0
 }
 
 @_cdecl("ge_policy_small_thumb")

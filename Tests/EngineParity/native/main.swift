@@ -464,7 +464,7 @@ func record(_ event: GalleryEvent, _ code: [Double]) {
         f.scrollTo ?? -1, f.contentHeight, f.velocity, f.isFling ? 1 : 0, Double(f.pageSize), f.retryAt ?? -1,
         f.failureStands ? 1 : 0, Double(f.viewer ?? -1), Double(f.start.count), Double(f.cancel.count),
         Double(f.visible.count), f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom,
-        f.reach.top, f.reach.bottom, f.retain.top, f.retain.bottom,
+        f.reach.top, f.reach.bottom, f.retain.top, f.retain.bottom, f.longPress ? 1 : 0,
     ]
     for r in f.start + f.cancel {
         frames += [Double(r.id), Double(r.section), Double(r.items.lowerBound), Double(r.items.upperBound)]
@@ -556,6 +556,20 @@ recordMonths([])
 recordMonths(library)
 record(.tick(time: clock + 1560), [9, clock + 1560])
 answer(at: clock + 1600)
+// A touch held on a tile: another finger's move and one within the slop keep it, the tick at its time
+// opens the menu; then one that moves too far, and one the grid scrolls under.
+let t = clock + 1700
+record(.pointer(.down, x: 120, y: 300, id: 7, time: t), [17, 1, 120, 300, 7, t])
+record(.pointer(.move, x: 160, y: 300, id: 8, time: t + 50), [17, 2, 160, 300, 8, t + 50])
+record(.pointer(.move, x: 126, y: 306, id: 7, time: t + 100), [17, 2, 126, 306, 7, t + 100])
+record(.tick(time: t + 500), [9, t + 500])
+record(.pointer(.up, x: 126, y: 306, id: 7, time: t + 700), [17, 3, 126, 306, 7, t + 700])
+record(.pointer(.down, x: 50, y: 50, id: 9, time: t + 900), [17, 1, 50, 50, 9, t + 900])
+record(.pointer(.move, x: 50, y: 61, id: 9, time: t + 950), [17, 2, 50, 61, 9, t + 950])
+record(.tick(time: t + 1400), [9, t + 1400])
+record(.pointer(.down, x: 50, y: 50, id: 10, time: t + 1500), [17, 1, 50, 50, 10, t + 1500])
+record(.scroll(offset: 300, time: t + 1550), [3, 300, t + 1550])
+record(.tick(time: t + 2000), [9, t + 2000])
 // The arrow keys' photos in the layout the script ends with (parity.mjs's NEIGHBOURS).
 let neighbours = [
     (0, 1), (0, -1), (0, 2), (5, 2), (5, -2), (1020, 2), (1030, -2), (4000, 1), (-3, 2), (1_000_000_000, -2),
