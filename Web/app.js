@@ -81,7 +81,7 @@ async function boot() {
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
-  import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since));
+  import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since, (n) => engine.feedRetryDelay(n)));
   search.loadTags();
   loadHashes().catch(() => 0);
   if (token()) admin(null, true);

@@ -133,6 +133,8 @@ export class Engine extends WasmModule {
     this._f64(this.exports.ge_doubles(ys.length), ys.length).set(ys);
     return this._i32(this.exports.ge_ints(), this.exports.ge_policy_scrubber_labels(ys.length)).slice();
   }
+  /** Milliseconds before the change feed reconnects after `failures` failed connections, −1: it stops. */
+  feedRetryDelay(/** @type {number} */ failures) { return this.exports.ge_feed_retry_delay(failures); }
   /**
    * The name of month 1…12.
    * @param {number} month

@@ -334,6 +334,13 @@ public func ge_policy_scrubber_labels(_ n: Int32) -> Int32 {
     return Int32(truncatingIfNeeded: kept.count)
 }
 
+/// Milliseconds before the change feed reconnects after `failures` failed connections in a row
+/// (`RetryPolicy.feed`), or −1 when it stops trying.
+@_cdecl("ge_feed_retry_delay")
+public func ge_feed_retry_delay(_ failures: Int32) -> Double {
+    RetryPolicy.feed.delay(afterFailures: Int(failures)) ?? -1
+}
+
 /// Month `month`'s name (1…12) as UTF-8: returns a pointer to its bytes and writes their count to io[0].
 @_cdecl("ge_month_name")
 public func ge_month_name(_ month: Int32) -> UnsafePointer<UInt8> {
