@@ -18,7 +18,7 @@ const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); r
 /** @type {import('./viewer/viewer.js').Viewer|undefined} */ let viewer;
 /** @type {Promise<import('./viewer/viewer.js').Viewer>|undefined} */ let viewerLoading;
 /** @type {import('./engine/engine.js').Engine} */ let engine;
-/** @type {import('./engine/live-engine.js').LiveEngine|undefined} the live rules, loaded with the first change */ let liveEngine;
+/** @type {{engine: import('./engine/live-engine.js').LiveEngine, apply: typeof import('./core/changes.js').apply}|undefined} the live rules, loaded with the first change */ let liveRules;
 /** @type {Promise<void>|undefined} */ let liveLoading;
 /** @type {Change[]} changes that came before the live rules loaded, applied in order once they have */
 let early = [];
@@ -202,8 +202,8 @@ function keys(/** @type {KeyboardEvent} */ e) {
 }
 
 /**
- * Live changes. Unfiltered: each goes where its sort key says and the grid is laid out again around
- * the photo under the header, so nothing on screen moves. Filtered: the server decides what matches, so
+ * Live changes. Unfiltered: each goes where its sort key says, and to the grid's session, which keeps
+ * the photo under the header where it is (when months came or went, the grid is laid out again). Filtered: the server decides what matches, so
  * the filter is re-queried (debounced), keeping the place in time.
  */
 function changes(/** @type {Change[]} */ batch) {
@@ -212,10 +212,10 @@ function changes(/** @type {Change[]} */ batch) {
     clearTimeout(requery);
     requery = setTimeout(() => reopen('requery').catch(() => 0), 300);
   } else {
-    if (!liveEngine) { early.push(...batch); loadLive(); return; }
+    if (!liveRules) { early.push(...batch); loadLive(); return; }
     const a = grid.anchor();
-    lib.apply(batch, liveEngine);
-    grid.rebuild(a);
+    liveRules.apply(lib, batch, liveRules.engine);
+    if (lib.edits) grid.edit(lib.edits); else grid.rebuild(a);
     viewer?.remap();
     counted();
     if (lib.stale) reconcile();
@@ -224,10 +224,10 @@ function changes(/** @type {Change[]} */ batch) {
   timers.tags = setTimeout(() => search.loadTags(), 1000);
 }
 
-/** The live rules (live.wasm), fetched when the first change arrives: most visits see none. */
+/** The live rules (live.wasm and core/changes.js), fetched when the first change arrives: most visits see none. */
 function loadLive() {
-  liveLoading ??= import('./engine/live-engine.js').then((m) => m.loadLiveEngine()).then((e) => {
-    liveEngine = e;
+  liveLoading ??= Promise.all([import('./engine/live-engine.js').then((m) => m.loadLiveEngine()), import('./core/changes.js')]).then(([engine, m]) => {
+    liveRules = { engine, apply: m.apply };
     if (early.length) changes(early.splice(0));
   }, () => { liveLoading = undefined; }); // the next change tries again
 }

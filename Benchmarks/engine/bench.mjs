@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { Library } from '../../Web/core/library.js';
+import { apply } from '../../Web/core/changes.js';
 import { sortKey, before } from '../../Web/core/api.js';
 import { loadTools } from '../../Tests/EngineParity/engine-tools.js';
 
@@ -71,7 +72,7 @@ const best = (runs, fn) => { let m = Infinity; for (let i = 0; i < runs; i++) { 
   for (let run = 0; run < 15; run++) {
     const changes = batch(run);
     let lib = fresh(), t0 = performance.now();
-    lib.apply(changes, liveEngine);
+    apply(lib, changes, liveEngine);
     engineRuns.push(performance.now() - t0);
     if (lib.total !== N + M || lib.loaded().length !== N + M) throw new Error('live inserts: not all placed');
     const placed = lib.loaded().map((it) => it.id).join();

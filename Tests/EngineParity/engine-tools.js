@@ -125,7 +125,7 @@ export class ToolEngine extends Engine {
   retryDelay(failures) { return this.exports.ge_retry_delay(failures); }
 }
 
-/** The gallery session with the events the grid does not send: a live insert, the viewer's. */
+/** The gallery session with the events the grid does not send: the viewer's. */
 export class ToolSession extends GallerySession {
   /**
    * The frame with what the grid does not read: the fling, the visible spans and the viewer's photo.
@@ -144,11 +144,6 @@ export class ToolSession extends GallerySession {
    */
   viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
   destroy() { this._e.ge_timeline_destroy(this.timeline.handle); this._e.ge_session_destroy(this.handle); this.handle = 0; }
-  /** @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios */
-  inserted(section, index, aspectRatios) {
-    this._aspects(aspectRatios);
-    return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
-  }
   /** @param {number|null} index @param {number} count */
   viewer(index, count) { return this._frame(this._e.ge_session_viewer(this.handle, index ?? -1, count)); }
   /** @param {number[]} indices */

@@ -310,6 +310,7 @@ const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, 
     else if (op === 12) { const [n] = take(1); push(session.removed(take(n))); }
     else if (op === 13) push(session.release());
     else if (op === 16) { const [y] = take(1); push(session.jump(y)); }
+    else if (op === 18) { const [s, i] = take(2); push(session.deleted(s, i)); }
     else if (op === 17) { const [phase, x, y, id, t] = take(5); push(session.pointer(phase, x, y, id, t)); }
     else if (op === 14) { const [s, i, n] = take(3); push(session.placed(s, i, pageAspects(77, n))); }
     else if (op === 15) {

@@ -154,6 +154,30 @@ import Testing
         #expect(isClose(moved - session.offset, 0, 1e-6), "the photo under the eye stays there")
     }
 
+    @Test func aLiveInsertAtTheTopShowsTheNewPhotosThere() {
+        let (session, first) = Self.session()
+        _ = Self.answer(session, first, at: 50)
+        let frame = session.handle(.inserted(section: 0, index: 0, aspectRatios: [Float](repeating: 1, count: 25)))
+        #expect(session.offset == 0 && (frame.scrollTo ?? 0) == 0 && frame.visible.first?.items.lowerBound == 0)
+    }
+
+    @Test func aLiveDeleteAboveTheViewportKeepsThePhotoOnScreenWhereItWas() {
+        let (session, first) = Self.session()
+        _ = Self.answer(session, first, at: 50)
+        let y = session.layout.frame(section: 1, item: 100)!.y
+        _ = session.handle(.scroll(offset: y, time: 100))
+        let count = session.layout.itemCount
+        for _ in 0..<25 { _ = session.handle(.deleted(section: 0, index: 0)) }
+        let moved = session.layout.frame(section: 1, item: 100)!.y
+        #expect(session.layout.itemCount == count - 25 && moved < y)
+        #expect(isClose(moved - session.offset, 0, 1e-6), "the photo under the eye stays there")
+        // In the same month above it: the photo under the eye moves up an index and stays where it is.
+        let a = session.layout.anchor(atContentY: session.offset)!
+        let before = session.layout.frame(section: 1, item: a.item)!.y - session.offset
+        _ = session.handle(.deleted(section: 1, index: 10))
+        #expect(isClose(session.layout.frame(section: 1, item: a.item - 1)!.y - session.offset, before, 1e-6))
+    }
+
     @Test func aDeleteUnderTheOpenViewerShowsTheNextPhotoAndTheLastOneThePrevious() {
         let (session, _) = Self.session()
         #expect(session.handle(.viewer(index: 7, count: 30)).viewer == 7)

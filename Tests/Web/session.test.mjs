@@ -1,4 +1,4 @@
-// The gallery session through the shipped binding and module (Web/engine.js on Web/engine.wasm): the
+// The gallery session through the shipped binding and module (Web/engine/engine.js on Web/engine/engine.wasm): the
 // grid renders its frames and lays out from its layout. Run: node --test Tests/Web/
 import { test } from 'node:test'
 import assert from 'node:assert/strict'

@@ -1,4 +1,4 @@
-// Tests for Web/thumbhash.js. Run: node --test Tests/Web/
+// Tests for Web/core/thumbhash.js. Run: node --test Tests/Web/
 //
 // The hash bytes below are the fixtures pinned in
 // Tests/ImagingTests/ThumbHashTests.swift (`Fixtures.expected`). The Swift

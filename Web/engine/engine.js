@@ -299,6 +299,19 @@ export class GallerySession {
   pointer(phase, x, y, id, time) { return this._frame(this._e.ge_session_pointer(this.handle, phase, x, y, id, time)); }
   /** Whether a click at `time` is the lift of the long press that opened a tile's menu. */
   ignoresClick(/** @type {number} */ time) { return this._e.ge_session_ignores_click(this.handle, time) === 1; }
+  /**
+   * Live photos inserted at `index` of month `section`, their aspects known.
+   * @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios @returns {GalleryFrame}
+   */
+  inserted(section, index, aspectRatios) {
+    this._aspects(aspectRatios);
+    return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
+  }
+  /**
+   * A live photo left month `section` at `index`.
+   * @param {number} section @param {number} index @returns {GalleryFrame}
+   */
+  deleted(section, index) { return this._frame(this._e.ge_session_deleted(this.handle, section, index)); }
   /** @param {number} key 1 Home, 2 End, 3 Page Up, 4 Page Down @returns {GalleryFrame} */
   key(key) { return this._frame(this._e.ge_session_key(this.handle, key)); }
   /** @param {boolean} on @returns {GalleryFrame} */

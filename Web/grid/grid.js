@@ -143,6 +143,19 @@ export class Grid {
     this.update();
   }
 
+  /**
+   * Live changes the library placed (`Library.edits`): each goes to the session, which keeps the photo
+   * under the top bar where it is on screen (at the very top, new photos show there).
+   */
+  edit(/** @type {Edit[]} */ edits) {
+    for (const e of edits) {
+      const a = aspects([e.photo]);
+      this.apply(!e.photo ? this.session.deleted(e.section, e.index) : e.inserted ? this.session.inserted(e.section, e.index, a) : this.session.placed(e.section, e.index, a));
+    }
+    this.rekey();
+    this.update();
+  }
+
   /** Tiles follow their photos to their new places; places still loading are dropped. */
   rekey() {
     const tiles = new Map(), hidden = this.tiles.get(this.hidden)?.dataset.photoId;

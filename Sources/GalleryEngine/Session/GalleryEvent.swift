@@ -35,8 +35,11 @@ public enum GalleryEvent {
     case retryNow(time: Double)
     /// The clock moved with nothing else happening: retry timers fire, the velocity decays.
     case tick(time: Double)
-    /// Live photos inserted at `index` of month `section`, their aspects known.
+    /// Live photos inserted at `index` of month `section`, their aspects known. At the very top the view
+    /// stays there and shows them; further down, the photo under the top bar stays where it is.
     case inserted(section: Int, index: Int, aspectRatios: [Float])
+    /// A live photo left month `section` at `index`; the photo under the top bar stays where it is.
+    case deleted(section: Int, index: Int)
     /// The viewer opened on photo `index` of `count`, or closed (nil).
     case viewer(index: Int?, count: Int)
     /// Photos left the viewer's list (their indices before the change).

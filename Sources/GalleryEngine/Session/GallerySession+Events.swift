@@ -122,12 +122,16 @@ extension GallerySession {
         return true
     }
 
-    func inserted(
-        section: Int, at index: Int, aspectRatios: UnsafeBufferPointer<Float>, _ frame: inout GalleryFrame
+    /// A live change: `removing` photos at `index` of month `section` replaced by photos with these aspects.
+    func spliced(
+        section: Int, at index: Int, removing: Int, aspectRatios: UnsafeBufferPointer<Float>,
+        _ frame: inout GalleryFrame
     ) -> Bool {
-        scroll(
-            by: layout.insertItems(section: section, at: index, aspectRatios: aspectRatios, anchorY: anchorLine), &frame
-        )
+        let top = offset < 1
+        let correction = layout.spliceItems(
+            section: section, at: index, removing: removing, aspectRatios: aspectRatios, anchorY: anchorLine)
+        // At the very top, new photos show there.
+        scroll(by: top ? -offset : correction, &frame)
         return false
     }
 

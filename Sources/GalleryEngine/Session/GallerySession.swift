@@ -90,7 +90,13 @@ public final class GallerySession {
         case .tick(let time): return respond { tick(time: time, &$0) }
         case .inserted(let section, let index, let aspects):
             return aspects.withUnsafeBufferPointer { a in
-                respond { inserted(section: section, at: index, aspectRatios: a, &$0) }
+                respond { spliced(section: section, at: index, removing: 0, aspectRatios: a, &$0) }
+            }
+        case .deleted(let section, let index):
+            return respond {
+                spliced(
+                    section: section, at: index, removing: 1, aspectRatios: UnsafeBufferPointer(start: nil, count: 0),
+                    &$0)
             }
         case .viewer(let index, let count): return respond { openViewer(index, count: count, &$0) }
         case .removed(let indices): return respond { removed(indices, &$0) }

@@ -31,7 +31,8 @@ func sessionSlot(_ h: Int32) -> SessionSlot? {
 /// failed (id a, time b), 7 retry now (time a), 8 tick (time a), 9 release, 10 layout (the timeline
 /// configuration in io), 11 placed (section a, start b, `c` aspects of the input), 12 months (`a`
 /// triples of the int input), 13 key (`GalleryKey` a; no frame for another), 14–16 a touch on a tile
-/// down, moved, up (x a, y b, time c, pointer id d).
+/// down, moved, up (x a, y b, time c, pointer id d), 17 a live change at index b of month a: `c`
+/// photos inserted (their aspects in the input), or for c = −1 the photo there removed.
 @inline(never)
 func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double, _ d: Double = 0) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
@@ -54,6 +55,10 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     case 13:
         guard let key = GalleryKey(rawValue: Int32(truncatingIfNeeded: wasmCount(a))) else { return 0 }
         planning = s.press(key, &frame)
+    case 17:
+        planning = s.spliced(
+            section: wasmCount(a), at: wasmCount(b), removing: c < 0 ? 1 : 0,
+            aspectRatios: sessionAspects(slot, c), &frame)
     case 14, 15, 16:
         planning = s.pointer(
             GalleryPointerPhase(rawValue: kind - 13) ?? .up, x: a, y: b, id: Int32(truncatingIfNeeded: wasmCount(d)),
@@ -67,7 +72,7 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     return writeFrame(frame)
 }
 
-/// An event the grid does not send (a live insert, the viewer's), on session `h`.
+/// An event the grid does not send (the viewer's), on session `h`.
 func sessionFrame(_ h: Int32, _ event: (GallerySession, inout GalleryFrame) -> Bool) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
     var frame = GalleryFrame()
@@ -220,9 +225,13 @@ public func ge_session_key(_ h: Int32, _ key: Int32) -> Int32 { sessionEvent(h, 
 /// `n` live photos (aspects in the aspect input) inserted at `index` of month `section`.
 @_cdecl("ge_session_inserted")
 public func ge_session_inserted(_ h: Int32, _ section: Int32, _ index: Int32, _ n: Int32) -> Int32 {
-    guard let slot = sessionSlot(h) else { return 0 }
-    let aspects = sessionAspects(slot, Double(n))
-    return sessionFrame(h) { $0.inserted(section: Int(section), at: Int(index), aspectRatios: aspects, &$1) }
+    sessionEvent(h, 17, Double(section), Double(index), Double(n))
+}
+
+/// A live photo left month `section` at `index`.
+@_cdecl("ge_session_deleted")
+public func ge_session_deleted(_ h: Int32, _ section: Int32, _ index: Int32) -> Int32 {
+    sessionEvent(h, 17, Double(section), Double(index), -1)
 }
 
 /// The viewer opened on `index` of `count` photos, or closed (`index` < 0).

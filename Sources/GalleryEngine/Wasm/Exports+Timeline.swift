@@ -127,7 +127,8 @@ public func ge_timeline_insert_items(
     -> Double
 {
     guard let s = timelineSlot(h), let aspects = s.items(n) else { return 0 }
-    return s.layout.insertItems(section: Int(section), at: Int(index), aspectRatios: aspects, anchorY: anchorY)
+    return s.layout.spliceItems(
+        section: Int(section), at: Int(index), removing: 0, aspectRatios: aspects, anchorY: anchorY)
 }
 
 @_cdecl("ge_timeline_content_height")
