@@ -236,6 +236,7 @@ for (const name of native.keys()) if (name.startsWith('viewer.')) runViewer(name
     const p = viewerEngine.deckPlan({ current, loaded, total, direction, speed });
     out.push(p.indices.length, ...p.indices, p.loadMore ? 1 : 0);
   }
+  for (const [width, interval] of [[400, 200], [390, 499], [390, 500], [1000, 0], [1000, -3]]) out.push(viewerEngine.swipeSpeed(width, interval));
   emit('deck', out);
 }
 

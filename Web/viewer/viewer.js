@@ -300,7 +300,7 @@ export class Viewer {
     const prev = this.current;
     this.current = i;
     const now = performance.now();
-    if (speed === undefined) speed = this.lastChange && now - this.lastChange < 500 ? (this.w / (now - this.lastChange)) : 0;
+    speed ??= this.lastChange ? this.engine.swipeSpeed(this.w, now - this.lastChange) : 0;
     this.lastChange = now;
     this.dir = i >= prev ? 1 : -1;
     this.speed = speed;

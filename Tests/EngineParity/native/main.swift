@@ -361,6 +361,9 @@ for (current, loaded, total, direction, speed) in [
     let plan = DeckPlanner().plan(current: current, loaded: loaded, total: total, direction: direction, speed: speed)
     deckOut += [Double(plan.indices.count)] + plan.indices.map(Double.init) + [plan.shouldLoadMore ? 1 : 0]
 }
+for (width, interval) in [(400.0, 200.0), (390, 499), (390, 500), (1000, 0), (1000, -3)] {
+    deckOut.append(DeckPlanner().swipeSpeed(pageWidth: width, interval: interval))
+}
 emit("deck", deckOut)
 
 // MARK: Diff
