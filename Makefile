@@ -184,4 +184,4 @@ format:
 	swift-format format -i --recursive Sources Tests Benchmarks Package.swift
 
 clean:
-	rm -rf .build Web/engine.wasm Web/viewer.wasm Web/live.wasm
+	rm -rf .build Web/engine/engine.wasm Web/engine/viewer.wasm Web/engine/live.wasm

@@ -1,50 +1,34 @@
 // Vitrine web client: boot, routing, offline screen, loading status, search, live refresh, and the
 // place in time kept in history. The viewer (with its part of the engine), the tile menu, the info
 // panel, the tag sheet and admin mode are modules loaded on first use.
-import { loadEngine } from './engine.js';
-import { getJSON, token, filterQuery } from './api.js';
-import { Library, PAGE } from './library.js';
-import { Grid } from './grid.js';
-import { Scrubber } from './scrubber.js';
-import { Search, readFilter } from './search.js';
-import { moreCSS } from './images.js';
+import { loadEngine } from './engine/engine.js';
+import { getJSON, token, filterQuery } from './core/api.js';
+import { Library, PAGE } from './core/library.js';
+import { Grid } from './grid/grid.js';
+import { Scrubber } from './grid/scrubber.js';
+import { Search, readFilter } from './ui/search.js';
+import { moreCSS, loadHashes } from './core/images.js';
+import { inline, shown, arrival } from './core/first-screen.js';
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 const lib = new Library(readFilter());
 const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count = $('#count'), adminBtn = $('#admin');
 const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); return m ? decodeURIComponent(m[1]) : null; };
-/** @type {import('./grid.js').Grid} */ let grid;
-/** @type {import('./viewer.js').Viewer|undefined} */ let viewer;
-/** @type {Promise<import('./viewer.js').Viewer>|undefined} */ let viewerLoading;
-/** @type {import('./engine.js').Engine} */ let engine;
-/** @type {import('./live-engine.js').LiveEngine|undefined} the live rules, loaded with the first change */ let liveEngine;
+/** @type {import('./grid/grid.js').Grid} */ let grid;
+/** @type {import('./viewer/viewer.js').Viewer|undefined} */ let viewer;
+/** @type {Promise<import('./viewer/viewer.js').Viewer>|undefined} */ let viewerLoading;
+/** @type {import('./engine/engine.js').Engine} */ let engine;
+/** @type {{engine: import('./engine/live-engine.js').LiveEngine, apply: typeof import('./core/changes.js').apply}|undefined} the live rules, loaded with the first change */ let liveRules;
 /** @type {Promise<void>|undefined} */ let liveLoading;
 /** @type {Change[]} changes that came before the live rules loaded, applied in order once they have */
 let early = [];
 /** @type {Search} */ let search;
 /** @type {Scrubber} */ let scrubber;
-/** @type {import('./admin.js').Uploads|undefined} */ let uploads;
+/** @type {import('./ui/admin.js').Uploads|undefined} */ let uploads;
 let ignorePop = false, requery = 0;
 /** @type {string|null} the photo the viewer opens on once it has loaded; Escape or Back meanwhile cancels */
 let opening = null;
 const timers = { place: 0, tags: 0, toast: 0 }, reconciling = { running: false, again: false };
-
-/**
- * The index page may carry the library's months and its first photos inline (FirstScreen.swift): an
- * unfiltered first visit takes them, once (they go stale as the catalog changes).
- */
-function inline() {
-  const t = document.getElementById('timeline'), p = document.getElementById('first-page');
-  t?.remove(); p?.remove();
-  if (!t || lib.filtered) return false;
-  try {
-    lib.accept(JSON.parse(t.textContent || ''));
-    lib.since = t.dataset.seq || '';
-    if (p) lib.place(0, JSON.parse(p.textContent || '').items || []);
-    lib.reindex();
-    return true;
-  } catch { return false; }
-}
 
 /** @returns {Promise<void>} */
 async function boot() {
@@ -58,12 +42,12 @@ async function boot() {
     const ssr = /** @type {HTMLImageElement[]} */ ([...document.querySelectorAll('.ssr img')]);
     if (!engine && ssr.length && !deep) await shown(ssr, 300);
     // The engine and the months load side by side: neither needs the other.
-    [engine] = await Promise.all([loading, lib.total >= 0 || inline() ? null : lib.open()]);
+    [engine] = await Promise.all([loading, lib.total >= 0 || inline(lib) ? null : lib.open()]);
   } catch (x) {
     const e = /** @type {HttpError} */ (x);
     if (e.status === 401) {
       // A private server: sign in (the session cookie then authorises images and the feed).
-      await (await import('./admin.js')).unlock();
+      await (await import('./ui/admin.js')).unlock();
       return boot();
     }
     document.body.classList.remove('loading');
@@ -91,47 +75,17 @@ async function boot() {
   document.body.classList.remove('loading');
   if (!first) return;
   // What the first screen does not need waits until its thumbnails arrived: the rest of the grid's
-  // prefetch window, then, once the browser is idle, the change feed, the tag bar, a kept admin token
-  // (a synchronous storage read), and the viewer, so that the first tap opens it at once.
+  // prefetch window, then, once the browser is idle, the change feed, the tag bar, the ThumbHash
+  // decoder, a kept admin token (a synchronous storage read), and the viewer, so that the first tap
+  // opens it at once.
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
-  import('./live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since));
+  import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since, (n) => engine.feedRetryDelay(n)));
   search.loadTags();
+  loadHashes().catch(() => 0);
   if (token()) admin(null, true);
   loadViewer().catch(() => 0);
-}
-
-/**
- * Resolves once the browser presented those of these images that are in the viewport (their Element
- * Timing entries: a frame with their pixels reached the screen), or after `limit` ms. Without Element
- * Timing, once they loaded and two frames went by. Moving an image before its frame is presented
- * would drop that paint, and the page would count as painted only when the moved copy shows.
- */
-function shown(/** @type {HTMLImageElement[]} */ imgs, limit = 300) {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('element')) {
-    return arrival(imgs, limit).then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
-  }
-  const left = new Set(imgs.filter((i) => { const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.width > 0; }));
-  return new Promise((done) => {
-    const finish = () => { observer.disconnect(); clearTimeout(timer); done(undefined); };
-    const observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) left.delete(/** @type {HTMLImageElement} */ (/** @type {any} */ (e).element));
-      if (!left.size) finish();
-    });
-    const timer = setTimeout(finish, limit);
-    observer.observe({ type: 'element', buffered: true });
-    if (!left.size) finish();
-  });
-}
-
-/** Resolves when these images have loaded or failed, or after `limit` ms. */
-function arrival(/** @type {HTMLImageElement[]} */ imgs, limit = 600) {
-  const loading = imgs.filter((i) => !i.complete);
-  return Promise.race([
-    Promise.all(loading.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }))),
-    new Promise((r) => setTimeout(r, limit)),
-  ]);
 }
 
 function start() {
@@ -165,7 +119,7 @@ function start() {
   const warm = (/** @type {Event} */ e) => { if (/** @type {Element} */ (e.target).closest?.('.tile')) loadViewer().catch(() => 0); };
   for (const type of ['pointerover', 'pointerdown', 'focusin']) grid.scroller.addEventListener(type, warm, { passive: true });
   if (new URLSearchParams(location.search).has('debug')) {
-    Promise.all([loadViewer(), import('./debug.js')]).then(([v, m]) => m.debug(v));
+    Promise.all([loadViewer(), import('./viewer/debug.js')]).then(([v, m]) => m.debug(v));
   }
   window.vitrine = { lib, grid, viewer, search, scrubber }; // for tests and the console
 }
@@ -174,9 +128,9 @@ function start() {
 function loadViewer() {
   if (viewerLoading) return viewerLoading;
   // Everything the viewer needs is asked for at once, rather than as each module finds its imports.
-  const wasm = fetch(new URL('./viewer.wasm', import.meta.url));
-  return viewerLoading = Promise.all([import('./viewer.js'), import('./viewer-engine.js')
-    .then(async (e) => e.loadViewerEngine(await wasm)), import('./photo-text.js'), moreCSS()])
+  const wasm = fetch(new URL('./engine/viewer.wasm', import.meta.url));
+  return viewerLoading = Promise.all([import('./viewer/viewer.js'), import('./engine/viewer-engine.js')
+    .then(async (e) => e.loadViewerEngine(await wasm)), import('./core/photo-text.js'), moreCSS()])
     .then(([m, motion]) => {
       const v = viewer = new m.Viewer(motion, lib, grid, {
         requestClose() {
@@ -236,7 +190,7 @@ function keepPlace() {
   }, 250);
 }
 
-/** PageUp/PageDown a screen, Home/End the newest and oldest photos (the viewer has its own keys). */
+/** The page keys move the grid (the viewer has its own keys); Escape cancels a viewer still loading. */
 function keys(/** @type {KeyboardEvent} */ e) {
   if (opening && e.key === 'Escape') {
     opening = null;
@@ -244,18 +198,12 @@ function keys(/** @type {KeyboardEvent} */ e) {
     return;
   }
   if ((viewer && viewer.state !== 'closed') || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,[role=dialog]')) return;
-  const off = grid.offset(), page = grid.height - grid.topBar - 40;
-  const to = /** @type {Record<string, number>} */ ({ PageDown: off + page, PageUp: off - page, Home: 0, End: grid.maxOffset })[e.key];
-  if (to === undefined) return;
-  e.preventDefault();
-  grid.scrollToOffset(to);
-  grid.update();
-  grid.emit('jumped');
+  if (grid.key(e.key)) e.preventDefault();
 }
 
 /**
- * Live changes. Unfiltered: each goes where its sort key says and the grid is laid out again around
- * the photo under the header, so nothing on screen moves. Filtered: the server decides what matches, so
+ * Live changes. Unfiltered: each goes where its sort key says, and to the grid's session, which keeps
+ * the photo under the header where it is (when months came or went, the grid is laid out again). Filtered: the server decides what matches, so
  * the filter is re-queried (debounced), keeping the place in time.
  */
 function changes(/** @type {Change[]} */ batch) {
@@ -264,10 +212,10 @@ function changes(/** @type {Change[]} */ batch) {
     clearTimeout(requery);
     requery = setTimeout(() => reopen('requery').catch(() => 0), 300);
   } else {
-    if (!liveEngine) { early.push(...batch); loadLive(); return; }
+    if (!liveRules) { early.push(...batch); loadLive(); return; }
     const a = grid.anchor();
-    lib.apply(batch, liveEngine);
-    grid.rebuild(a);
+    liveRules.apply(lib, batch, liveRules.engine);
+    if (lib.edits) grid.edit(lib.edits); else grid.rebuild(a);
     viewer?.remap();
     counted();
     if (lib.stale) reconcile();
@@ -276,10 +224,10 @@ function changes(/** @type {Change[]} */ batch) {
   timers.tags = setTimeout(() => search.loadTags(), 1000);
 }
 
-/** The live rules (live.wasm), fetched when the first change arrives: most visits see none. */
+/** The live rules (live.wasm and core/changes.js), fetched when the first change arrives: most visits see none. */
 function loadLive() {
-  liveLoading ??= import('./live-engine.js').then((m) => m.loadLiveEngine()).then((e) => {
-    liveEngine = e;
+  liveLoading ??= Promise.all([import('./engine/live-engine.js').then((m) => m.loadLiveEngine()), import('./core/changes.js')]).then(([engine, m]) => {
+    liveRules = { engine, apply: m.apply };
     if (early.length) changes(early.splice(0));
   }, () => { liveLoading = undefined; }); // the next change tries again
 }
@@ -295,7 +243,7 @@ async function reconcile() {
 
 /** The header's admin button: "Sign in", then "Upload". `quiet`: a kept token, checked first. */
 async function admin(/** @type {unknown} */ _, quiet = false) {
-  const m = await import('./admin.js');
+  const m = await import('./ui/admin.js');
   if (quiet) {
     const s = await getJSON('/api/v1/session', { headers: { authorization: 'Bearer ' + token() } }).catch(() => null);
     if (s && !s.admin) localStorage.removeItem('vitrine.token'); // rotated since
@@ -314,7 +262,7 @@ async function admin(/** @type {unknown} */ _, quiet = false) {
 function menu(/** @type {number} */ i, /** @type {number} */ x, /** @type {number} */ y, /** @type {Tile} */ tile) {
   const item = lib.item(i);
   if (!item) return;
-  import('./menu.js').then((m) => m.showMenu({
+  import('./ui/menu.js').then((m) => m.showMenu({
     x, y, item, tile, scroller: grid.scroller,
     open: () => openAt(lib.indexOf(item.id), true),
     info: () => { openAt(lib.indexOf(item.id), true)?.then((v) => v?.toggleInfo(true)); },

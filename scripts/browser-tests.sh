@@ -3,5 +3,5 @@
 # Env: VITRINE_BINARY (default .build/debug/vitrine), CHROMIUM (default /usr/bin/chromium).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[ -f Web/engine.wasm ] || scripts/build-wasm.sh
+[ -f Web/engine/engine.wasm ] || scripts/build-wasm.sh
 exec python3 -m pytest -q Tests/Browser "$@"

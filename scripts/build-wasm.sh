@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the engine's wasm modules from Sources/GalleryEngine with Embedded Swift, one compile and
 # one link per module, each exporting only what its JavaScript binding calls:
-#   Web/engine.wasm             the grid's: the `ge_*` functions Web/engine.js and Web/wasm.js name
-#   Web/viewer.wasm             the viewer's, loaded when it first opens: those Web/viewer-engine.js
-#                               and Web/wasm.js name
-#   Web/live.wasm               the live-change rules, loaded with the change feed: those
-#                               Web/live-engine.js and Web/wasm.js name
+#   Web/engine/engine.wasm      the grid's: the `ge_*` functions Web/engine/engine.js and wasm.js name
+#   Web/engine/viewer.wasm      the viewer's, loaded when it first opens: those Web/engine/viewer-engine.js
+#                               and wasm.js name
+#   Web/engine/live.wasm        the live-change rules, loaded with the change feed: those
+#                               Web/engine/live-engine.js and wasm.js name
 #   .build-wasm/engine-all.wasm every `@_cdecl("ge_…")` export, for the parity tests and benchmarks
 #                               (Tests/EngineParity/engine-tools.js) and the type check's declaration
 #
@@ -33,8 +33,9 @@ wasm_ld="$toolbin/wasm-ld"
 libdir="${WASI_SYSROOT_LIB:-/usr/lib/wasm32-wasi}"
 work=".build-wasm"
 # Each module: its file, then the bindings whose `ge_*` names it exports (none: every export).
-modules=("Web/engine.wasm Web/engine.js Web/wasm.js" "Web/viewer.wasm Web/viewer-engine.js Web/wasm.js"
-  "Web/live.wasm Web/live-engine.js Web/wasm.js" "$work/engine-all.wasm")
+modules=("Web/engine/engine.wasm Web/engine/engine.js Web/engine/wasm.js"
+  "Web/engine/viewer.wasm Web/engine/viewer-engine.js Web/engine/wasm.js"
+  "Web/engine/live.wasm Web/engine/live-engine.js Web/engine/wasm.js" "$work/engine-all.wasm")
 
 [ -x "$swiftc" ] || { echo "build-wasm: swiftc not found (set SWIFTC)" >&2; exit 1; }
 [ -n "$wasm_ld" ] && [ -x "$wasm_ld" ] || { echo "build-wasm: wasm-ld not found next to swiftc" >&2; exit 1; }
@@ -52,7 +53,8 @@ size_report() {
   done
 }
 
-inputs=("${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c Web/engine.js Web/viewer-engine.js Web/live-engine.js Web/wasm.js)
+inputs=("${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c Web/engine/engine.js Web/engine/viewer-engine.js
+  Web/engine/live-engine.js Web/engine/wasm.js)
 if [ "$force" = 0 ]; then
   stale=0
   for module in "${modules[@]}"; do
@@ -69,7 +71,7 @@ if [ "$force" = 0 ]; then
   fi
 fi
 
-mkdir -p "$work" Web
+mkdir -p "$work" Web/engine
 # Every @_cdecl("ge_…") function is an export (the others, like the allocator's, serve the runtime).
 mapfile -t all < <(grep -ho '@_cdecl("ge_[A-Za-z0-9_]*")' "${sources[@]}" | sed 's/@_cdecl("\(.*\)")/\1/' | LC_ALL=C sort -u)
 

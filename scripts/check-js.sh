@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks the web client (Web/*.js) and the engine's test bindings (Tests/EngineParity/engine-tools.js)
+# Type-checks the web client (Web/**/*.js) and the engine's test bindings (Tests/EngineParity/engine-tools.js)
 # with TypeScript from their JSDoc types: `strict`, against the shared shapes in scripts/tsc/types.d.ts and
 # a declaration of the engine's exports generated from engine-all.wasm itself (every export; each shipped
 # module exports the ones its binding names), so a binding to a renamed or re-signed export fails like a
@@ -16,4 +16,4 @@ if [ -n "$errors" ]; then
   echo "check-js: $(grep -c '^[^ ]' <<<"$errors") type errors" >&2
   exit 1
 fi
-echo "check-js: Web/*.js type-check ($(ls Web/*.js | wc -l) files, $(grep -c '(' .build-js/wasm-exports.d.ts) wasm exports)"
+echo "check-js: Web/**/*.js type-check ($(find Web -name "*.js" | wc -l) files, $(grep -c '(' .build-js/wasm-exports.d.ts) wasm exports)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Native ↔ wasm parity test for GalleryEngine.
-# Builds the `engine-parity` executable (native), builds Web/engine.wasm, runs
-# the same scenarios through Web/engine.js under Node, and compares.
+# Builds the `engine-parity` executable (native), builds Web/engine/engine.wasm, runs
+# the same scenarios through Web/engine/engine.js under Node, and compares.
 # Exit status 0 only when every scenario agrees.
 #
 # Env: ENGINE_PACKAGE_PATH  package to build engine-parity from (default: repo root)

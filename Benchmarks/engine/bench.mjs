@@ -4,12 +4,13 @@
 // Usage: node Benchmarks/engine/bench.mjs   (build first: scripts/build-wasm.sh)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { Library } from '../../Web/library.js';
-import { sortKey, before } from '../../Web/api.js';
+import { Library } from '../../Web/core/library.js';
+import { apply } from '../../Web/core/changes.js';
+import { sortKey, before } from '../../Web/core/api.js';
 import { loadTools } from '../../Tests/EngineParity/engine-tools.js';
 
 // The shipped modules' sizes; the layout runs on engine-all.wasm, where the batch layout is exported.
-const bytes = readFileSync(new URL('../../Web/engine.wasm', import.meta.url));
+const bytes = readFileSync(new URL('../../Web/engine/engine.wasm', import.meta.url));
 const { engine, live: liveEngine } = await loadTools();
 
 /** Same xorshift generator as Benchmarks/engine-bench and the parity test. */
@@ -71,7 +72,7 @@ const best = (runs, fn) => { let m = Infinity; for (let i = 0; i < runs; i++) { 
   for (let run = 0; run < 15; run++) {
     const changes = batch(run);
     let lib = fresh(), t0 = performance.now();
-    lib.apply(changes, liveEngine);
+    apply(lib, changes, liveEngine);
     engineRuns.push(performance.now() - t0);
     if (lib.total !== N + M || lib.loaded().length !== N + M) throw new Error('live inserts: not all placed');
     const placed = lib.loaded().map((it) => it.id).join();
@@ -132,8 +133,8 @@ for (const n of [1_000_000, 10_000_000]) {
 rows.push(...live);
 rows.push(['engine.wasm size', `${(bytes.length / 1024).toFixed(1)} KB`, '≤ 60 KB']);
 rows.push(['engine.wasm gzipped', `${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KB`, '-']);
-const viewerBytes = readFileSync(new URL('../../Web/viewer.wasm', import.meta.url));
-const liveBytes = readFileSync(new URL('../../Web/live.wasm', import.meta.url));
+const viewerBytes = readFileSync(new URL('../../Web/engine/viewer.wasm', import.meta.url));
+const liveBytes = readFileSync(new URL('../../Web/engine/live.wasm', import.meta.url));
 rows.push(['live.wasm gzipped', `${(gzipSync(liveBytes, { level: 9 }).length / 1024).toFixed(1)} KB`, '-']);
 rows.push(['viewer.wasm gzipped', `${(gzipSync(viewerBytes, { level: 9 }).length / 1024).toFixed(1)} KB`, '-']);
 

@@ -80,7 +80,7 @@ PROBE = r"""
     const h = innerHeight, w = innerWidth, out = [];
     for (const t of document.querySelectorAll('[data-grid] [data-photo-id]')) {
       const r = t.getBoundingClientRect();
-      if (r.bottom > 96 && /* the header (Web/grid.js HEADER) */  r.top < h && r.right > 0 && r.left < w && r.width > 0) out.push(t);
+      if (r.bottom > 96 && /* the header (Web/grid/grid.js HEADER) */  r.top < h && r.right > 0 && r.left < w && r.width > 0) out.push(t);
     }
     return out;
   };
@@ -513,8 +513,8 @@ def main():
         if not (BIN / b).exists():
             log(f"missing {BIN / b}: build in release first (make bench builds them) or set VITRINE_BIN_DIR")
             return 1
-    if not (WEB / "engine.wasm").exists():
-        log("missing Web/engine.wasm: run scripts/build-wasm.sh (make wasm)")
+    if not (WEB / "engine" / "engine.wasm").exists():
+        log("missing Web/engine/engine.wasm: run scripts/build-wasm.sh (make wasm)")
         return 1
     t_start = time.time()
     prepare()

@@ -8,10 +8,14 @@
 /// later with `import()` stay separate files, and their imports of bundled modules are rewritten to the
 /// bundle's exports, so every module still exists once (one `tuning`, one image cache).
 ///
+/// Modules may sit in any folder: the bundle runs at the entry's URL, so a bundled module's
+/// own relative URLs (`import('./x.js')`, `new URL('./x.wasm', import.meta.url)`) are rewritten to point
+/// from there, and a later module imports the bundle by its path from that module's folder.
+///
 /// The client keeps to a subset this reads line by line: one-line `import { a, b as c } from './x.js'`,
 /// and `export` before `function`, `async function`, `class`, `const` or `let` with one name. Anything
-/// else (`export default`, `export {…}`, `import *`, a cycle, a module in another folder) and nothing is
-/// bundled: the files are served as they are.
+/// else (`export default`, `export {…}`, `import *`, `import './x.js'`, a cycle) and nothing is bundled:
+/// the files are served as they are.
 enum WebBundle {
     /// The files with `entry` replaced by the bundle and the other modules' imports of bundled modules
     /// rewritten, or nil when the modules leave the subset.
@@ -20,7 +24,7 @@ enum WebBundle {
         let folder = directory(of: entry)
         var parsed: [String: Module] = [:]
         for path in order {
-            guard directory(of: path) == folder, let bytes = files[path],
+            guard let bytes = files[path],
                 let module = Module(source: String(decoding: bytes, as: UTF8.self), path: path)
             else { return nil }
             parsed[path] = module
@@ -30,11 +34,11 @@ enum WebBundle {
         for path in order where path != entry {
             guard let module = parsed[path] else { return nil }
             out += "const \(namespace(path)) = (() => {\n"
-            out += module.body(namespaces: namespace)
+            out += module.body(namespaces: namespace, relocatedTo: folder)
             out += "return { \(module.exports.joined(separator: ", ")) };\n})();\n"
         }
         guard let main = parsed[entry] else { return nil }
-        out += main.body(namespaces: namespace, keepExports: true)
+        out += main.body(namespaces: namespace, relocatedTo: folder, keepExports: true)
         out += "export { \(order.filter { $0 != entry }.map(namespace).joined(separator: ", ")) };\n"
 
         var result = files
@@ -76,11 +80,48 @@ enum WebBundle {
         path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     }
 
+    /// The specifier that reaches `path` from a module in `folder` (`./x.js`, `../x.js`, `./lib/x.js`).
+    static func relative(_ path: String, from folder: String) -> String {
+        let target = path.split(separator: "/").map(String.init)
+        let base = folder.split(separator: "/").map(String.init)
+        var shared = 0
+        while shared < base.count, shared < target.count - 1, base[shared] == target[shared] { shared += 1 }
+        let up = base.count - shared
+        let rest = target[shared...].joined(separator: "/")
+        return up == 0 ? "./" + rest : String(repeating: "../", count: up) + rest
+    }
+
+    /// `line` with the relative specifiers of `import('…')` and `new URL('…'` resolved against `path` and
+    /// rewritten to reach the same files from `folder`.
+    static func relocated(_ line: Substring, path: String, to folder: String) -> Substring {
+        guard directory(of: path) != folder else { return line }
+        var out = ""
+        var rest = line
+        while let opener = ["import(", "new URL("].compactMap({ rest.range(of: $0) }).min(by: {
+            $0.lowerBound < $1.lowerBound
+        }) {
+            out += rest[..<opener.upperBound]
+            rest = rest[opener.upperBound...]
+            guard let quote = rest.first, quote == "'" || quote == "\"",
+                let close = rest.dropFirst().firstIndex(of: quote)
+            else { continue }
+            let specifier = String(rest[rest.index(after: rest.startIndex)..<close])
+            if specifier.hasPrefix("./") || specifier.hasPrefix("../"),
+                let target = WebModuleGraph.resolve(specifier, from: path)
+            {
+                out += "\(quote)\(relative(target, from: folder))\(quote)"
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        return Substring(out + rest)
+    }
+
     /// A module that is not bundled: `import { a } from './bundled.js'` becomes an import of that module's
     /// exports from the bundle. Nil when such an import is outside the subset.
     static func rewriteImports(_ source: String, path: String, bundled: Set<String>, entry: String) -> String? {
         var lines: [String] = []
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if isBareImport(line) { return nil }
             guard line.hasPrefix("import ") || line.hasPrefix("import{") else {
                 lines.append(String(line))
                 continue
@@ -91,10 +132,8 @@ enum WebBundle {
                 lines.append(String(line))
                 continue
             }
-            guard directory(of: path) == directory(of: entry) else { return nil }
             let name = namespace(target.path)
-            let file = entry.split(separator: "/").last.map(String.init) ?? entry
-            lines.append("import { \(name) } from './\(file)';")
+            lines.append("import { \(name) } from '\(relative(entry, from: directory(of: path)))';")
             lines.append(target.destructuring(from: name))
         }
         return lines.joined(separator: "\n")
@@ -150,8 +189,10 @@ extension WebBundle {
         var exports: [String] = []
 
         init?(source: String, path: String) {
+            self.path = path
             lines = source.split(separator: "\n", omittingEmptySubsequences: false)
             for (index, line) in lines.enumerated() {
+                if WebBundle.isBareImport(line) { return nil }
                 if line.hasPrefix("import ") || line.hasPrefix("import{") {
                     guard let parsed = ImportLine(line, from: path) else { return nil }
                     imports[index] = parsed
@@ -162,16 +203,19 @@ extension WebBundle {
             }
         }
 
-        /// The module's code with imports as destructurings and, unless kept, without `export`.
-        func body(namespaces: (String) -> String, keepExports: Bool = false) -> String {
+        var path: String
+
+        /// The module's code with imports as destructurings, its relative URLs as seen from `folder` and,
+        /// unless kept, without `export`.
+        func body(namespaces: (String) -> String, relocatedTo folder: String, keepExports: Bool = false) -> String {
             var out = ""
             for (index, line) in lines.enumerated() {
                 if let parsed = imports[index] {
                     out += parsed.destructuring(from: namespaces(parsed.path)) + "\n"
                 } else if !keepExports && line.hasPrefix("export ") {
-                    out += line.dropFirst("export ".count) + "\n"
+                    out += WebBundle.relocated(line.dropFirst("export ".count), path: path, to: folder) + "\n"
                 } else {
-                    out += line + "\n"
+                    out += WebBundle.relocated(line, path: path, to: folder) + "\n"
                 }
             }
             return out
@@ -194,6 +238,13 @@ extension WebBundle {
             guard rest.dropFirst(name.count).drop(while: { $0 == " " }).hasPrefix("=") else { return nil }
         }
         return String(name)
+    }
+
+    /// `import './x.js';`, which the minifier squeezes to `import'./x.js';`: it imports for the module's
+    /// effects, which a destructuring cannot stand for.
+    static func isBareImport(_ line: Substring) -> Bool {
+        let rest = line.dropFirst("import".count).drop { $0 == " " }
+        return line.hasPrefix("import") && (rest.first == "'" || rest.first == "\"")
     }
 
     static func isIdentifier(_ s: Substring) -> Bool {

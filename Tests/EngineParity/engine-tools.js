@@ -2,16 +2,16 @@
 // the batch layout and its virtualizer, a timeline of its own with its planner, the tap recognizer,
 // the diff and the closed-form gesture helpers (the gallery session is Web/engine.js's). They run on engine-all.wasm (every export; scripts/build-wasm.sh),
 // beside Web/engine.js and Web/viewer-engine.js on the same instance.
-import { Engine, Timeline, GallerySession } from '../../Web/engine.js';
-import { instantiate } from '../../Web/wasm.js';
-import { ViewerEngine, PHASE } from '../../Web/viewer-engine.js';
-import { LiveEngine } from '../../Web/live-engine.js';
+import { Engine, Timeline, GallerySession } from '../../Web/engine/engine.js';
+import { instantiate } from '../../Web/engine/wasm.js';
+import { ViewerEngine, PHASE } from '../../Web/engine/viewer-engine.js';
+import { LiveEngine } from '../../Web/engine/live-engine.js';
 
-/** @typedef {import('../../Web/viewer-engine.js').PointerPhase} PointerPhase */
-/** @typedef {import('../../Web/wasm.js').Rect} Rect */
-/** @typedef {import('../../Web/engine.js').LayoutConfig} LayoutConfig */
-/** @typedef {import('../../Web/engine.js').TimelineRequest} TimelineRequest */
-/** @typedef {import('../../Web/engine.js').TimelineSpan} TimelineSpan */
+/** @typedef {import('../../Web/engine/viewer-engine.js').PointerPhase} PointerPhase */
+/** @typedef {import('../../Web/engine/wasm.js').Rect} Rect */
+/** @typedef {import('../../Web/engine/engine.js').LayoutConfig} LayoutConfig */
+/** @typedef {import('../../Web/engine/engine.js').TimelineRequest} TimelineRequest */
+/** @typedef {import('../../Web/engine/engine.js').TimelineSpan} TimelineSpan */
 /**
  * @typedef {object} VirtualizerUpdate  Item index ranges as [start, end).
  * @property {[number, number]} visible
@@ -125,7 +125,7 @@ export class ToolEngine extends Engine {
   retryDelay(failures) { return this.exports.ge_retry_delay(failures); }
 }
 
-/** The gallery session with the events the grid does not send: Home/End, a live insert, the viewer's. */
+/** The gallery session with the events the grid does not send: the viewer's. */
 export class ToolSession extends GallerySession {
   /**
    * The frame with what the grid does not read: the fling, the visible spans and the viewer's photo.
@@ -144,13 +144,6 @@ export class ToolSession extends GallerySession {
    */
   viewport(width, height, density) { return this._frame(this._e.ge_session_viewport(this.handle, width, height, density)); }
   destroy() { this._e.ge_timeline_destroy(this.timeline.handle); this._e.ge_session_destroy(this.handle); this.handle = 0; }
-  /** @param {'home'|'end'} key */
-  key(key) { return this._frame(this._e.ge_session_key(this.handle, key === 'home' ? 1 : 2)); }
-  /** @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios */
-  inserted(section, index, aspectRatios) {
-    this._aspects(aspectRatios);
-    return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
-  }
   /** @param {number|null} index @param {number} count */
   viewer(index, count) { return this._frame(this._e.ge_session_viewer(this.handle, index ?? -1, count)); }
   /** @param {number[]} indices */

@@ -236,6 +236,7 @@ for (const name of native.keys()) if (name.startsWith('viewer.')) runViewer(name
     const p = viewerEngine.deckPlan({ current, loaded, total, direction, speed });
     out.push(p.indices.length, ...p.indices, p.loadMore ? 1 : 0);
   }
+  for (const [width, interval] of [[400, 200], [390, 499], [390, 500], [1000, 0], [1000, -3]]) out.push(viewerEngine.swipeSpeed(width, interval));
   emit('deck', out);
 }
 
@@ -271,6 +272,8 @@ for (const [name, o] of native) {
 }
 
 // ── Gallery session ─────────────────────────────────────────────────────
+/** (library index, step) pairs for the arrow keys, as the native side's `neighbours`. */
+const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, -2], [4000, 1], [-3, 2], [1e9, -2]];
 // Replays the native side's recorded event script (op code, arguments) and flattens each frame.
 {
   const script = native.get('session')?.input ?? [];
@@ -281,7 +284,7 @@ for (const [name, o] of native) {
     out.push(f.scrollTo ?? -1, f.contentHeight, f.velocity, f.fling ? 1 : 0, f.pageSize, f.retryAt ?? -1,
       f.failureStands ? 1 : 0, f.viewer ?? -1, f.start.length, f.cancel.length, f.visible.length,
       f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom, f.reach.top, f.reach.bottom,
-      f.retain.top, f.retain.bottom);
+      f.retain.top, f.retain.bottom, f.longPress ? 1 : 0);
     for (const r of [...f.start, ...f.cancel]) out.push(r.id, r.section, r.start, r.end);
     for (const v of f.visible) out.push(v.section, v.start, v.end, v.header ? 1 : 0);
   };
@@ -297,7 +300,7 @@ for (const [name, o] of native) {
       push(session.months(months));
     }
     else if (op === 3) { const [y, t] = take(2); push(session.scroll(y, t)); }
-    else if (op === 4) { const [key] = take(1); push(session.key(key === 1 ? 'home' : 'end')); }
+    else if (op === 4) { const [key] = take(1); push(session.key(key)); }
     else if (op === 5) { const [on] = take(1); push(session.scrubbing(on === 1)); }
     else if (op === 6) { const [id, n, t] = take(3); push(session.pageArrived(id, pageAspects(id, n), t)); }
     else if (op === 7) { const [id, t] = take(2); push(session.pageFailed(id, t)); }
@@ -308,6 +311,8 @@ for (const [name, o] of native) {
     else if (op === 12) { const [n] = take(1); push(session.removed(take(n))); }
     else if (op === 13) push(session.release());
     else if (op === 16) { const [y] = take(1); push(session.jump(y)); }
+    else if (op === 18) { const [s, i] = take(2); push(session.deleted(s, i)); }
+    else if (op === 17) { const [phase, x, y, id, t] = take(5); push(session.pointer(phase, x, y, id, t)); }
     else if (op === 14) { const [s, i, n] = take(3); push(session.placed(s, i, pageAspects(77, n))); }
     else if (op === 15) {
       const [w] = take(1);
@@ -316,6 +321,8 @@ for (const [name, o] of native) {
     }
     else throw new Error(`session script: unknown op ${op} at ${k - 1}`);
   }
+  // The arrow keys' photos in the layout the script ends with.
+  for (const [i, step] of NEIGHBOURS) out.push(session.timeline.neighbour(i, step));
   session.destroy();
   emit('session', out);
 }

@@ -81,6 +81,52 @@ import Testing
             !letGo.start.isEmpty && letGo.start.allSatisfy { r in letGo.visible.contains { $0.section == r.section } })
     }
 
+    @Test func pageKeysMoveAScreenLessTheTopBarAndAnOverlapAndStopAtTheEnds() {
+        var configuration = Self.configuration
+        configuration.layout.insets.top = 96
+        let session = GallerySession(configuration: configuration)
+        _ = session.handle(.viewport(width: 1000, height: 800, density: 2))
+        _ = session.handle(.months(Self.months))
+        _ = session.handle(.release)
+        let page = 800 - 96 - session.policy.pageOverlap
+        let down = session.handle(.key(.pageDown))
+        #expect(down.scrollTo == page && down.offset == page && down.velocity == 0)
+        #expect(session.handle(.key(.pageDown)).scrollTo == 2 * page)
+        #expect(session.handle(.key(.pageUp)).scrollTo == page)
+        #expect(session.handle(.key(.pageUp)).scrollTo == 0)
+        #expect(session.handle(.key(.pageUp)).scrollTo == 0, "the top holds")
+        _ = session.handle(.key(.end))
+        let end = session.handle(.key(.pageDown))
+        #expect(end.scrollTo == session.maximumOffset && end.visible.last?.section == 23, "the end holds")
+    }
+
+    @Test func aTouchHeldStillOpensTheMenuAtItsTimeOnceAndItsLiftIsNoTap() {
+        let (session, _) = Self.session()
+        let down = session.handle(.pointer(.down, x: 100, y: 200, id: 1, time: 1000))
+        #expect(down.tickAt == 1000 + session.policy.longPressDuration && !down.longPress)
+        _ = session.handle(.pointer(.move, x: 140, y: 200, id: 2, time: 1100))  // another finger
+        _ = session.handle(.pointer(.move, x: 106, y: 206, id: 1, time: 1200))  // within the slop
+        #expect(!session.handle(.tick(time: 1499)).longPress)
+        let held = session.handle(.tick(time: 1500))
+        #expect(held.longPress && held.tickAt == nil)
+        #expect(!session.handle(.tick(time: 1600)).longPress, "once")
+        _ = session.handle(.pointer(.up, x: 106, y: 206, id: 1, time: 2000))
+        #expect(session.ignoresClick(at: 2000 + session.policy.clickSuppression - 1))
+        #expect(!session.ignoresClick(at: 2000 + session.policy.clickSuppression))
+    }
+
+    @Test func aTouchThatMovesOrThatTheGridScrollsUnderIsNoPress() {
+        let (session, _) = Self.session()
+        _ = session.handle(.pointer(.down, x: 100, y: 200, id: 3, time: 1000))
+        let moved = session.handle(.pointer(.move, x: 100, y: 211, id: 3, time: 1100))
+        #expect(moved.tickAt == nil && !session.handle(.tick(time: 1600)).longPress)
+        _ = session.handle(.pointer(.down, x: 100, y: 200, id: 4, time: 2000))
+        _ = session.handle(.scroll(offset: 30, time: 2100))
+        #expect(!session.handle(.tick(time: 2600)).longPress)
+        _ = session.handle(.pointer(.up, x: 100, y: 200, id: 4, time: 2700))
+        #expect(!session.ignoresClick(at: 2700), "a lift with no menu is a tap")
+    }
+
     @Test func aSearchThatEmptiesLeavesNothingAndItsClearingStartsAgainAtTheTop() {
         let (session, first) = Self.session()
         let moved = session.handle(.scroll(offset: 50_000, time: 100))
@@ -106,6 +152,30 @@ import Testing
         let moved = session.layout.frame(section: 1, item: 100)!.y
         #expect(frame.scrollTo == session.offset && moved > y)
         #expect(isClose(moved - session.offset, 0, 1e-6), "the photo under the eye stays there")
+    }
+
+    @Test func aLiveInsertAtTheTopShowsTheNewPhotosThere() {
+        let (session, first) = Self.session()
+        _ = Self.answer(session, first, at: 50)
+        let frame = session.handle(.inserted(section: 0, index: 0, aspectRatios: [Float](repeating: 1, count: 25)))
+        #expect(session.offset == 0 && (frame.scrollTo ?? 0) == 0 && frame.visible.first?.items.lowerBound == 0)
+    }
+
+    @Test func aLiveDeleteAboveTheViewportKeepsThePhotoOnScreenWhereItWas() {
+        let (session, first) = Self.session()
+        _ = Self.answer(session, first, at: 50)
+        let y = session.layout.frame(section: 1, item: 100)!.y
+        _ = session.handle(.scroll(offset: y, time: 100))
+        let count = session.layout.itemCount
+        for _ in 0..<25 { _ = session.handle(.deleted(section: 0, index: 0)) }
+        let moved = session.layout.frame(section: 1, item: 100)!.y
+        #expect(session.layout.itemCount == count - 25 && moved < y)
+        #expect(isClose(moved - session.offset, 0, 1e-6), "the photo under the eye stays there")
+        // In the same month above it: the photo under the eye moves up an index and stays where it is.
+        let a = session.layout.anchor(atContentY: session.offset)!
+        let before = session.layout.frame(section: 1, item: a.item)!.y - session.offset
+        _ = session.handle(.deleted(section: 1, index: 10))
+        #expect(isClose(session.layout.frame(section: 1, item: a.item - 1)!.y - session.offset, before, 1e-6))
     }
 
     @Test func aDeleteUnderTheOpenViewerShowsTheNextPhotoAndTheLastOneThePrevious() {

@@ -97,6 +97,13 @@ struct DeckTests {
         #expect(d.aheadCount(speed: 100) == 5)
     }
 
+    @Test func theSwipeSpeedIsAPageOverTheTimeSinceTheLastChangeAndZeroAtRest() {
+        let d = DeckPlanner()
+        #expect(d.swipeSpeed(pageWidth: 400, interval: 200) == 2)
+        #expect(d.swipeSpeed(pageWidth: 400, interval: 500) == 0 && d.swipeSpeed(pageWidth: 400, interval: 0) == 0)
+        #expect(d.swipeSpeed(pageWidth: .nan, interval: 100) == 0 && d.swipeSpeed(pageWidth: 400, interval: -5) == 0)
+    }
+
     @Test func clipsAtTheEndsAndAsksForMore() {
         let d = DeckPlanner()
         let start = d.plan(current: 0, loaded: 50, total: 1000, direction: -1, speed: 0)

@@ -150,6 +150,12 @@ func change(_ kind: LiveChange<PhotoSortKey>.Kind, _ id: String, hour: Int64) ->
         #expect(long.delay(afterFailures: .max) == nil)
     }
 
+    @Test func theFeedReconnectsWithTheSameBackOffForAboutFiftyMinutes() {
+        let feed = RetryPolicy.feed
+        #expect((1...7).map { feed.delay(afterFailures: $0) } == [1000, 2000, 4000, 8000, 16000, 30000, 30000])
+        #expect(feed.delay(afterFailures: 100) == 30000 && feed.delay(afterFailures: 101) == nil)
+    }
+
     @Test func outOfRangeSettingsAreClamped() {
         let odd = RetryPolicy(initialDelay: -1, maximumDelay: .nan, retries: -5)
         #expect(odd.retries == 0 && odd.initialDelay == 0 && odd.maximumDelay == 0)

@@ -138,6 +138,30 @@ struct TimelineLayoutTests {
         #expect(t.sectionBodyHeight(1) == Self.flatHeight(aspects, TimelineConfiguration(layout: narrow)))
     }
 
+    @Test func removingAPhotoClosesItsRunAndMovesTheRunsAfterIt() {
+        let aspects = pseudoRandomAspects(300)
+        let t = TimelineLayout(configuration: TimelineConfiguration(layout: Self.justified))
+        t.setMonths(Self.months([300, 300]))
+        t.setItems(section: 0, start: 0, aspectRatios: Array(aspects[0..<100]), anchorY: 0)
+        t.setItems(section: 0, start: 150, aspectRatios: [2], anchorY: 0)
+        t.setItems(section: 0, start: 200, aspectRatios: Array(aspects[200..<300]), anchorY: 0)
+        t.removeItem(section: 0, at: 50, anchorY: 0)
+        #expect(t.month(of: 0)?.count == 299 && t.itemCount == 599)
+        #expect(t.loadedRanges(ofSection: 0) == [0..<99, 149..<150, 199..<299])
+        // The run closed over the photo: what follows it is laid out as the month without it.
+        let without = Array(aspects[0..<50]) + Array(aspects[51..<100])
+        let fresh = TimelineLayout(configuration: TimelineConfiguration(layout: Self.justified))
+        fresh.setMonths(Self.months([299, 300]))
+        fresh.setItems(section: 0, start: 0, aspectRatios: without, anchorY: 0)
+        #expect(t.frame(section: 0, item: 60) == fresh.frame(section: 0, item: 60))
+        t.removeItem(section: 0, at: 149, anchorY: 0)  // a run of one goes
+        #expect(t.loadedRanges(ofSection: 0) == [0..<99, 198..<298])
+        t.removeItem(section: 0, at: 120, anchorY: 0)  // a photo not loaded: the runs after it move up
+        #expect(t.loadedRanges(ofSection: 0) == [0..<99, 197..<297] && t.month(of: 0)?.count == 297)
+        #expect(t.removeItem(section: 0, at: 297, anchorY: 0) == 0 && t.removeItem(section: 2, at: 0, anchorY: 0) == 0)
+        #expect(t.month(of: 0)?.count == 297)
+    }
+
     @Test func hostileInputNeverTraps() {
         let t = TimelineLayout(
             configuration: TimelineConfiguration(layout: Self.justified, averageAspectRatio: .nan, yearHeaderHeight: -5)

@@ -16,10 +16,10 @@ import Testing
     @Test func staticFilesAreGzippedOnlyWhenAccepted() async throws {
         let fixture = try await ServerFixture(photos: 0)
         let assets = try #require(try WebAssets(root: Self.repositoryWeb))
-        let plain = try #require(assets.files["engine.js"])
+        let plain = try #require(assets.files["engine/engine.js"])
         let packed = try #require(plain.gzipped)
         try await fixture.makeApp(webRoot: Self.repositoryWeb).test(.router) { client in
-            let uri = "/static/\(assets.version)/engine.js"
+            let uri = "/static/\(assets.version)/engine/engine.js"
             try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip, deflate, br"]) {
                 response in
                 #expect(response.headers[.contentEncoding] == "gzip")

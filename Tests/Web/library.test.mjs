@@ -1,17 +1,18 @@
-// Tests for the library (Web/library.js): months, places, pages placed where their index says, live
-// changes placed by the engine's rules (the real wasm), reconciliation; the API helpers (Web/api.js)
-// and the info panel's formatting (Web/info.js). Run: node --test Tests/Web/
+// Tests for the library (Web/core/library.js): months, places, pages placed where their index says, live
+// changes placed by the engine's rules (Web/core/changes.js on the real wasm), reconciliation; the API helpers (Web/core/api.js)
+// and the info panel's formatting (Web/viewer/info.js). Run: node --test Tests/Web/
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
-import { sortKey, before, filterQuery } from '../../Web/api.js'
-import { Library, monthOf } from '../../Web/library.js'
-import { loadLiveEngine } from '../../Web/live-engine.js'
-import { takenText, exposureText, sizeText, rows } from '../../Web/info.js'
-import { gpsText } from '../../Web/photo-text.js'
+import { sortKey, before, filterQuery } from '../../Web/core/api.js'
+import { Library, monthOf } from '../../Web/core/library.js'
+import { apply } from '../../Web/core/changes.js'
+import { loadLiveEngine } from '../../Web/engine/live-engine.js'
+import { takenText, exposureText, sizeText, rows } from '../../Web/viewer/info.js'
+import { gpsText } from '../../Web/core/photo-text.js'
 
 /** The wasm the browser runs: live changes are placed by its rules. */
-const engine = await loadLiveEngine(new URL('../../Web/live.wasm', import.meta.url))
+const engine = await loadLiveEngine(new URL('../../Web/engine/live.wasm', import.meta.url))
 const item = (id, takenAt) => ({ id, takenAt, width: 4, height: 3 })
 const msg = (kind, id, takenAt, photo) => ({ kind, id, sortKey: [Date.parse(takenAt), id], photo: photo ?? null })
 const ids = (lib) => lib.months.map((m) => Array.from({ length: m.count }, (_, k) => m.items[k]?.id ?? '·').join(' '))
@@ -68,7 +69,7 @@ test('a page whose photo is not in the month its index names stops there (the co
 test('an insert goes where its sort key says, between loaded photos', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply([
+  apply(lib, [
     msg('insert', 'm25', '2020-03-15T00:00:00Z', item('m25', '2020-03-15T00:00:00Z')),
     // Same time: the larger id first.
     msg('insert', 'j2b', '2020-01-20T00:00:00Z', item('j2b', '2020-01-20T00:00:00Z')),
@@ -83,7 +84,7 @@ test('an insert into a gap of photos not loaded is a place not loaded; a new mon
   const lib = library()
   lib.place(0, [page[0]])
   lib.place(2, [page[2]]) // March: m3 · m1
-  lib.apply([
+  apply(lib, [
     msg('insert', 'new', '2020-03-05T00:00:00Z', item('new', '2020-03-05T00:00:00Z')),
     msg('insert', 'feb', '2020-02-02T00:00:00Z', item('feb', '2020-02-02T00:00:00Z')),
     msg('insert', 'top', '2021-01-01T00:00:00Z', item('top', '2021-01-01T00:00:00Z')),
@@ -97,13 +98,13 @@ test('an insert into a gap of photos not loaded is a place not loaded; a new mon
 test('a delete closes the gap and empties a month; an update moves the photo; a change to a photo not loaded makes the counts stale', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply([
+  apply(lib, [
     msg('delete', 'd1', '2019-12-31T23:59:59Z'),
     msg('update', 'm2', '2020-01-15T00:00:00Z', item('m2', '2020-01-15T00:00:00Z')),
   ], engine)
   assert.deepEqual(ids(lib), ['m3 m1', 'j2 m2 j1'])
   assert.ok(!lib.stale)
-  lib.apply([msg('delete', 'elsewhere', '2010-01-01T00:00:00Z')], engine)
+  apply(lib, [msg('delete', 'elsewhere', '2010-01-01T00:00:00Z')], engine)
   assert.ok(lib.stale)
   // The server's counts: the months that differ forget their photos, the others keep them.
   lib.reconcile({ months: [{ year: 2020, month: 3, count: 2 }, { year: 2020, month: 1, count: 3 }, { year: 2010, month: 1, count: 4 }] })
@@ -117,7 +118,7 @@ test('an update that keeps its sort key stays in its place, even beside photos n
   lib.place(0, [page[0]])
   lib.place(2, [page[2]]) // March: m3 · m1
   const renamed = { ...item('m1', '2020-03-01T00:00:00Z'), title: 'renamed' }
-  lib.apply([msg('update', 'm1', '2020-03-01T00:00:00Z', renamed)], engine)
+  apply(lib, [msg('update', 'm1', '2020-03-01T00:00:00Z', renamed)], engine)
   assert.deepEqual(ids(lib), ['m3 · m1', '· ·', '·'])
   assert.equal(lib.item(2), renamed)
   assert.ok(!lib.stale)
@@ -126,7 +127,7 @@ test('an update that keeps its sort key stays in its place, even beside photos n
 test('an update to a photo not loaded goes in where its place is exact, and makes the counts stale', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply([msg('update', 'zz', '2020-03-15T00:00:00Z', item('zz', '2020-03-15T00:00:00Z'))], engine)
+  apply(lib, [msg('update', 'zz', '2020-03-15T00:00:00Z', item('zz', '2020-03-15T00:00:00Z'))], engine)
   assert.deepEqual(ids(lib), ['m3 zz m2 m1', 'j2 j1', 'd1'])
   assert.ok(lib.stale)
 })
@@ -134,7 +135,7 @@ test('an update to a photo not loaded goes in where its place is exact, and make
 test('a change finds its photo after earlier changes of the same batch moved it', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply([
+  apply(lib, [
     msg('insert', 'm25', '2020-03-15T00:00:00Z', item('m25', '2020-03-15T00:00:00Z')),
     msg('delete', 'j1', '2020-01-10T00:00:00Z'),
   ], engine)
@@ -145,7 +146,7 @@ test('a change finds its photo after earlier changes of the same batch moved it'
 test('a batch that goes back and forth between months, and moves a photo it placed, lands as one change after another', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply([
+  apply(lib, [
     msg('insert', 'm25', '2020-03-15T00:00:00Z', item('m25', '2020-03-15T00:00:00Z')),
     msg('insert', 'j15', '2020-01-15T00:00:00Z', item('j15', '2020-01-15T00:00:00Z')),
     msg('insert', 'm05', '2020-03-05T00:00:00Z', item('m05', '2020-03-05T00:00:00Z')),
@@ -161,7 +162,7 @@ test('a batch that goes back and forth between months, and moves a photo it plac
 test('a delete of a photo not loaded, in a month that is loaded, is the engine\'s to judge: the counts are stale', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply([msg('delete', 'j0', '2020-01-12T00:00:00Z')], engine)
+  apply(lib, [msg('delete', 'j0', '2020-01-12T00:00:00Z')], engine)
   assert.deepEqual(ids(lib), ['m3 m2 m1', 'j2 j1', 'd1'])
   assert.ok(lib.stale)
 })
@@ -169,9 +170,9 @@ test('a delete of a photo not loaded, in a month that is loaded, is the engine\'
 test('a total that disagrees after a batch makes the counts stale', () => {
   const lib = library()
   lib.place(0, page)
-  lib.apply([{ ...msg('insert', 'x', '2020-03-02T00:00:00Z', item('x', '2020-03-02T00:00:00Z')), total: 7 }], engine)
+  apply(lib, [{ ...msg('insert', 'x', '2020-03-02T00:00:00Z', item('x', '2020-03-02T00:00:00Z')), total: 7 }], engine)
   assert.ok(!lib.stale)
-  lib.apply([{ ...msg('insert', 'y', '2020-03-03T00:00:00Z', item('y', '2020-03-03T00:00:00Z')), total: 9 }], engine)
+  apply(lib, [{ ...msg('insert', 'y', '2020-03-03T00:00:00Z', item('y', '2020-03-03T00:00:00Z')), total: 9 }], engine)
   assert.ok(lib.stale)
 })
 

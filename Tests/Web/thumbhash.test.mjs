@@ -1,4 +1,4 @@
-// Tests for Web/thumbhash.js. Run: node --test Tests/Web/
+// Tests for Web/core/thumbhash.js. Run: node --test Tests/Web/
 //
 // The hash bytes below are the fixtures pinned in
 // Tests/ImagingTests/ThumbHashTests.swift (`Fixtures.expected`). The Swift
@@ -18,7 +18,7 @@ import {
   thumbHashToApproximateAspectRatio,
   thumbHashToDataURL,
   thumbHashToRGBA,
-} from '../../Web/thumbhash.js'
+} from '../../Web/core/thumbhash.js'
 import { fixtures, rgbaToThumbHash } from '../ImagingTests/Fixtures/thumbhash-reference.mjs'
 
 const swiftFixtureHashes = {

@@ -2,10 +2,10 @@
 // sibling as the engine (the real wasm) picks by what the browser decodes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { thumbSrc } from '../../Web/images.js';
-import { loadEngine } from '../../Web/engine.js';
+import { thumbSrc } from '../../Web/core/images.js';
+import { loadEngine } from '../../Web/engine/engine.js';
 
-const engine = await loadEngine(new URL('../../Web/engine.wasm', import.meta.url));
+const engine = await loadEngine(new URL('../../Web/engine/engine.wasm', import.meta.url));
 
 const base = 'https://cdn.example.com/lib/ab/cd/';
 const fromCDN = { url: base + 'a'.repeat(64), jpegUrl: base + 'b'.repeat(64), width: 400, height: 300 };

@@ -1,4 +1,4 @@
-// The engine's timeline through Web/engine.js (on engine-all.wasm, for the queries only tests call: the
+// The engine's timeline through Web/engine/engine.js (on engine-all.wasm, for the queries only tests call: the
 // shipped engine.wasm is another link of the same compile): months laid out from their
 // counts, spans and frames, pages made exact with the view held still, anchors, and the planner's
 // order and cancellation. Run: node --test Tests/Web/

@@ -136,15 +136,21 @@ import Testing
     @Test func theRealClientIsOneBundleAndLaterModulesShareIt() throws {
         let assets = try #require(try WebAssets(root: WebMinifierTests.repositoryWeb))
         let app = String(decoding: try #require(assets.files["app.js"]).bytes, as: UTF8.self)
-        for module in ["engine.js", "wasm.js", "api.js", "library.js", "grid.js", "images.js", "search.js"] {
+        for module in [
+            "engine/engine.js", "engine/wasm.js", "core/api.js", "core/library.js", "grid/grid.js", "grid/input.js",
+            "core/images.js", "ui/search.js",
+        ] {
             #expect(app.contains("const \(WebBundle.namespace(module)) = (() => {"), "\(module)")
         }
         // The viewer loads on first use, a file of its own that takes the bundle's modules from it.
-        #expect(!app.contains("const \(WebBundle.namespace("viewer.js")) = (() => {"))
-        let viewer = String(decoding: try #require(assets.files["viewer.js"]).bytes, as: UTF8.self)
-        #expect(viewer.contains("import { $m_images_js } from './app.js';"))
-        let debug = String(decoding: try #require(assets.files["debug.js"]).bytes, as: UTF8.self)
-        #expect(debug.contains("import { $m_images_js } from './app.js';"))
+        #expect(!app.contains("const \(WebBundle.namespace("viewer/viewer.js")) = (() => {"))
+        let viewer = String(decoding: try #require(assets.files["viewer/viewer.js"]).bytes, as: UTF8.self)
+        #expect(viewer.contains("import { $m_core_images_js } from '../app.js';"))
+        let debug = String(decoding: try #require(assets.files["viewer/debug.js"]).bytes, as: UTF8.self)
+        #expect(debug.contains("import { $m_core_images_js } from '../app.js';"))
+        // A bundled module's own URLs point from app.js: the wasm next to its binding, the CSS at the root.
+        #expect(app.contains("new URL('./engine/engine.wasm',import.meta.url)"))
+        #expect(app.contains("new URL('./more.css',import.meta.url)"))
     }
 }
 

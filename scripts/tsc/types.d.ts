@@ -1,4 +1,4 @@
-// Shapes the web client (Web/*.js) shares, for `tsc --noEmit` (scripts/check-js.sh): JSDoc in the
+// Shapes the web client (Web/**/*.js) shares, for `tsc --noEmit` (scripts/check-js.sh): JSDoc in the
 // modules names these types; nothing here is shipped.
 
 /** An image variant of a photo, as the API gives it. */
@@ -67,3 +67,6 @@ interface Window { vitrine?: object }
 
 /** engine.js reads the wasm from a file under Node (the engine's tests); browsers never take that path. */
 declare module 'node:fs/promises' { export function readFile(url: URL): Promise<Uint8Array> }
+
+/** A live change as the library placed it: a photo left (no `photo`), came (`inserted`) or changed at `index` of month `section`. */
+interface Edit { section: number; index: number; photo?: Item; inserted?: boolean }

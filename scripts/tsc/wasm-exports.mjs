@@ -1,7 +1,7 @@
 // Writes the TypeScript declaration of engine.wasm's exports (`interface WasmExports`), read from the
 // module's own type, function and export sections, so a binding calling an export the engine no longer
 // has, or with another number of arguments, fails the type check.
-// Usage: node scripts/tsc/wasm-exports.mjs Web/engine.wasm OUT.d.ts
+// Usage: node scripts/tsc/wasm-exports.mjs Web/engine/engine.wasm OUT.d.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [wasmPath, outPath] = process.argv.slice(2);

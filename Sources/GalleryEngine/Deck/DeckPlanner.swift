@@ -12,6 +12,8 @@ public struct DeckPlanner: Equatable, Sendable {
     public var speedPerExtra: Double = 0.5
     /// Ask for the next page when within this many items of the loaded end.
     public var loadMoreThreshold: Int = 10
+    /// Photo changes further apart than this (ms) are at rest: the swipe speed is zero.
+    public var swipeWindow: Double = 500
 
     public init() {}
 
@@ -20,6 +22,13 @@ public struct DeckPlanner: Equatable, Sendable {
         public var indices: [Int32]
         /// Whether to request the next catalog page now.
         public var shouldLoadMore: Bool
+    }
+
+    /// The swipe speed (px/ms) when the photo changed `interval` ms after the one before, on pages
+    /// `pageWidth` px wide: a page over that time, zero past `swipeWindow`.
+    public func swipeSpeed(pageWidth: Double, interval: Double) -> Double {
+        guard interval > 0, interval < swipeWindow, pageWidth.isFinite, pageWidth > 0 else { return 0 }
+        return pageWidth / interval
     }
 
     /// How many ahead at a given swipe speed.

@@ -22,7 +22,7 @@ public enum GalleryEvent {
     /// The client moved the view itself (a page key, a month's link, the scrubber's drag, a photo
     /// brought into view): a jump, with no movement to measure.
     case jump(offset: Double)
-    /// Home or End.
+    /// Home, End, Page Up or Page Down.
     case key(GalleryKey)
     /// The scrubber is being dragged (nothing loads), or it was let go.
     case scrubbing(Bool)
@@ -35,15 +35,24 @@ public enum GalleryEvent {
     case retryNow(time: Double)
     /// The clock moved with nothing else happening: retry timers fire, the velocity decays.
     case tick(time: Double)
-    /// Live photos inserted at `index` of month `section`, their aspects known.
+    /// Live photos inserted at `index` of month `section`, their aspects known. At the very top the view
+    /// stays there and shows them; further down, the photo under the top bar stays where it is.
     case inserted(section: Int, index: Int, aspectRatios: [Float])
+    /// A live photo left month `section` at `index`; the photo under the top bar stays where it is.
+    case deleted(section: Int, index: Int)
     /// The viewer opened on photo `index` of `count`, or closed (nil).
     case viewer(index: Int?, count: Int)
     /// Photos left the viewer's list (their indices before the change).
     case removed([Int])
+    /// A touch on a tile (pointer `id`, viewport px) went down, moved, or lifted or was cancelled: a
+    /// long press that may open its menu at a later `tick`.
+    case pointer(GalleryPointerPhase, x: Double, y: Double, id: Int32, time: Double)
 }
 
 public enum GalleryKey: Int32, Sendable {
     case home = 1
     case end = 2
+    /// A screen up or down, less the top bar and `GalleryPolicy.pageOverlap`.
+    case pageUp = 3
+    case pageDown = 4
 }

@@ -21,8 +21,8 @@ public struct GalleryFrame: Equatable, Sendable {
     public var retryAt: Double?
     /// The last failure stands: nothing is retried until `retryNow`.
     public var failureStands = false
-    /// When (ms) to send a `tick` at the latest: the retry, or the moment a scroll with no sample since
-    /// has stopped.
+    /// When (ms) to send a `tick` at the latest: the retry, the moment a scroll with no sample since has
+    /// stopped, or a press held on a tile becomes a long press.
     public var tickAt: Double?
     /// A cold start: only the screen is mounted and loaded until `release`.
     public var holding = false
@@ -37,6 +37,8 @@ public struct GalleryFrame: Equatable, Sendable {
     public var retain = GalleryBand()
     /// The viewer's photo (library index), nil when it is closed.
     public var viewer: Int?
+    /// The touch held on a tile became a long press: open its menu.
+    public var longPress = false
 
     public init() {}
 }

@@ -54,6 +54,9 @@ public struct GalleryPolicy: Equatable, Sendable {
     public var wheelZoomScale: Double = 100
     /// Above this scale the photo counts as zoomed.
     public var zoomedScale: Double = 1.01
+    /// Page Up and Page Down move by the screen below the top bar less this much (px): the row cut at
+    /// the screen's edge stays in view.
+    public var pageOverlap: Double = 40
     /// Year labels on the scrubber closer than this (px) than the one above are left out.
     public var scrubberLabelGap: Double = 18
 

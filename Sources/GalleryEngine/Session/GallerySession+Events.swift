@@ -54,19 +54,28 @@ extension GallerySession {
         // its task ran) may run ahead of the frame that took the scroll position.
         let t = time.isFinite ? (lastSample.map { time > $0 ? time : $0 } ?? time) : now
         if let last = lastSample, t - last >= GalleryPolicy.velocityRestart { stop() }
+        // The grid moving under the finger is a scroll, not a press.
+        if clamp(y) != offset { press = nil }
         offset = clamp(y)
         sample(offset, at: t)
         return true
     }
 
     func jump(offset y: Double, _ frame: inout GalleryFrame) -> Bool {
+        if clamp(y) != offset { press = nil }
         offset = clamp(y)
         stop()
         return true
     }
 
     func press(_ key: GalleryKey, _ frame: inout GalleryFrame) -> Bool {
-        offset = key == .home ? 0 : maximumOffset
+        let page = height - layout.configuration.layout.insets.top - policy.pageOverlap
+        switch key {
+        case .home: offset = 0
+        case .end: offset = maximumOffset
+        case .pageUp: offset = clamp(offset - page)
+        case .pageDown: offset = clamp(offset + page)
+        }
         stop()
         frame.scrollTo = offset
         return true
@@ -109,15 +118,20 @@ extension GallerySession {
     func tick(time: Double, _ frame: inout GalleryFrame) -> Bool {
         advance(to: time)
         if let last = lastSample, now - last >= GalleryPolicy.scrollIdle { stop() }
+        firePress(&frame)
         return true
     }
 
-    func inserted(
-        section: Int, at index: Int, aspectRatios: UnsafeBufferPointer<Float>, _ frame: inout GalleryFrame
+    /// A live change: `removing` photos at `index` of month `section` replaced by photos with these aspects.
+    func spliced(
+        section: Int, at index: Int, removing: Int, aspectRatios: UnsafeBufferPointer<Float>,
+        _ frame: inout GalleryFrame
     ) -> Bool {
-        scroll(
-            by: layout.insertItems(section: section, at: index, aspectRatios: aspectRatios, anchorY: anchorLine), &frame
-        )
+        let top = offset < 1
+        let correction = layout.spliceItems(
+            section: section, at: index, removing: removing, aspectRatios: aspectRatios, anchorY: anchorLine)
+        // At the very top, new photos show there.
+        scroll(by: top ? -offset : correction, &frame)
         return false
     }
 

@@ -3,7 +3,8 @@
 /// It owns the timeline's layout and its load planner, and applies `GalleryPolicy` and `RetryPolicy`:
 /// the velocity over the policy's window and its stop when the scroll goes idle, the fling's lead and
 /// its larger pages, the loads at a time, the retry timers, the cold start's hold, the bands to mount
-/// and to keep, and which photo the viewer shows after a delete. Every client drives the same
+/// and to keep, the long press on a tile, the page keys, and which photo the viewer shows after a
+/// delete. Every client drives the same
 /// decisions with it; a client only renders its frames.
 public final class GallerySession {
     public let policy: GalleryPolicy
@@ -37,6 +38,9 @@ public final class GallerySession {
     var sentTimes: [Double] = []
     public internal(set) var viewer: Int?
     var viewerCount = 0
+    /// A touch that may become a long press, and when the last one opened the menu.
+    var press: GalleryPress?
+    var pressedAt = -Double.infinity
 
     public init(
         configuration: TimelineConfiguration, policy: GalleryPolicy = GalleryPolicy(),
@@ -86,10 +90,18 @@ public final class GallerySession {
         case .tick(let time): return respond { tick(time: time, &$0) }
         case .inserted(let section, let index, let aspects):
             return aspects.withUnsafeBufferPointer { a in
-                respond { inserted(section: section, at: index, aspectRatios: a, &$0) }
+                respond { spliced(section: section, at: index, removing: 0, aspectRatios: a, &$0) }
+            }
+        case .deleted(let section, let index):
+            return respond {
+                spliced(
+                    section: section, at: index, removing: 1, aspectRatios: UnsafeBufferPointer(start: nil, count: 0),
+                    &$0)
             }
         case .viewer(let index, let count): return respond { openViewer(index, count: count, &$0) }
         case .removed(let indices): return respond { removed(indices, &$0) }
+        case .pointer(let phase, let x, let y, let id, let time):
+            return respond { pointer(phase, x: x, y: y, id: id, time: time, &$0) }
         }
     }
 
@@ -155,6 +167,7 @@ public final class GallerySession {
         } else {
             frame.tickAt = retryAt
         }
+        if let deadline = pressDeadline, frame.tickAt.map({ deadline < $0 }) ?? true { frame.tickAt = deadline }
         frame.visible = layout.spans(top: offset, bottom: offset + height)
         let screen = GalleryBand(top: offset, bottom: offset + height)
         let ahead = holding ? GalleryPolicy.firstScreenAhead : GalleryPolicy.mountAhead

@@ -19,6 +19,10 @@ public struct RetryPolicy: Equatable, Sendable {
         self.retries = retries < 0 ? 0 : (retries > 100 ? 100 : retries)
     }
 
+    /// The change feed's reconnection after its connection gave up: the same back-off, tried far longer
+    /// (about 50 minutes at 30 s), since a gallery left open should catch up once the server is back.
+    public static let feed = RetryPolicy(retries: 100)
+
     /// Milliseconds to wait before retrying after `failures` failures in a row (1 is the first), or nil
     /// when the failure stands.
     public func delay(afterFailures failures: Int) -> Double? {

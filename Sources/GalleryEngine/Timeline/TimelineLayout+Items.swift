@@ -27,32 +27,39 @@ extension TimelineLayout {
         aspectRatios.withUnsafeBufferPointer { setItems(section: s, start: start, aspectRatios: $0, anchorY: anchorY) }
     }
 
-    /// Inserts new photos (a live change) at `index` of section `s`, their
-    /// aspects known. The month grows; if the anchored photo is in that month
-    /// at or after `index`, the anchor follows it to its new index, so a
-    /// photo arriving above the viewport does not push the view down. Returns
-    /// the scroll correction.
+    /// Replaces the `removing` photos at `index` of section `s` by new ones whose aspects are known (a
+    /// live change). The month's count follows; if the anchored photo is in that month after them, the
+    /// anchor follows it to its new index, so a photo arriving or leaving above the viewport moves
+    /// nothing on screen. Returns the scroll correction.
     @discardableResult
-    public func insertItems(
-        section s: Int, at index: Int, aspectRatios: UnsafeBufferPointer<Float>, anchorY: Double
-    )
-        -> Double
-    {
+    public func spliceItems(
+        section s: Int, at index: Int, removing: Int, aspectRatios: UnsafeBufferPointer<Float>, anchorY: Double
+    ) -> Double {
         let n = aspectRatios.count
-        guard s >= 0, s < sections.count, n > 0, index >= 0, index <= sections[s].count,
-            sections[s].count <= Self.maximumMonthCount - n
+        guard s >= 0, s < sections.count, index >= 0, removing >= 0, n + removing > 0,
+            index <= sections[s].count - removing, sections[s].count - removing <= Self.maximumMonthCount - n
         else { return 0 }
         var anchor = self.anchor(atContentY: anchorY)
-        if let a = anchor, a.section == s, a.item >= index { anchor?.item = a.item + n }
-        sections[s].insertItems(at: index, aspects: aspectRatios, configuration: runLayout)
+        if let a = anchor, a.section == s, a.item >= index + removing { anchor?.item = a.item + n - removing }
+        sections[s].splice(at: index, removing: removing, aspects: aspectRatios, configuration: runLayout)
         sections[s].bodyHeight = sections[s].measureBody(justified: justified, estimate: estimate)
         updateTops(from: s)
         return correction(anchor, anchorY)
     }
 
-    /// Convenience for Swift callers.
+    /// Inserts new photos at `index` of section `s`, their aspects known; returns the scroll correction.
     @discardableResult
     public func insertItems(section s: Int, at index: Int, aspectRatios: [Float], anchorY: Double) -> Double {
-        aspectRatios.withUnsafeBufferPointer { insertItems(section: s, at: index, aspectRatios: $0, anchorY: anchorY) }
+        aspectRatios.withUnsafeBufferPointer {
+            spliceItems(section: s, at: index, removing: 0, aspectRatios: $0, anchorY: anchorY)
+        }
+    }
+
+    /// Removes photo `index` of section `s`; returns the scroll correction.
+    @discardableResult
+    public func removeItem(section s: Int, at index: Int, anchorY: Double) -> Double {
+        spliceItems(
+            section: s, at: index, removing: 1, aspectRatios: UnsafeBufferPointer(start: nil, count: 0),
+            anchorY: anchorY)
     }
 }

@@ -39,21 +39,26 @@ extension TimelineSection {
         replaceRuns(first..<(last + 1), with: merged)
     }
 
-    /// Inserts photos at `index` (at most `count`): the runs after them move
-    /// down, and a run they fall in or next to takes them in.
-    mutating func insertItems(at index: Int, aspects: UnsafeBufferPointer<Float>, configuration: LayoutConfiguration) {
+    /// Replaces the `removing` photos at `index` by photos with these aspects (a live change): the runs
+    /// after them move, and a run they fall in or next to takes the new ones in and closes over the
+    /// removed ones.
+    mutating func splice(
+        at index: Int, removing: Int, aspects: UnsafeBufferPointer<Float>, configuration: LayoutConfiguration
+    ) {
         let n = aspects.count
-        count += n
+        let delta = n - removing
+        count += delta
         var host = -1
         for k in 0..<runs.count {
             let run = runs[k]
-            if host < 0 && run.start <= index && index <= run.end {
+            if host < 0 && run.start <= index && index + removing <= run.end {
                 host = k
-            } else if run.start >= index {
-                run.start += n
+            } else if run.start >= index + removing {
+                run.start += delta
             }
         }
         guard host >= 0 else {
+            guard n > 0 else { return }
             var at = 0
             while at < runs.count && runs[at].start < index { at += 1 }
             replaceRuns(
@@ -62,11 +67,18 @@ extension TimelineSection {
         }
         let old = runs[host]
         let split = index - old.start
-        runs[host] = Self.makeRun(start: old.start, count: old.count + n, configuration: configuration) { i in
+        let run = Self.makeRun(start: old.start, count: old.count + delta, configuration: configuration) { i in
             if i < split { return old.aspect(i) }
             if i < split + n { return aspects[i - split] }
-            return old.aspect(i - n)
+            return old.aspect(i - delta)
         }
+        if run.count > 0 {
+            runs[host] = run
+            return
+        }
+        var next: [TimelineRun] = []
+        for k in 0..<runs.count where k != host { next.append(runs[k]) }
+        runs = next
     }
 
     /// Replaces `runs[range]` by `run`. Built by appending (runs are few): the

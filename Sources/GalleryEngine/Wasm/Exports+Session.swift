@@ -5,7 +5,7 @@
 // io[8] loads to start, io[9] loads to cancel, io[10] visible spans,
 // io[11] offset, io[12] tick at (−1: none), io[13] holding (1/0),
 // io[14...15] the mount band, io[16...17] the reach band, io[18...19] the
-// retain band (top, bottom); the int buffer (`ge_ints`) holds the starts and
+// retain band (top, bottom), io[20] long press (1/0); the int buffer (`ge_ints`) holds the starts and
 // the cancels as [id, section, start, end] and the visible spans as
 // [section, start, end, header], in that order.
 
@@ -30,9 +30,11 @@ func sessionSlot(_ h: Int32) -> SessionSlot? {
 /// (offset a), 4 scrubbing (a ≠ 0), 5 page arrived (id a, `c` aspects of the input, time b), 6 page
 /// failed (id a, time b), 7 retry now (time a), 8 tick (time a), 9 release, 10 layout (the timeline
 /// configuration in io), 11 placed (section a, start b, `c` aspects of the input), 12 months (`a`
-/// triples of the int input).
+/// triples of the int input), 13 key (`GalleryKey` a; no frame for another), 14–16 a touch on a tile
+/// down, moved, up (x a, y b, time c, pointer id d), 17 a live change at index b of month a: `c`
+/// photos inserted (their aspects in the input), or for c = −1 the photo there removed.
 @inline(never)
-func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double) -> Int32 {
+func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double, _ d: Double = 0) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
     let s = slot.session
     var frame = GalleryFrame()
@@ -50,6 +52,17 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     case 10: planning = s.relayout(timelineConfigurationFromIO(), &frame)
     case 11:
         planning = s.placed(section: wasmCount(a), start: wasmCount(b), aspectRatios: sessionAspects(slot, c), &frame)
+    case 13:
+        guard let key = GalleryKey(rawValue: Int32(truncatingIfNeeded: wasmCount(a))) else { return 0 }
+        planning = s.press(key, &frame)
+    case 17:
+        planning = s.spliced(
+            section: wasmCount(a), at: wasmCount(b), removing: c < 0 ? 1 : 0,
+            aspectRatios: sessionAspects(slot, c), &frame)
+    case 14, 15, 16:
+        planning = s.pointer(
+            GalleryPointerPhase(rawValue: kind - 13) ?? .up, x: a, y: b, id: Int32(truncatingIfNeeded: wasmCount(d)),
+            time: c, &frame)
     default:
         let n = 3 * wasmCount(a)
         let packed = UnsafeBufferPointer(start: slot.input.pointer, count: n <= slot.input.capacity ? n : 0)
@@ -59,7 +72,7 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     return writeFrame(frame)
 }
 
-/// An event the grid does not send (Home/End, a live insert, the viewer's), on session `h`.
+/// An event the grid does not send (the viewer's), on session `h`.
 func sessionFrame(_ h: Int32, _ event: (GallerySession, inout GalleryFrame) -> Bool) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
     var frame = GalleryFrame()
@@ -98,6 +111,7 @@ func writeFrame(_ frame: GalleryFrame) -> Int32 {
     writeBand(frame.mount, v + 14)
     writeBand(frame.reach, v + 16)
     writeBand(frame.retain, v + 18)
+    v[20] = frame.longPress ? 1 : 0
     let n = 4 * (frame.start.count + frame.cancel.count + frame.visible.count)
     wasmInts.resize(n > 0 ? n : 1)
     writeRequests(frame.start, at: 0)
@@ -204,19 +218,20 @@ public func ge_session_placed(_ h: Int32, _ section: Int32, _ start: Int32, _ n:
 @_cdecl("ge_session_months")
 public func ge_session_months(_ h: Int32, _ n: Int32) -> Int32 { sessionEvent(h, 12, Double(n), 0, 0) }
 
-/// A key: 1 Home, 2 End; returns 0 (no frame) for any other.
+/// A key: 1 Home, 2 End, 3 Page Up, 4 Page Down; returns 0 (no frame) for any other.
 @_cdecl("ge_session_key")
-public func ge_session_key(_ h: Int32, _ key: Int32) -> Int32 {
-    guard let key = GalleryKey(rawValue: key) else { return 0 }
-    return sessionFrame(h) { $0.press(key, &$1) }
-}
+public func ge_session_key(_ h: Int32, _ key: Int32) -> Int32 { sessionEvent(h, 13, Double(key), 0, 0) }
 
 /// `n` live photos (aspects in the aspect input) inserted at `index` of month `section`.
 @_cdecl("ge_session_inserted")
 public func ge_session_inserted(_ h: Int32, _ section: Int32, _ index: Int32, _ n: Int32) -> Int32 {
-    guard let slot = sessionSlot(h) else { return 0 }
-    let aspects = sessionAspects(slot, Double(n))
-    return sessionFrame(h) { $0.inserted(section: Int(section), at: Int(index), aspectRatios: aspects, &$1) }
+    sessionEvent(h, 17, Double(section), Double(index), Double(n))
+}
+
+/// A live photo left month `section` at `index`.
+@_cdecl("ge_session_deleted")
+public func ge_session_deleted(_ h: Int32, _ section: Int32, _ index: Int32) -> Int32 {
+    sessionEvent(h, 17, Double(section), Double(index), -1)
 }
 
 /// The viewer opened on `index` of `count` photos, or closed (`index` < 0).
@@ -238,21 +253,21 @@ public func ge_session_removed(_ h: Int32, _ n: Int32) -> Int32 {
 
 // MARK: Policy
 
-/// Whether a click at `time` is the lift of the long press that fired at `pressTime`.
-@_cdecl("ge_policy_ignores_click")
-public func ge_policy_ignores_click(_ time: Double, _ pressTime: Double) -> Int32 {
-    GalleryPolicy().ignoresClick(at: time, longPressAt: pressTime) ? 1 : 0
+/// A touch on a tile: phase 1 down, 2 move, 3 up or cancelled, at viewport (x, y), pointer `id`.
+@_cdecl("ge_session_pointer")
+public func ge_session_pointer(
+    _ h: Int32, _ phase: Int32, _ x: Double, _ y: Double, _ id: Int32, _ time: Double
+)
+    -> Int32
+{
+    guard phase >= 1 && phase <= 3 else { return 0 }
+    return sessionEvent(h, 13 + phase, x, y, time, Double(id))
 }
 
-/// The policy's numbers the grid's pointer handling uses: io[0] long press (ms), io[1] press slop (px),
-/// io[2] click suppression (ms).
-@_cdecl("ge_policy_numbers")
-public func ge_policy_numbers() {
-    let p = GalleryPolicy()
-    let v = io()
-    v[0] = p.longPressDuration
-    v[1] = p.pressSlop
-    v[2] = p.clickSuppression
+/// Whether a click at `time` is the lift of the long press that opened a tile's menu.
+@_cdecl("ge_session_ignores_click")
+public func ge_session_ignores_click(_ h: Int32, _ time: Double) -> Int32 {
+    sessionSlot(h)?.session.ignoresClick(at: time) == true ? 1 : 0
 }
 
 @_cdecl("ge_policy_small_thumb")
@@ -326,6 +341,13 @@ public func ge_policy_scrubber_labels(_ n: Int32) -> Int32 {
     wasmInts.resize(kept.count + 1)
     for k in 0..<kept.count { wasmInts[k] = kept[k] }
     return Int32(truncatingIfNeeded: kept.count)
+}
+
+/// Milliseconds before the change feed reconnects after `failures` failed connections in a row
+/// (`RetryPolicy.feed`), or −1 when it stops trying.
+@_cdecl("ge_feed_retry_delay")
+public func ge_feed_retry_delay(_ failures: Int32) -> Double {
+    RetryPolicy.feed.delay(afterFailures: Int(failures)) ?? -1
 }
 
 /// Month `month`'s name (1…12) as UTF-8: returns a pointer to its bytes and writes their count to io[0].

@@ -127,7 +127,8 @@ public func ge_timeline_insert_items(
     -> Double
 {
     guard let s = timelineSlot(h), let aspects = s.items(n) else { return 0 }
-    return s.layout.insertItems(section: Int(section), at: Int(index), aspectRatios: aspects, anchorY: anchorY)
+    return s.layout.spliceItems(
+        section: Int(section), at: Int(index), removing: 0, aspectRatios: aspects, anchorY: anchorY)
 }
 
 @_cdecl("ge_timeline_content_height")
@@ -243,6 +244,13 @@ public func ge_timeline_item_frame(_ h: Int32, _ section: Int32, _ item: Int32) 
     v[2] = f.width
     v[3] = f.height
     return 1
+}
+
+/// The arrow keys' photo (library index) from photo `index`: `step` ±1 beside it, ±2 the row below or
+/// above (`TimelineLayout.neighbour`).
+@_cdecl("ge_timeline_neighbour")
+public func ge_timeline_neighbour(_ h: Int32, _ index: Int32, _ step: Int32) -> Int32 {
+    Int32(truncatingIfNeeded: timelineSlot(h)?.layout.neighbour(of: Int(index), step: Int(step)) ?? 0)
 }
 
 /// Section of the photo under a content point, or −1; its index in the month → io[0].

@@ -1,4 +1,4 @@
-// The C ABI exported to JavaScript from `engine.wasm` (see Web/engine.js).
+// The C ABI exported to JavaScript from `engine.wasm` (see Web/engine/engine.js).
 //
 // Rules of the boundary: only numbers and pointers into linear memory cross
 // it. Objects live here and JS refers to them by small integer handles
@@ -679,6 +679,13 @@ public func ge_transition_lerp(_ p: Double) {
 }
 
 // MARK: Deck
+
+/// The deck's swipe speed (px/ms) when the photo changed `interval` ms after the one before
+/// (`DeckPlanner.swipeSpeed`).
+@_cdecl("ge_deck_swipe_speed")
+public func ge_deck_swipe_speed(_ pageWidth: Double, _ interval: Double) -> Double {
+    DeckPlanner().swipeSpeed(pageWidth: pageWidth, interval: interval)
+}
 
 /// Writes the indices to load (priority order) to the int buffer
 /// (`ge_ints`), returns their count; io[0] = 1 when the next catalog page should be requested.

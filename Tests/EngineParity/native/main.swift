@@ -361,6 +361,9 @@ for (current, loaded, total, direction, speed) in [
     let plan = DeckPlanner().plan(current: current, loaded: loaded, total: total, direction: direction, speed: speed)
     deckOut += [Double(plan.indices.count)] + plan.indices.map(Double.init) + [plan.shouldLoadMore ? 1 : 0]
 }
+for (width, interval) in [(400.0, 200.0), (390, 499), (390, 500), (1000, 0), (1000, -3)] {
+    deckOut.append(DeckPlanner().swipeSpeed(pageWidth: width, interval: interval))
+}
 emit("deck", deckOut)
 
 // MARK: Diff
@@ -464,7 +467,7 @@ func record(_ event: GalleryEvent, _ code: [Double]) {
         f.scrollTo ?? -1, f.contentHeight, f.velocity, f.isFling ? 1 : 0, Double(f.pageSize), f.retryAt ?? -1,
         f.failureStands ? 1 : 0, Double(f.viewer ?? -1), Double(f.start.count), Double(f.cancel.count),
         Double(f.visible.count), f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom,
-        f.reach.top, f.reach.bottom, f.retain.top, f.retain.bottom,
+        f.reach.top, f.reach.bottom, f.retain.top, f.retain.bottom, f.longPress ? 1 : 0,
     ]
     for r in f.start + f.cancel {
         frames += [Double(r.id), Double(r.section), Double(r.items.lowerBound), Double(r.items.upperBound)]
@@ -524,6 +527,9 @@ answer(at: clock + 70)
 record(.key(.end), [4, 2])
 answer(at: clock + 90)
 record(.key(.home), [4, 1])
+record(.key(.pageDown), [4, 4])
+record(.key(.pageDown), [4, 4])
+record(.key(.pageUp), [4, 3])
 if let failing = lastFrame.start.first ?? session.planner.inFlight.first {
     record(.pageFailed(id: failing.id, time: clock + 100), [7, Double(failing.id), clock + 100])
 }
@@ -538,6 +544,8 @@ record(.scroll(offset: 90_000, time: clock + 1300), [3, 90_000, clock + 1300])
 record(.scrubbing(false), [5, 0])
 answer(at: clock + 1400)
 record(.inserted(section: 0, index: 3, aspectRatios: pageAspects(99, 7)), [10, 0, 3, 7])
+record(.deleted(section: 0, index: 5), [18, 0, 5])
+record(.deleted(section: 2, index: 0), [18, 2, 0])
 record(.viewer(index: 12, count: 40), [11, 12, 40])
 record(.removed([12, 3]), [12, 2, 12, 3])
 record(.viewport(width: 390, height: 844, density: 3), [1, 390, 844, 3])
@@ -553,6 +561,25 @@ recordMonths([])
 recordMonths(library)
 record(.tick(time: clock + 1560), [9, clock + 1560])
 answer(at: clock + 1600)
+// A touch held on a tile: another finger's move and one within the slop keep it, the tick at its time
+// opens the menu; then one that moves too far, and one the grid scrolls under.
+let t = clock + 1700
+record(.pointer(.down, x: 120, y: 300, id: 7, time: t), [17, 1, 120, 300, 7, t])
+record(.pointer(.move, x: 160, y: 300, id: 8, time: t + 50), [17, 2, 160, 300, 8, t + 50])
+record(.pointer(.move, x: 126, y: 306, id: 7, time: t + 100), [17, 2, 126, 306, 7, t + 100])
+record(.tick(time: t + 500), [9, t + 500])
+record(.pointer(.up, x: 126, y: 306, id: 7, time: t + 700), [17, 3, 126, 306, 7, t + 700])
+record(.pointer(.down, x: 50, y: 50, id: 9, time: t + 900), [17, 1, 50, 50, 9, t + 900])
+record(.pointer(.move, x: 50, y: 61, id: 9, time: t + 950), [17, 2, 50, 61, 9, t + 950])
+record(.tick(time: t + 1400), [9, t + 1400])
+record(.pointer(.down, x: 50, y: 50, id: 10, time: t + 1500), [17, 1, 50, 50, 10, t + 1500])
+record(.scroll(offset: 300, time: t + 1550), [3, 300, t + 1550])
+record(.tick(time: t + 2000), [9, t + 2000])
+// The arrow keys' photos in the layout the script ends with (parity.mjs's NEIGHBOURS).
+let neighbours = [
+    (0, 1), (0, -1), (0, 2), (5, 2), (5, -2), (1020, 2), (1030, -2), (4000, 1), (-3, 2), (1_000_000_000, -2),
+]
+for (index, step) in neighbours { frames.append(Double(session.layout.neighbour(of: index, step: step))) }
 emit("session", frames, input: script)
 
 for l in lines { print(l) }

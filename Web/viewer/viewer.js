@@ -1,14 +1,10 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
-import { paintColor, paintHash, HashPainter, load, cancel, decoded, el, thumbSrc, moreCSS } from './images.js';
-import { downloadURL, getJSON } from './api.js';
-import { dayText, gpsText, cameraText } from './photo-text.js';
+import { paintColor, paintHash, HashPainter, load, cancel, el, moreCSS } from '../core/images.js';
+import { button, key, updateChrome, share } from './chrome.js';
+import { tuning, aspectOf, deck, mark, layoutSlide, drop, bestURL } from './deck.js';
 
 await moreCSS(); // the viewer's styles apply before it shows anything
 
-export const tuning = {
-  openResponse: 0.4, openDamping: 0.8, closeResponse: 0.35, closeDamping: 0.9,
-  behind: 1, aheadAtRest: 2, maximumAhead: 5,
-};
 const viewed = new Set();
 /** Counts a view (Pixabay's `views`) once per photo per visit; nothing waits for it. */
 function countView(/** @type {Item} */ it) {
@@ -17,18 +13,11 @@ function countView(/** @type {Item} */ it) {
   fetch('/api/v1/photos/' + encodeURIComponent(it.id) + '/view', { method: 'POST', keepalive: true }).catch(() => {});
 }
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
-const aspectOf = (/** @type {Item} */ it) => it.width / it.height || 1.5;
-
-function button(/** @type {string} */ cls, /** @type {string} */ label, /** @type {string} */ text) {
-  const b = el('button', cls, { type: 'button', 'aria-label': label, title: label });
-  b.textContent = text;
-  return b;
-}
 
 export class Viewer {
   /**
-   * @param {import('./viewer-engine.js').ViewerEngine} engine @param {import('./library.js').Library} store
-   * @param {import('./grid.js').Grid} grid @param {ViewerHooks} hooks
+   * @param {import('../engine/viewer-engine.js').ViewerEngine} engine @param {import('../core/library.js').Library} store
+   * @param {import('../grid/grid.js').Grid} grid @param {ViewerHooks} hooks
    */
   constructor(engine, store, grid, hooks) {
     this.engine = engine; this.store = store; this.grid = grid; this.hooks = hooks;
@@ -41,7 +30,7 @@ export class Viewer {
     this.raf = 0; this.last = 0; this.lastChange = 0; this.dir = 0; this.speed = 0; this.target = 0; this.trans = false;
     this.releaseVelocity = 0; this.toastTimer = 0; this.metaTimer = 0; this.pointerType = '';
     this.details = /** @type {Map<string, Promise<Details>>} */ (new Map());
-    /** @type {((p: number) => import('./wasm.js').TransitionFrame)|null} the flight between tile and screen */
+    /** @type {((p: number) => import('../engine/wasm.js').TransitionFrame)|null} the flight between tile and screen */
     this.path = null;
     /** @type {(p: number) => number} the backdrop's opacity along it */
     this.bg = (p) => p;
@@ -107,10 +96,10 @@ export class Viewer {
     this.prevBtn.onclick = () => this.go(-1);
     this.nextBtn.onclick = () => this.go(1);
     this.infoBtn.onclick = () => this.toggleInfo();
-    this.shareBtn.onclick = () => this.share();
-    document.addEventListener('keydown', (e) => this.key(e));
+    this.shareBtn.onclick = () => share(this);
+    document.addEventListener('keydown', (e) => key(this, e));
     // Pages the deck asked for: slides for the photos that arrived.
-    store.on((kind) => { if (kind === 'loaded' && this.state !== 'closed') { this.deck(); this.arrived(); this.updateChrome(); this.kick(); } });
+    store.on((kind) => { if (kind === 'loaded' && this.state !== 'closed') { deck(this); this.arrived(); updateChrome(this); this.kick(); } });
     addEventListener('resize', () => this.resize());
   }
 
@@ -182,7 +171,7 @@ export class Viewer {
       const o = s.backgroundOpacity;
       this.path = (p) => this.engine.transitionLerp(from, to, p);
       this.bg = (p) => o * (1 - p);
-      this.setFly(this.bestURL(i), it);
+      this.setFly(bestURL(this, i), it);
       // A flick keeps its speed: the release velocity, as progress per second along the flight.
       const dy = (to.image.y + to.image.height / 2) - (from.image.y + from.image.height / 2);
       velocity = Math.abs(dy) > 1 ? Math.max(0, Math.min(8, (this.releaseVelocity || 0) / dy)) : 0;
@@ -203,7 +192,7 @@ export class Viewer {
     this.target = to;
     this.trans = true;
     const it = this.item();
-    if ((this.state === 'closed' || this.root.dataset.motion === 'fly') && it) this.setFly(this.bestURL(this.current), it);
+    if ((this.state === 'closed' || this.root.dataset.motion === 'fly') && it) this.setFly(bestURL(this, this.current), it);
     this.renderTrans(from);
   }
 
@@ -247,7 +236,7 @@ export class Viewer {
     }
     if (this.state === 'closing' || forced) {
       const i = this.current;
-      for (const k of [...this.slides.keys()]) this.drop(k);
+      for (const k of [...this.slides.keys()]) drop(this, k);
       this.root.hidden = true;
       this.fly.hidden = true;
       this.flyImg.removeAttribute('src');
@@ -306,12 +295,12 @@ export class Viewer {
     }
   }
 
-  // ── Slides and deck ──────────────────────────────────────────────────
+  // ── The current photo ────────────────────────────────────────────────
   setCurrent(/** @type {number} */ i, /** @type {number|undefined} */ speed = undefined) {
     const prev = this.current;
     this.current = i;
     const now = performance.now();
-    if (speed === undefined) speed = this.lastChange && now - this.lastChange < 500 ? (this.w / (now - this.lastChange)) : 0;
+    speed ??= this.lastChange ? this.engine.swipeSpeed(this.w, now - this.lastChange) : 0;
     this.lastChange = now;
     this.dir = i >= prev ? 1 : -1;
     this.speed = speed;
@@ -319,9 +308,9 @@ export class Viewer {
     const it = this.item(i);
     this.shown = it?.id;
     if (it) { countView(it); if (prev >= 0) this.g.setPhoto(aspectOf(it)); }
-    this.deck();
-    for (const [k, sl] of this.slides) this.mark(k, sl);
-    this.updateChrome();
+    deck(this);
+    for (const [k, sl] of this.slides) mark(this, k, sl);
+    updateChrome(this);
     if (it && this.panel?.open) this.panel.load();
     if (it && prev >= 0 && prev !== i) this.hooks.changed?.(it.id);
   }
@@ -333,89 +322,20 @@ export class Viewer {
     this.shown = it.id;
     countView(it);
     this.g.setPhoto(aspectOf(it));
-    for (const [k, sl] of this.slides) this.mark(k, sl);
+    for (const [k, sl] of this.slides) mark(this, k, sl);
     if (this.panel?.open) this.panel.load();
     this.hooks.changed?.(it.id);
-  }
-
-  mark(/** @type {number} */ k, /** @type {Slide} */ sl) {
-    const cur = k === this.current;
-    if (cur) { sl.setAttribute('aria-current', 'true'); sl.dataset.photoId = this.item(k)?.id; sl.removeAttribute('aria-hidden'); }
-    else { sl.removeAttribute('aria-current'); delete sl.dataset.photoId; sl.setAttribute('aria-hidden', 'true'); }
-  }
-
-  /** The slides around the current photo, and the pages of those not loaded yet. */
-  deck() {
-    const n = this.store.count;
-    const want = new Set(this.engine.deck({
-      current: this.current, loaded: n, total: n, direction: this.dir || 0,
-      speed: this.speed || 0, behind: tuning.behind, aheadAtRest: tuning.aheadAtRest, maximumAhead: tuning.maximumAhead,
-    }, n));
-    for (const k of [...this.slides.keys()]) if (!want.has(k)) this.drop(k);
-    for (const k of want) {
-      if (this.slides.has(k)) continue;
-      if (this.item(k)) this.slide(k);
-      else this.store.ensure(k).catch(() => 0);
-    }
-  }
-
-  slide(/** @type {number} */ k) {
-    const it = /** @type {Item} */ (this.item(k));
-    const sl = /** @type {Slide} */ (el('div', 'slide'));
-    const fr = sl.frame = /** @type {Slide['frame']} */ (el('div', 'frame'));
-    paintColor(fr, it);
-    const thumb = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
-    fr.img = thumb;
-    thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
-    thumb.src = this.gridThumb(k) || thumbSrc(this.grid.engine, it.thumb);
-    this.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
-    const hi = el('img', 'hi', { alt: '', draggable: 'false' });
-    fr.append(thumb, hi);
-    load(hi, it.preview.url, () => hi.classList.add('in'));
-    sl.pid = it.id;
-    sl.append(fr);
-    this.layoutSlide(sl, it);
-    this.mark(k, sl);
-    this.stage.append(sl);
-    this.slides.set(k, sl);
-  }
-
-  layoutSlide(/** @type {Slide} */ sl, /** @type {Item} */ it) {
-    const f = this.engine.fitRect(aspectOf(it), { x: 0, y: 0, width: this.w, height: this.h });
-    const s = sl.frame.style;
-    s.left = f.x + 'px'; s.top = f.y + 'px'; s.width = f.width + 'px'; s.height = f.height + 'px';
-    sl.fitW = f.width;
-  }
-
-  drop(/** @type {number} */ k) {
-    const sl = this.slides.get(k);
-    if (!sl) return;
-    for (const img of sl.querySelectorAll('img')) cancel(img);
-    sl.remove();
-    this.slides.delete(k);
-  }
-
-  bestURL(/** @type {number} */ i) {
-    const it = /** @type {Item} */ (this.item(i));
-    for (const u of [it.original.url, it.preview.url]) if (decoded.has(u)) return u;
-    return this.gridThumb(i) || thumbSrc(this.grid.engine, it.thumb);
-  }
-
-  /** The image the grid's tile i shows, when it has arrived (the small thumbnail, maybe): cached. */
-  gridThumb(/** @type {number} */ i) {
-    const img = this.grid.tile(i)?.img;
-    return img?.complete && img.naturalWidth ? img.currentSrc : null;
   }
 
   resize() {
     if (this.state === 'closed') return;
     this.w = innerWidth; this.h = innerHeight;
     this.g.setViewport(this.w, this.h);
-    for (const [k, sl] of this.slides) this.layoutSlide(sl, /** @type {Item} */ (this.item(k)));
+    for (const [k, sl] of this.slides) layoutSlide(this, sl, /** @type {Item} */ (this.item(k)));
     this.kick();
   }
 
-  // ── Zoom, keys, chrome ───────────────────────────────────────────────
+  // ── Zoom, info, library changes ──────────────────────────────────────
   /** Zooms by `f` around (x, y) as a two-finger pinch, so the engine's limits apply. */
   zoomBy(/** @type {number} */ f, /** @type {number} */ x, /** @type {number} */ y, animated = true) {
     this.g.zoomTo(this.g.state.scale * f, x, y, animated);
@@ -430,56 +350,6 @@ export class Viewer {
     const cx = this.w / 2, cy = this.h / 2, z = this.engine.zoomCommand(command, this.g.state.scale);
     if (z === 'toggle') this.g.toggleZoom(cx, cy); else if (z !== null) this.zoomBy(z, cx, cy);
     this.kick();
-  }
-
-  key(/** @type {KeyboardEvent} */ e) {
-    const target = /** @type {Element} */ (e.target);
-    if (this.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || target.closest?.('.debug')) return;
-    // Typing in the info panel's fields is not navigating.
-    if (e.key !== 'Escape' && e.key !== 'Tab' && target.closest?.('input,textarea')) return;
-    switch (e.key) {
-      case 'Escape': if (this.panel?.open) this.panel.close(); else this.hooks.requestClose(); break;
-      case 'ArrowRight': this.go(1); break;
-      case 'ArrowLeft': this.go(-1); break;
-      case '+': case '=': this.zoomStep('in'); break;
-      case '-': this.zoomStep('out'); break;
-      case '0': this.zoomStep('reset'); break;
-      case 'Tab': {
-        const f = /** @type {HTMLElement[]} */ ([...this.root.querySelectorAll('button:enabled,a[href],input')]).filter((b) => b.offsetParent);
-        if (!f.length) break;
-        const i = f.indexOf(/** @type {HTMLElement} */ (document.activeElement));
-        const n = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : (i + 1) % f.length;
-        f[n].focus();
-        break;
-      }
-      default: return;
-    }
-    e.preventDefault();
-    this.kick();
-  }
-
-  updateChrome() {
-    const it = this.item();
-    if (!it) return;
-    const total = this.store.count;
-    this.pos.textContent = `${this.current + 1} of ${total}`;
-    this.prevBtn.disabled = this.current <= 0;
-    this.nextBtn.disabled = this.current >= total - 1;
-    this.title.textContent = it.title || '';
-    this.when.textContent = dayText(it.takenAt);
-    // The place (or the camera) is in the photo's details: asked for once the viewer stays on it.
-    clearTimeout(this.metaTimer);
-    this.metaTimer = setTimeout(() => this.describe(it), 150);
-    this.dl.href = downloadURL(it);
-    this.dl.setAttribute('download', it.title || it.id);
-  }
-
-  /** The top bar's day, then the place where the photo has one, else the camera. */
-  async describe(/** @type {Item} */ it) {
-    let d = this.details.get(it.id);
-    if (!d) this.details.set(it.id, d = getJSON('/api/v1/photos/' + encodeURIComponent(it.id)));
-    const where = await d.then((x) => (x.location ? gpsText(x.location) : cameraText(x)), () => { this.details.delete(it.id); return ''; });
-    if (this.item()?.id === it.id) this.when.textContent = [dayText(it.takenAt), where].filter(Boolean).join(' · ');
   }
 
   /** Opens (or closes, or with `show` forces) the info panel, loading info.js on first use. */
@@ -514,18 +384,5 @@ export class Viewer {
     this.setCurrent(i, 0);
     if (it.id !== was) this.hooks.changed?.(it.id);
     this.kick();
-  }
-
-  async share() {
-    const it = this.item();
-    if (!it) return;
-    const url = location.origin + '/p/' + encodeURIComponent(it.id);
-    if ('share' in navigator) { try { await navigator.share({ title: it.title ?? undefined, url }); } catch { /* cancelled */ } return; }
-    try { await navigator.clipboard.writeText(url); } catch {
-      const t = el('textarea'); t.value = url; this.root.append(t); t.select(); document.execCommand('copy'); t.remove();
-    }
-    this.toast.textContent = 'Link copied';
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => { this.toast.textContent = ''; }, 2000);
   }
 }

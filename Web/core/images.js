@@ -1,14 +1,24 @@
 // Placeholders and image loading helpers.
-import { thumbHashToDataURL, thumbHashFromBase64 } from './thumbhash.js';
+
+/** @type {typeof import('./thumbhash.js')|null} the ThumbHash decoder, once `loadHashes` loaded it */
+let decoder = null;
+const painters = /** @type {Set<HashPainter>} */ (new Set());
+/**
+ * Loads the ThumbHash decoder. The first screen needs none (its tiles show their average colour until
+ * their thumbnails come), so it comes after; the painters then paint what waited for it.
+ */
+export function loadHashes() {
+  return import('./thumbhash.js').then((m) => { decoder = m; for (const p of painters) p.kick(); });
+}
 
 const hashes = /** @type {Map<string, string|null>} */ (new Map());
-/** ThumbHash data URL for an item (cached), or null. */
+/** ThumbHash data URL for an item (cached), or null (also while the decoder is not loaded). */
 export function placeholder(/** @type {Item} */ item) {
   const h = item.placeholder?.thumbHash;
-  if (!h) return null;
+  if (!h || !decoder) return null;
   let u = hashes.get(h);
   if (u === undefined) {
-    try { u = thumbHashToDataURL(thumbHashFromBase64(h)); } catch { u = null; }
+    try { u = decoder.thumbHashToDataURL(decoder.thumbHashFromBase64(h)); } catch { u = null; }
     hashes.set(h, u);
   }
   return u;
@@ -41,6 +51,7 @@ export class HashPainter {
     this.budget = budget; // ms per frame
     this.queue = /** @type {Map<Tile, Item>} */ (new Map()); // element → item
     this.raf = 0;
+    painters.add(this);
   }
 
   /** @param {Tile} el @param {Item} item */
@@ -48,8 +59,11 @@ export class HashPainter {
     if (!item.placeholder?.thumbHash || arrived(el)) return;
     if (hashes.has(item.placeholder.thumbHash)) { paintHash(el, item); return; } // cached: free
     this.queue.set(el, item);
-    this.raf ||= requestAnimationFrame(() => this.run());
+    this.kick();
   }
+
+  /** Paints the queue from the next frame on, once the decoder is there. */
+  kick() { if (decoder && this.queue.size) this.raf ||= requestAnimationFrame(() => this.run()); }
 
   /** @param {Tile} el */
   delete(el) { this.queue.delete(el); }
@@ -63,7 +77,7 @@ export class HashPainter {
       paintHash(el, item);
       if (performance.now() > end) break;
     }
-    if (this.queue.size) this.raf = requestAnimationFrame(() => this.run());
+    this.kick();
   }
 }
 
@@ -83,7 +97,7 @@ export function decodesWebP() {
 /**
  * A thumb's URL. Vitrine's `/assets` picks WebP or JPEG by Accept; a bucket or CDN (`--asset-base-url`)
  * cannot, so the API also gives the JPEG sibling (`jpegUrl`), and the engine picks by what the browser decodes.
- * @param {import('./engine.js').Engine} engine @param {Variant} thumb
+ * @param {import('../engine/engine.js').Engine} engine @param {Variant} thumb
  */
 export function thumbSrc(engine, thumb, canWebP = decodesWebP) {
   const format = engine.imageFormat({ decodesAVIF: false, decodesWebP: canWebP(), hasAVIF: false, hasWebP: true });
@@ -139,7 +153,7 @@ let more = /** @type {Promise<unknown>|null} */ (null);
 export function moreCSS() {
   if (!globalThis.document) return Promise.resolve(); // Node tests
   return more ||= new Promise((done) => {
-    const l = el('link', '', { rel: 'stylesheet', href: new URL('./more.css', import.meta.url).href });
+    const l = el('link', '', { rel: 'stylesheet', href: new URL('../more.css', import.meta.url).href });
     l.onload = l.onerror = done;
     document.head.append(l);
   });

@@ -1,7 +1,7 @@
 // A tile's menu (loaded on first use): long press on touch, the context menu on desktop.
 // Open, Download original, Share (or Copy link), Show info. Arrow keys move, Esc closes.
-import { el, moreCSS } from './images.js';
-import { downloadURL } from './api.js';
+import { el, moreCSS } from '../core/images.js';
+import { downloadURL } from '../core/api.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 

@@ -10,7 +10,7 @@ export const LARGEST_PAGE = 400;
 
 /** The UTC month of a time in ms since the epoch, as a number: 2019 × 100 + 3. */
 export const monthOf = (/** @type {number} */ ms) => { const d = new Date(ms); return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1; };
-const keyOf = (/** @type {{year: number, month: number}} */ m) => m.year * 100 + m.month;
+export const keyOf = (/** @type {{year: number, month: number}} */ m) => m.year * 100 + m.month;
 const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
 
 export class Library {
@@ -27,8 +27,10 @@ export class Library {
     this.opening = 0;
     this.uncertain = false;
     this.expected = /** @type {number|undefined} */ (undefined); // the server's total from the change feed
-    this.run = /** @type {import('./live-engine.js').LiveRun|undefined} */ (undefined); // the engine's run for live changes
+    this.run = /** @type {import('../engine/live-engine.js').LiveRun|undefined} */ (undefined); // the engine's run for live changes
     this.runOf = /** @type {Month|null} */ (null); // the month the run holds, kept in step by the changes it applied
+    /** @type {Edit[]|null} what the last `apply` did to the months' places, null when months came or went */
+    this.edits = [];
   }
   on(/** @type {(kind: string, lib: Library, runs: Run[]) => void} */ f) { this.listeners.add(f); }
   emit(/** @type {string} */ kind, /** @type {Run[]} */ detail) { for (const f of this.listeners) f(kind, this, detail); }
@@ -157,38 +159,6 @@ export class Library {
     return /** @type {Promise<Run[]|null>} */ (this.pending.get(key));
   }
 
-  /**
-   * Applies change-feed messages (unfiltered libraries), in order, as the engine's live rules place
-   * them, month by month: a photo that changes month leaves its old one as a delete and enters the one
-   * its sort key names (made when new) as an insert; a delete of a photo not loaded goes to the month
-   * of its key, for the engine to say what it means for the counts. The changes that follow one
-   * another into one month go to the engine in one call. The counts are `uncertain` when the engine
-   * says so.
-   */
-  apply(/** @type {Change[]} */ batch, /** @type {import('./live-engine.js').LiveEngine} */ engine) {
-    /** @type {{kind: Change['kind'], m: Change}[]} */
-    let steps = []; // the changes for month `into` not applied yet; `held`: the ids changed since the ids were read
-    let into = /** @type {Month|null} */ (null);
-    const held = new Set(), flush = () => { if (steps.length) this.live(engine, into, steps); steps = []; };
-    const step = (/** @type {Month|null} */ mo, /** @type {Change['kind']} */ kind, /** @type {Change} */ m) => {
-      if (mo !== into) { flush(); into = mo; }
-      steps.push({ kind, m }); held.add(m.id);
-    };
-    for (const m of batch) {
-      if (held.has(m.id)) { flush(); this.reindex(); held.clear(); } // an earlier change of the batch placed it
-      let at = this.ids.get(m.id);
-      if (at !== undefined && this.item(at)?.id !== m.id) { this.reindex(); at = this.ids.get(m.id); } // moved earlier in the batch
-      const key = m.kind !== 'delete' && m.photo ? m.sortKey : undefined, month = key ? engine.monthOf(key[0]) : -1;
-      const from = at === undefined ? null : this.months[this.sectionOf(at)] ?? null;
-      if (from && (!key || keyOf(from) !== month)) step(from, 'delete', m);
-      else if (!from && !key) step(m.sortKey ? this.months[this.sectionOfMonth(engine.monthOf(m.sortKey[0]))] ?? null : null, 'delete', m);
-      if (key) { const to = this.months[this.monthFor(month)]; step(to, from && from !== to ? 'insert' : m.kind, m); }
-      if (Number.isFinite(m.total) && !this.filtered) this.expected = m.total;
-    }
-    flush();
-    this.reindex();
-  }
-
   /** True when the counts may differ from the server's: a change that could not be placed, or a total that disagrees. */
   get stale() { return !!this.uncertain || (this.expected !== undefined && this.expected !== this.total); }
 
@@ -214,42 +184,5 @@ export class Library {
     const out = /** @type {Item[]} */ ([]);
     for (const m of this.months) m.items.forEach((it) => { if (it) out.push(it); });
     return out;
-  }
-
-  /** The section of `month`, made (empty) in order when there is none. */
-  monthFor(/** @type {number} */ month) {
-    const s = this.sectionOfMonth(month), older = this.months.findIndex((m) => keyOf(m) < month), at = older < 0 ? this.months.length : older;
-    if (s < 0) { this.months.splice(at, 0, { year: Math.floor(month / 100), month: month % 100, count: 0, first: 0, items: [] }); this.renumber(); }
-    return s < 0 ? at : s;
-  }
-
-  /**
-   * Applies changes to month `mo` (none: a run without places) through the engine's run of its places,
-   * in one call, and mirrors the outcomes.
-   */
-  live(/** @type {import('./live-engine.js').LiveEngine} */ engine, /** @type {Month|null} */ mo, /** @type {{kind: Change['kind'], m: Change}[]} */ steps) {
-    const run = this.run ??= engine.createLiveRun(), items = mo ? mo.items : [];
-    if (this.runOf !== mo || !mo) {
-      const n = mo ? mo.count : 0, times = new Array(n), ids = new Array(n);
-      for (let j = 0; j < n; j++) { const it = items[j]; times[j] = it ? sortKey(it)[0] : 0; ids[j] = it ? it.id : null; }
-      run.fill(times, ids); this.runOf = mo;
-    }
-    const outcomes = run.apply(steps.map(({ kind, m }) => ({ kind, id: m.id, takenAt: m.sortKey?.[0] ?? 0 })),
-      { boundedAbove: true, boundedBelow: true, keepsGaps: true, filtered: this.filtered });
-    if (!outcomes) { this.runOf = null; return; }
-    outcomes.forEach((o, k) => {
-      const photo = steps[k].m.photo;
-      if (o.uncertain) this.uncertain = true;
-      if (!mo) return;
-      if (o.removed >= 0) { items.splice(o.removed, 1); mo.count--; }
-      if (o.inserted >= 0) {
-        if (o.inserted < items.length) items.splice(o.inserted, 0, o.exact ? photo ?? undefined : undefined);
-        else if (o.exact && photo) items[o.inserted] = photo;
-        mo.count++;
-      }
-      if (o.replaced >= 0 && photo) items[o.replaced] = photo;
-    });
-    if (mo && !mo.count) { this.months.splice(this.months.indexOf(mo), 1); this.runOf = null; }
-    this.gen++; this.renumber();
   }
 }

@@ -2,8 +2,8 @@
 // drag-and-drop or file picker, one file at a time with progress, and sign out.
 // POST /api/v1/session checks the token and sets the read cookie a --private server needs for
 // <img> and EventSource, which cannot send an Authorization header.
-import { el, moreCSS } from './images.js';
-import { getJSON, token } from './api.js';
+import { el, moreCSS } from '../core/images.js';
+import { getJSON, token } from '../core/api.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 

@@ -1,9 +1,9 @@
 // The viewer's info panel (loaded on first use): every field of GET /api/v1/photos/{id}, a sheet
 // that slides up and is dismissed by dragging it down, Esc or its close button. In admin mode it
 // edits the title and tags (PATCH) and deletes (DELETE). All text goes in through textContent.
-import { el, moreCSS } from './images.js';
-import { getJSON, token } from './api.js';
-import { dayText, gpsText, cameraText } from './photo-text.js';
+import { el, moreCSS } from '../core/images.js';
+import { getJSON, token } from '../core/api.js';
+import { dayText, gpsText, cameraText } from '../core/photo-text.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 

@@ -1,22 +1,21 @@
 // The timeline grid, a renderer of the engine's gallery session: the session lays the whole library
 // out as month sections from their counts and decides what to load, mount and keep, and when; this file
 // sends it the scroll, the loads' outcomes and the library's changes, fetches, and moves tiles and headers.
-import { paintColor, HashPainter, show, cancel, el, thumbSrc } from './images.js';
+import { paintColor, HashPainter, show, cancel, el, thumbSrc } from '../core/images.js';
+import { listen } from './input.js';
 
-/** @typedef {import('./engine.js').GalleryFrame} GalleryFrame @typedef {import('./engine.js').TimelineRequest} TimelineRequest */
+/** @typedef {import('../engine/engine.js').GalleryFrame} GalleryFrame @typedef {import('../engine/engine.js').TimelineRequest} TimelineRequest */
 
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 
 /** @typedef {(kind: string, grid: Grid) => void} GridListener */
 export class Grid {
   /**
-   * @param {import('./engine.js').Engine} engine @param {import('./library.js').Library} library @param {HTMLElement} scroller
+   * @param {import('../engine/engine.js').Engine} engine @param {import('../core/library.js').Library} library @param {HTMLElement} scroller
    * @param {(i: number) => void} onOpen @param {(i: number, x: number, y: number, tile: Tile) => void} onMenu
    */
   constructor(engine, library, scroller, onOpen, onMenu) {
     this.engine = engine;
-    /** The engine's gesture, fling and paging numbers (GalleryPolicy). */
-    this.policy = engine.policy();
     this.lib = library;
     this.scroller = scroller;
     this.onOpen = onOpen;
@@ -58,62 +57,15 @@ export class Grid {
     this.hashes = new HashPainter();
     this.waiting = 0; // places on screen whose photo has not arrived (last update)
     this.listeners = /** @type {Set<GridListener>} */ (new Set());
-    /** @type {{x: number, y: number, id: number, timer: number, fired?: boolean}|null} a touch that may become a long press */
-    this.press = null;
-    this.pressed = -Infinity; // when a long press last opened the menu
     this.raf = 0;
     this.lastOffset = 0; // the offset the last update laid out at (the scrubber's handle)
     this.reset();
-    scroller.addEventListener('scroll', () => { this.cancelPress(); this.schedule(); }, { passive: true });
-    scroller.addEventListener('click', (e) => {
-      const t = tileAt(e);
-      if (!t || e.metaKey || e.ctrlKey || e.shiftKey || e.button) return;
-      e.preventDefault();
-      if (engine.ignoresClick(performance.now(), this.pressed)) return; // the long press opened the menu
-      this.onOpen(Number(t.dataset.i));
-    });
-    scroller.addEventListener('keydown', (e) => {
-      const t = tileAt(e), step = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1, ArrowUp: -2, ArrowDown: 2 })[e.key];
-      if (!t || !step || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-      e.preventDefault();
-      const j = this.neighbour(Number(t.dataset.i), step);
-      this.reveal(j);
-      this.tile(j)?.focus({ preventScroll: true });
-    });
-    // Menu: the context menu (mouse, keyboard) or a long touch press that does not move.
-    scroller.addEventListener('contextmenu', (e) => {
-      const t = tileAt(e);
-      if (!t) return;
-      e.preventDefault();
-      if (engine.ignoresClick(performance.now(), this.pressed)) return;
-      const r = t.getBoundingClientRect(), key = !e.clientX && !e.clientY;
-      this.onMenu(Number(t.dataset.i), key ? r.left + 8 : e.clientX, key ? r.top + 8 : e.clientY, t);
-    });
-    scroller.addEventListener('pointerdown', (e) => {
-      const t = tileAt(e);
-      if (!t || e.pointerType !== 'touch') return;
-      this.cancelPress();
-      const p = this.press = { x: e.clientX, y: e.clientY, id: e.pointerId, fired: /** @type {boolean} */ (false), timer: setTimeout(() => {
-        p.fired = true;
-        this.pressed = performance.now();
-        this.onMenu(Number(t.dataset.i), e.clientX, e.clientY, t);
-      }, this.policy.longPress) };
-    });
-    scroller.addEventListener('pointermove', (e) => {
-      const p = this.press;
-      if (p && !p.fired && p.id === e.pointerId && Math.hypot(e.clientX - p.x, e.clientY - p.y) > this.policy.pressSlop) this.cancelPress();
-    });
-    // However long the finger stays after the menu opened, lifting it is not a tap.
-    for (const k of ['pointerup', 'pointercancel']) {
-      scroller.addEventListener(k, () => { if (this.press?.fired) this.pressed = performance.now(); this.cancelPress(); });
-    }
+    listen(this);
     new ResizeObserver(() => this.resize()).observe(scroller);
   }
 
   on(/** @type {GridListener} */ f) { this.listeners.add(f); }
   emit(/** @type {string} */ kind) { for (const f of this.listeners) f(kind, this); }
-
-  cancelPress() { if (this.press) { clearTimeout(this.press.timer); this.press = null; } }
 
   /** The timeline's layout at the grid's width, from the engine's geometry (GridGeometry). */
   config() {
@@ -188,6 +140,19 @@ export class Grid {
     this.rekey();
     if (top) this.scrollToOffset(0);
     else if (a) this.restore(a);
+    this.update();
+  }
+
+  /**
+   * Live changes the library placed (`Library.edits`): each goes to the session, which keeps the photo
+   * under the top bar where it is on screen (at the very top, new photos show there).
+   */
+  edit(/** @type {Edit[]} */ edits) {
+    for (const e of edits) {
+      const a = aspects([e.photo]);
+      this.apply(!e.photo ? this.session.deleted(e.section, e.index) : e.inserted ? this.session.inserted(e.section, e.index, a) : this.session.placed(e.section, e.index, a));
+    }
+    this.rekey();
     this.update();
   }
 
@@ -266,12 +231,13 @@ export class Grid {
   // ── Loading ───────────────────────────────────────────────────────────
   /**
    * What a frame of the session asks for outside the tiles: the view moved by a change of the layout,
-   * loads to start and to abort, and a tick at the time it gives.
+   * loads to start and to abort, a tick at the time it gives, and a tile's menu.
    */
   apply(/** @type {GalleryFrame} */ f) {
     if (f.contentHeight !== this.contentHeight) this.sized();
     if (f.scrollTo !== null) this.scroller.scrollTop = this.space.scrollTop(f.scrollTo);
     this.loads(f);
+    if (f.longPress) this.emit('longpress');
   }
 
   loads(/** @type {GalleryFrame} */ f) {
@@ -364,6 +330,16 @@ export class Grid {
   scrollToOffset(/** @type {number} */ offset) {
     this.scroller.scrollTop = this.space.scrollTop(Math.max(0, Math.min(this.maxOffset, offset)));
     this.jumped = true; // a jump, not a movement
+  }
+
+  /** Home, End, PageUp and PageDown move the view as the session decides; false for another key. */
+  key(/** @type {string} */ name) {
+    const code = ['Home', 'End', 'PageUp', 'PageDown'].indexOf(name) + 1;
+    if (!code) return false;
+    this.update(); // the session first hears where the view is
+    this.render(this.session.key(code));
+    this.emit('jumped');
+    return true;
   }
 
   /** The scrubber is dragged (nothing loads) or let go (the month it stopped on loads). */
@@ -639,30 +615,12 @@ export class Grid {
     }
   }
 
-  /** Arrow keys: the tile beside (±1) or in the row below (2) or above (−2) tile `i`, nearest in x. */
-  neighbour(/** @type {number} */ i, /** @type {number} */ step) {
-    const dir = Math.sign(step), n = this.lib.count, a = this.frame(i);
-    if (Math.abs(step) === 1 || !a) return Math.max(0, Math.min(n - 1, i + dir));
-    let best = i, bestDx = Infinity, rowY = NaN;
-    for (let j = i + dir; j >= 0 && j < n && Math.abs(j - i) < 500; j += dir) {
-      const f = this.frame(j);
-      if (!f || (dir > 0 ? f.y < a.y + a.height / 2 : f.y + f.height > a.y + a.height / 2)) continue; // the same row
-      if (Number.isNaN(rowY)) rowY = f.y; else if (f.y !== rowY) break;
-      const dx = Math.abs(f.x + f.width / 2 - a.x - a.width / 2);
-      if (dx < bestDx) { bestDx = dx; best = j; }
-    }
-    return best;
-  }
-
   /** The month under the header line: [section, {year, month}]. */
   currentSection(offset = this.offset()) {
     const s = this.timeline.sectionAt(offset + this.topBar);
     return s < 0 ? -1 : s;
   }
 }
-
-/** The photo tile an event happened in. */
-const tileAt = (/** @type {Event} */ e) => /** @type {Tile|null} */ (/** @type {Element} */ (e.target).closest('.tile[data-photo-id]'));
 
 /** Aspect ratios (width / height) of photos, 1.5 where unknown. */
 function aspects(/** @type {(Item|undefined)[]} */ items) {

@@ -2,7 +2,7 @@
 // the scroll position, and a drag (mouse, pen or a thumb on a phone's edge) that moves the grid through
 // the whole library with the month under it in a label. The grid loads nothing while it moves, and the
 // month it stops on as soon as it is released.
-import { el } from './images.js';
+import { el } from '../core/images.js';
 
 export class Scrubber {
   constructor(/** @type {import('./grid.js').Grid} */ grid) {

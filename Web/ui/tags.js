@@ -1,6 +1,6 @@
 // The "All tags" sheet (loaded on first use): every tag with its count; choosing toggles it
 // (several tags combine with AND). A modal <dialog>: Esc closes it and focus stays inside.
-import { el, moreCSS } from './images.js';
+import { el, moreCSS } from '../core/images.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 

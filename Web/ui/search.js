@@ -1,8 +1,8 @@
 // Search field and tag bar in the grid's header. Filters as you type (debounced); the URL says
 // what is shown (?q=&tag=): replaced while typing, pushed on commit (Enter, leaving the field,
 // a tag), so Back steps through searches and a reload or a shared link shows the same.
-import { el } from './images.js';
-import { getJSON } from './api.js';
+import { el } from '../core/images.js';
+import { getJSON } from '../core/api.js';
 
 const DEBOUNCE = 250;
 const same = (/** @type {Filter} */ a, /** @type {Filter} */ b) => a.q === b.q && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i]);
@@ -24,7 +24,7 @@ export function urlFor(/** @type {Filter} */ f) {
 }
 
 export class Search {
-  /** @param {import('./library.js').Library} store @param {(filter: Filter) => void} apply re-queries the store (errors are its business) */
+  /** @param {import('../core/library.js').Library} store @param {(filter: Filter) => void} apply re-queries the store (errors are its business) */
   constructor(store, apply) {
     this.store = store;
     this.apply = apply;

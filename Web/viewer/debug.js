@@ -1,7 +1,7 @@
 // ?debug: live tuning of the motion — the JS-side flights and deck, and the engine's gesture springs,
 // dismiss thresholds and zoom levels (applied to the running viewer through its configure()).
-import { tuning } from './viewer.js';
-import { el } from './images.js';
+import { tuning, deck } from './deck.js';
+import { el } from '../core/images.js';
 
 const FLIGHTS = {
   openResponse: [0.1, 1.5, 0.01], openDamping: [0.2, 1.5, 0.01],
@@ -31,7 +31,7 @@ export function debug(/** @type {import('./viewer.js').Viewer} */ viewer) {
   const panel = el('form', 'debug', { 'aria-label': 'Debug' });
   for (const [k, range] of Object.entries(FLIGHTS)) {
     const key = /** @type {keyof typeof tuning} */ (k);
-    slider(panel, k, range, tuning[key], (v) => { tuning[key] = v; if (viewer.state !== 'closed') viewer.deck(); });
+    slider(panel, k, range, tuning[key], (v) => { tuning[key] = v; if (viewer.state !== 'closed') deck(viewer); });
   }
   const current = /** @type {Record<string, number>} */ (viewer.g.configuration);
   for (const [k, range] of Object.entries(GESTURES)) {

@@ -108,22 +108,6 @@ export class Engine extends WasmModule {
       tileAspectRatio: v[5], targetRowHeight: v[6], monthHeader: v[7], yearHeader: v[8], averageAspectRatio: v[9] };
   }
   /**
-   * The policy's numbers for the grid's pointer handling.
-   * @returns {{longPress: number, pressSlop: number, clickSuppression: number}}
-   */
-  policy() {
-    this.exports.ge_policy_numbers();
-    const v = this._io;
-    return { longPress: v[0], pressSlop: v[1], clickSuppression: v[2] };
-  }
-  /**
-   * Whether a click at `time` is the lift of the long press at `pressTime`.
-   * @param {number} time
-   * @param {number} pressTime
-   * @returns {boolean}
-   */
-  ignoresClick(time, pressTime) { return this.exports.ge_policy_ignores_click(time, pressTime) === 1; }
-  /**
    * Whether the small thumbnail fills a width×height tile at this pixel density.
    * @param {{width: number, height: number}} small @param {number} width @param {number} height @param {number} density
    * @returns {boolean}
@@ -149,6 +133,8 @@ export class Engine extends WasmModule {
     this._f64(this.exports.ge_doubles(ys.length), ys.length).set(ys);
     return this._i32(this.exports.ge_ints(), this.exports.ge_policy_scrubber_labels(ys.length)).slice();
   }
+  /** Milliseconds before the change feed reconnects after `failures` failed connections, −1: it stops. */
+  feedRetryDelay(/** @type {number} */ failures) { return this.exports.ge_feed_retry_delay(failures); }
   /**
    * The name of month 1…12.
    * @param {number} month
@@ -225,6 +211,8 @@ export class Timeline {
    * @param {number} section @param {number} item
    */
   itemFrame(section, item) { return this._e.ge_timeline_item_frame(this.handle, section, item) ? this.engine._rect() : null; }
+  /** The arrow keys' photo from library index `i`: `step` ±1 beside it, ±2 the row below or above. */
+  neighbour(/** @type {number} */ i, /** @type {number} */ step) { return this._e.ge_timeline_neighbour(this.handle, i, step); }
   /** The photo or header (item −1) at a content point, and the offset from its row's top. */
   anchor(/** @type {number} */ x, /** @type {number} */ y) {
     if (!this._e.ge_timeline_anchor(this.handle, x, y)) return null;
@@ -254,6 +242,7 @@ export class Timeline {
  * @property {{top: number, bottom: number}} mount   Content to mount.
  * @property {{top: number, bottom: number}} reach   Where the server's first-screen tiles are adopted.
  * @property {{top: number, bottom: number}} retain  Mounted tiles here (or in `mount`) stay.
+ * @property {boolean} longPress      The touch held on a tile became a long press: open its menu.
  */
 
 /** A gallery screen's state machine in the engine: each event returns the frame to render. */
@@ -302,6 +291,29 @@ export class GallerySession {
    * @param {number} offset @returns {GalleryFrame}
    */
   jump(offset) { return this._frame(this._e.ge_session_jump(this.handle, offset)); }
+  /**
+   * A touch on a tile went down (1), moved (2) or lifted (3): `frame.longPress` says when its menu opens.
+   * @param {number} phase @param {number} x @param {number} y @param {number} id @param {number} time
+   * @returns {GalleryFrame}
+   */
+  pointer(phase, x, y, id, time) { return this._frame(this._e.ge_session_pointer(this.handle, phase, x, y, id, time)); }
+  /** Whether a click at `time` is the lift of the long press that opened a tile's menu. */
+  ignoresClick(/** @type {number} */ time) { return this._e.ge_session_ignores_click(this.handle, time) === 1; }
+  /**
+   * Live photos inserted at `index` of month `section`, their aspects known.
+   * @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios @returns {GalleryFrame}
+   */
+  inserted(section, index, aspectRatios) {
+    this._aspects(aspectRatios);
+    return this._frame(this._e.ge_session_inserted(this.handle, section, index, aspectRatios.length));
+  }
+  /**
+   * A live photo left month `section` at `index`.
+   * @param {number} section @param {number} index @returns {GalleryFrame}
+   */
+  deleted(section, index) { return this._frame(this._e.ge_session_deleted(this.handle, section, index)); }
+  /** @param {number} key 1 Home, 2 End, 3 Page Up, 4 Page Down @returns {GalleryFrame} */
+  key(key) { return this._frame(this._e.ge_session_key(this.handle, key)); }
   /** @param {boolean} on @returns {GalleryFrame} */
   scrubbing(on) { return this._frame(this._e.ge_session_scrubbing(this.handle, on ? 1 : 0)); }
   /** @param {number} id @param {ArrayLike<number>} aspectRatios @param {number} time @returns {GalleryFrame} */
@@ -329,7 +341,7 @@ export class GallerySession {
       scrollTo: Number.isNaN(v[0]) ? null : v[0], offset: v[11], contentHeight: v[1], velocity: v[2],
       pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1,
       tickAt: v[12] < 0 ? null : v[12], holding: v[13] === 1, mount: { top: v[14], bottom: v[15] },
-      reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] },
+      reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] }, longPress: v[20] === 1,
     };
   }
 }

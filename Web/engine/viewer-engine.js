@@ -94,6 +94,8 @@ export class ViewerEngine extends WasmModule {
   }
 
   // ── Deck and policy ─────────────────────────────────────────────────────
+  /** The deck's swipe speed (px/ms) when the photo changed `interval` ms after the one before, 0 at rest. */
+  swipeSpeed(/** @type {number} */ pageWidth, /** @type {number} */ interval) { return this.exports.ge_deck_swipe_speed(pageWidth, interval); }
   /**
    * Which photos to load around `current`, in priority order, and whether to
    * fetch the next catalog page.
@@ -219,7 +221,6 @@ export class Viewer {
   setPhoto(/** @type {number} */ aspectRatio) { this._e.ge_viewer_set_photo(this.handle, aspectRatio); }
   /** @param {number} width @param {number} height */
   setViewport(width, height) { this._e.ge_viewer_set_viewport(this.handle, width, height); }
-  setCount(/** @type {number} */ count) { this._e.ge_viewer_set_count(this.handle, count); }
   /**
    * The current photo moved to `index` (live inserts or deletes before it): zoom and pan stay.
    * @param {number} index @param {number} count

@@ -1,0 +1,77 @@
+// The viewer's chrome: its buttons, the bars' text for the current photo, its keys and sharing.
+import { el } from '../core/images.js';
+import { downloadURL, getJSON } from '../core/api.js';
+import { dayText, gpsText, cameraText } from '../core/photo-text.js';
+/** @typedef {import('./viewer.js').Viewer} Viewer */
+
+export function button(/** @type {string} */ cls, /** @type {string} */ label, /** @type {string} */ text) {
+  const b = el('button', cls, { type: 'button', 'aria-label': label, title: label });
+  b.textContent = text;
+  return b;
+}
+
+/** The viewer's keys: Escape, arrows, zoom, and Tab kept inside the dialog. */
+export function key(/** @type {Viewer} */ v, /** @type {KeyboardEvent} */ e) {
+  const target = /** @type {Element} */ (e.target);
+  if (v.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || target.closest?.('.debug')) return;
+  // Typing in the info panel's fields is not navigating.
+  if (e.key !== 'Escape' && e.key !== 'Tab' && target.closest?.('input,textarea')) return;
+  switch (e.key) {
+    case 'Escape': if (v.panel?.open) v.panel.close(); else v.hooks.requestClose(); break;
+    case 'ArrowRight': v.go(1); break;
+    case 'ArrowLeft': v.go(-1); break;
+    case '+': case '=': v.zoomStep('in'); break;
+    case '-': v.zoomStep('out'); break;
+    case '0': v.zoomStep('reset'); break;
+    case 'Tab': {
+      const f = /** @type {HTMLElement[]} */ ([...v.root.querySelectorAll('button:enabled,a[href],input')]).filter((b) => b.offsetParent);
+      if (!f.length) break;
+      const i = f.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+      const n = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : (i + 1) % f.length;
+      f[n].focus();
+      break;
+    }
+    default: return;
+  }
+  e.preventDefault();
+  v.kick();
+}
+
+/** The bars for the current photo: its place in the library, title, day and download. */
+export function updateChrome(/** @type {Viewer} */ v) {
+  const it = v.item();
+  if (!it) return;
+  const total = v.store.count;
+  v.pos.textContent = `${v.current + 1} of ${total}`;
+  v.prevBtn.disabled = v.current <= 0;
+  v.nextBtn.disabled = v.current >= total - 1;
+  v.title.textContent = it.title || '';
+  v.when.textContent = dayText(it.takenAt);
+  // The place (or the camera) is in the photo's details: asked for once the viewer stays on it.
+  clearTimeout(v.metaTimer);
+  v.metaTimer = setTimeout(() => describe(v, it), 150);
+  v.dl.href = downloadURL(it);
+  v.dl.setAttribute('download', it.title || it.id);
+}
+
+/** The top bar's day, then the place where the photo has one, else the camera. */
+async function describe(/** @type {Viewer} */ v, /** @type {Item} */ it) {
+  let d = v.details.get(it.id);
+  if (!d) v.details.set(it.id, d = getJSON('/api/v1/photos/' + encodeURIComponent(it.id)));
+  const where = await d.then((x) => (x.location ? gpsText(x.location) : cameraText(x)), () => { v.details.delete(it.id); return ''; });
+  if (v.item()?.id === it.id) v.when.textContent = [dayText(it.takenAt), where].filter(Boolean).join(' · ');
+}
+
+/** The share sheet, else the link copied. */
+export async function share(/** @type {Viewer} */ v) {
+  const it = v.item();
+  if (!it) return;
+  const url = location.origin + '/p/' + encodeURIComponent(it.id);
+  if ('share' in navigator) { try { await navigator.share({ title: it.title ?? undefined, url }); } catch { /* cancelled */ } return; }
+  try { await navigator.clipboard.writeText(url); } catch {
+    const t = el('textarea'); t.value = url; v.root.append(t); t.select(); document.execCommand('copy'); t.remove();
+  }
+  v.toast.textContent = 'Link copied';
+  clearTimeout(v.toastTimer);
+  v.toastTimer = setTimeout(() => { v.toast.textContent = ''; }, 2000);
+}
