@@ -140,6 +140,14 @@ function loadViewer() {
         changed(/** @type {string} */ id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
         tag(/** @type {string} */ name) { v.close(); search.set({ q: '', tags: [name] }, 'commit'); },
         deleted(/** @type {string} */ id) { changes([{ kind: 'delete', id, photo: null }]); },
+        undo(/** @type {string} */ text, /** @type {() => Promise<void>} */ restore) {
+          toast(text);
+          const button = document.createElement('button');
+          button.type = 'button'; button.className = 'btn'; button.textContent = 'Undo';
+          button.onclick = () => { toast('Restoring…'); restore().then(() => toast('Restored'), () => toast('Could not restore')); };
+          $('#toast').append(' ', button);
+          button.focus();
+        },
       });
       document.body.append(v.root);
       window.vitrine = { ...window.vitrine, viewer: v };

@@ -105,19 +105,31 @@ def test_edit_and_delete_in_the_info_panel(desktop, writable):
     # Focusing a field must not scroll the viewer sideways (it clips, it does not scroll).
     assert desktop.evaluate("[document.querySelector('[role=dialog]').scrollLeft, document.querySelector('[role=dialog]').scrollTop]") == [0, 0]
     shot(desktop, "desktop-edit")
-    # Delete asks first; Cancel keeps it.
-    answers = iter([False, True])
-    desktop.on("dialog", lambda d: d.accept() if next(answers) else d.dismiss())
-    desktop.click(".sheet button.danger")
-    desktop.wait_for_timeout(300)
-    assert api(writable.url, "GET", f"/api/v1/photos/{pid}")[0] == 200
+    # Delete asks nothing: the photo goes to the trash, and the toast offers Undo.
+    dialogs = []
+    desktop.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     desktop.click(".sheet button.danger")
     wait_current(desktop, nxt)
+    assert dialogs == []
     assert api(writable.url, "GET", f"/api/v1/photos/{pid}")[0] == 404
+    status, trash = api(writable.url, "GET", "/api/v1/trash", token=writable.token)
+    assert status == 200 and pid in [i["id"] for i in trash["items"]]
+    desktop.wait_for_selector("#toast button:text('Undo')", timeout=T)
+    shot(desktop, "desktop-undo-toast")
+    desktop.click("#toast button:text('Undo')")
+    desktop.wait_for_function("document.querySelector('#toast').textContent === 'Restored'", timeout=T)
+    assert api(writable.url, "GET", f"/api/v1/photos/{pid}")[0] == 200
+    # The restored photo comes back to the grid over the change feed.
+    desktop.wait_for_function("id => window.vitrine.lib.indexOf(id) >= 0", arg=pid, timeout=T)
     desktop.wait_for_selector(f'.sheet.up[data-photo-id="{nxt}"]', timeout=T)
     desktop.keyboard.press("Escape")
     desktop.keyboard.press("Escape")
     viewer_state(desktop, "closed")
+    # Deleted again and the trash emptied: gone for good.
+    assert api(writable.url, "DELETE", f"/api/v1/photos/{pid}", token=writable.token)[0] == 204
+    assert api(writable.url, "DELETE", "/api/v1/trash", token=writable.token)[0] == 204
+    assert api(writable.url, "POST", "/api/v1/trash/restore", token=writable.token, body={"ids": [pid]})[1]["missing"] == [pid]
+    desktop.wait_for_function("id => window.vitrine.lib.indexOf(id) < 0", arg=pid, timeout=T)
     assert desktop.locator(f'[data-grid] [data-photo-id="{pid}"]').count() == 0
 
 

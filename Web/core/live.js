@@ -19,7 +19,10 @@ export function live(onChanges, onReset, since, retryDelay) {
     es.addEventListener('ready', seen);
     es.addEventListener('change', (e) => {
       seen(e);
-      try { queue.push(JSON.parse(e.data)); } catch { return; }
+      let m;
+      try { m = JSON.parse(e.data); } catch { return; }
+      if (m.kind === 'album') return; // an album's change names the album; the library follows its photos
+      queue.push(m);
       // Hidden tabs get no animation frames; a timer still delivers.
       if (!raf) raf = document.hidden ? setTimeout(flush, 50) : requestAnimationFrame(flush);
     });

@@ -185,12 +185,14 @@ export class InfoPanel {
       } catch (err) { status.textContent = /** @type {Error} */ (err).message; }
     };
     del.onclick = async () => {
-      if (!confirm(`Delete “${d.title || d.originalName}”? This cannot be undone.`)) return;
-      status.textContent = 'Deleting…';
+      status.textContent = 'Moving to the trash…';
       try {
         const r = await fetch(url, { method: 'DELETE', headers: auth() });
         if (!r.ok) throw new Error((await r.json().catch(() => null))?.error?.message || 'HTTP ' + r.status);
         this.viewer.hooks.deleted?.(d.id);
+        this.viewer.hooks.undo?.('Moved to the trash', async () => {
+          await getJSON('/api/v1/trash/restore', { method: 'POST', headers: auth(), body: JSON.stringify({ ids: [d.id] }) });
+        });
       } catch (err) { status.textContent = /** @type {Error} */ (err).message; }
     };
     return form;

@@ -60,6 +60,7 @@ interface ViewerHooks {
   changed?(id: string): void;
   tag?(name: string): void;
   deleted?(id: string): void;
+  undo?(text: string, restore: () => Promise<void>): void;
   closed?(i: number): void;
 }
 
