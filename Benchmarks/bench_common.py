@@ -65,6 +65,7 @@ class Server:
     def __init__(self, data, demo=False, log_name="server", extra_args=()):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.folder = data
         self.log_path = data.parent / f"{data.name}.{log_name}.log"
         self.log = open(self.log_path, "w+")
         args = [str(BIN / "vitrine"), "serve", "--data", str(data), "--port", str(self.port), "--web", str(WEB)]

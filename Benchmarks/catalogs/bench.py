@@ -11,6 +11,11 @@ measures four requests, each a list of URLs cycled by Benchmarks/soak/mixed.lua:
   detail       /api/v1/photos/{id} for 100 photos spread over the catalog
   search       ?q=WORD&limit=100, WORD being the camera or title word whose matches are closest to 5 % of
                the catalog (chosen on SQLite, the same word on PostgreSQL)
+  album page   ?album=ID&limit=100 for an album of 100 000 photos made from one range (timed: target < 2 s)
+  favourite page  ?favorite=true&limit=100 with 2 % of the photos favourites (one range)
+
+The set pages are also held against the first page on the same catalog (target ≤ 1.2×, issue 32); the album
+and the favourites are taken out again afterwards, so the cached fixtures stay as they were built.
 
 Latency (p50, p99) comes from `wrk -t1 -c1 --latency` (one request at a time: what a request costs, no
 queueing), req/s from `wrk -t1 -c32` (throughput; at 32 connections on two cores p99 is mostly queueing).
@@ -47,6 +52,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.request
 from urllib.parse import quote
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
@@ -79,8 +85,13 @@ TUNING = {
     "max_wal_size": "4GB",
     "checkpoint_timeout": "30min",
 }
-KINDS = ["first page", "deep page", "detail", "search"]
+KINDS = ["first page", "deep page", "detail", "search", "album page", "favourite page"]
 PAGE_KINDS = {"first page", "deep page"}
+SET_KINDS = ("album page", "favourite page")
+SET_PAGE_TARGET = 1.2  # a set's page against the library's first page (issue 32)
+RANGE_PHOTOS = 100_000  # the photos one range adds to an album
+RANGE_SECONDS_TARGET = 2.0
+FAVOURITE_FRACTION = 0.02
 CATALOGS = {"sqlite": "SQLite", "pg": "PostgreSQL"}
 
 
@@ -296,6 +307,45 @@ def gather(server, word):
     return {"first page": [page_path()], "deep page": deep, "detail": details[:100], "search": [page_path(q=word)]}
 
 
+def time_window(n, photos):
+    """(newest ms, oldest ms) around the middle of the fixture's span holding about `photos` of its n photos
+    (its times are spread evenly over the span)."""
+    width = int(FIXTURE_SPAN_MS * min(1.0, photos / n))
+    newest = FIXTURE_FIRST_MS + FIXTURE_SPAN_MS - (FIXTURE_SPAN_MS - width) // 2
+    return newest, newest - width
+
+
+def call(server, method, path, body):
+    token = (pathlib.Path(server.folder) / "admin-token").read_text().strip()
+    request = urllib.request.Request(
+        server.base + path, data=json.dumps(body).encode(), method=method,
+        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=600) as answer:
+        raw = answer.read()
+        return json.loads(raw) if raw else None
+
+
+def make_sets(server, n):
+    """An album from one range of RANGE_PHOTOS photos (timed) and FAVOURITE_FRACTION of the photos as favourites;
+    returns the set pages' URLs, what the range took and a function that takes both out again."""
+    newest, oldest = time_window(n, RANGE_PHOTOS)
+    started = time.perf_counter()
+    album = call(server, "POST", "/api/v1/albums",
+                 {"title": "bench", "photos": {"ranges": [{"newest": [newest], "oldest": [oldest]}]}})
+    seconds = time.perf_counter() - started
+    newest, oldest = time_window(n, int(n * FAVOURITE_FRACTION))
+    favourites = {"ranges": [{"newest": [newest], "oldest": [oldest]}]}
+    call(server, "POST", "/api/v1/favorites", favourites)
+    log(f"    album of {album['photoCount']:,} photos from one range: {seconds:.2f} s")
+
+    def remove():
+        call(server, "DELETE", f"/api/v1/albums/{album['id']}", {})
+        call(server, "DELETE", "/api/v1/favorites", favourites)
+
+    urls = {"album page": [page_path() + f"&album={album['id']}"], "favourite page": [page_path() + "&favorite=true"]}
+    return urls, {"seconds": seconds, "photos": album["photoCount"]}, remove
+
+
 def wrk(server, paths, connections, seconds, work):
     """mixed.lua's result for `paths` cycled by one wrk thread over `connections` connections."""
     requests = work / "requests.tsv"
@@ -358,6 +408,25 @@ def table(measured):
                             "PG÷SQLite", "target", ""))
 
 
+def sets_table(measured, ranges):
+    """Albums and favourites against the library's own first page, and the range that made the album."""
+    rows = []
+    for n, by_catalog in measured.items():
+        for catalog, name in CATALOGS.items():
+            first = by_catalog[catalog]["first page"]
+            for kind in SET_KINDS:
+                r = by_catalog[catalog][kind]
+                cost = max(r["p50_ms"] / first["p50_ms"], first["rate"] / r["rate"])
+                rows.append((f"{n:,}".replace(",", " "), name, kind, f"{r['p50_ms']:.2f} ms vs {first['p50_ms']:.2f} ms",
+                             f"{rate(r['rate'])} vs {rate(first['rate'])}", f"{cost:.2f}×", f"≤ {SET_PAGE_TARGET:g}×",
+                             "✓" if cost <= SET_PAGE_TARGET and not r["not_ok"] else "✗"))
+            made = ranges[(n, catalog)]
+            rows.append((f"{n:,}".replace(",", " "), name, f"range of {made['photos']:,} into an album",
+                         f"{made['seconds']:.2f} s", "", f"{made['seconds'] / RANGE_SECONDS_TARGET:.2f}×",
+                         f"< {RANGE_SECONDS_TARGET:g} s", "✓" if made["seconds"] < RANGE_SECONDS_TARGET else "✗"))
+    print_table(rows, head=("N", "catalog", "request", "p50 (set vs first page)", "req/s", "ratio", "target", ""))
+
+
 def build_table(builds):
     def cell(b):
         text = f"{b['seconds']:.0f} s"
@@ -381,7 +450,7 @@ def main():
     pg = Postgres(DIR / "pg")
     started, load = time.perf_counter(), os.getloadavg()
     pg.start()
-    measured, builds, words = {}, {}, {}
+    measured, builds, words, ranges = {}, {}, {}, {}
     try:
         fixtures = Fixtures(pg)
         fixtures.remove_stale()
@@ -402,7 +471,12 @@ def main():
                         words[n] = search_word(server, n)
                         log(f"  search word {words[n][0]!r}: {words[n][1]:,} matches")
                     log(f"  {CATALOGS[catalog]}:")
-                    measured[n][catalog] = measure(server, gather(server, words[n][0]), work)
+                    urls = gather(server, words[n][0])
+                    set_urls, ranges[(n, catalog)], remove = make_sets(server, n)
+                    try:
+                        measured[n][catalog] = measure(server, {**urls, **set_urls}, work)
+                    finally:
+                        remove()
                 finally:
                     server.stop()
     finally:
@@ -411,6 +485,8 @@ def main():
     print(f"Catalogs (load average {load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end): wrk -t1 -c1 -d{SECONDS}s for p50/p99, -c32 -d{SECONDS}s for req/s; pages of {PAGE}; search "
           + ", ".join(f"{w!r} at {n:,} ({c / n:.1%} of the photos)" for n, (w, c) in words.items()))
     table(measured)
+    print()
+    sets_table(measured, ranges)
     print()
     build_table(builds)
     if os.environ.get("CATALOG_BENCH_JSON"):

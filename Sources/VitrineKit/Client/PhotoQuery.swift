@@ -30,16 +30,22 @@ public struct PhotoQuery: Sendable, Equatable {
     public var tags: [String]
     public var order: Order
     public var position: Position
+    /// Only this album's photos.
+    public var album: String?
+    /// Only the favourites.
+    public var favorite: Bool
 
     public init(
         limit: Int? = nil, text: String? = nil, tags: [String] = [], order: Order = .date,
-        position: Position = .top
+        position: Position = .top, album: String? = nil, favorite: Bool = false
     ) {
         self.limit = limit
         self.text = text
         self.tags = tags
         self.order = order
         self.position = position
+        self.album = album
+        self.favorite = favorite
     }
 
     /// The same filter and order, starting somewhere else.
@@ -53,6 +59,8 @@ public struct PhotoQuery: Sendable, Equatable {
         var items: [URLQueryItem] = []
         if let text, !text.isEmpty { items.append(URLQueryItem(name: "q", value: text)) }
         for tag in tags { items.append(URLQueryItem(name: "tag", value: tag)) }
+        if let album { items.append(URLQueryItem(name: "album", value: album)) }
+        if favorite { items.append(URLQueryItem(name: "favorite", value: "true")) }
         return items
     }
 
