@@ -17,7 +17,7 @@ from conftest import PHOTOS
 # The routes whose answers are bytes of any image type (`image/*`) or a zip archive, which the generator leaves
 # unparsed: a client reads them from the variant's `url`, or downloads the archive's URL.
 BINARY_ROUTES = {"GET /assets/{name}", "GET /api/v1/photos/{id}/sized/{size}", "GET /api/v1/photos/{id}/download",
-                 "GET /api/v1/zip"}
+                 "GET /api/v1/zip", "GET /api/v1/trash/{id}/{file}", "GET /api/v1/links/{slug}/assets/{name}"}
 BINARY_TYPES = ("image/*", "application/zip")
 
 

@@ -28,7 +28,14 @@ def starts(base_url, admin_token, parse_app_id):
     ]
     pixabay = [{"key": api_key}, {"key": api_key, "q": word}, {"key": api_key, "order": "latest"}]
     parse = [{}, {"count": "1"}, {"where": json.dumps({"width": {"$gt": 1000}})}, {"order": "-createdAt"}]
+    admin = {"Authorization": f"Bearer {admin_token}"}
+    link = call(base_url + "/api/v1/links", "POST", admin,
+                json.dumps({"photos": {"ids": [i["id"] for i in top["items"]]}}).encode()).json()
+    first = call(base_url + f"/api/v1/links/{link['slug']}/photos", query={"limit": 1}).json()
     return {
+        "linkPhotos": ({}, [{}, {"cursor": first["nextCursor"]}]),
+        "slug": link["slug"],
+        "listTrash": (admin, [{}]),
         "listPhotos": ({}, photos),
         "listDetails": ({}, [{}, {"cursor": details["nextCursor"]}]),
         "pixabaySearch": ({}, pixabay),
@@ -58,7 +65,7 @@ def test_sending_a_default_answers_as_leaving_it_out(base_url, openapi, starts):
         if not defaults:
             continue
         headers, queries = starts[operation["operationId"]]
-        url = base_url + path.replace("{className}", "Resource")
+        url = base_url + path.replace("{className}", "Resource").replace("{slug}", starts["slug"])
         for start in queries:
             plain = call(url, headers=headers, query=start)
             assert plain.status == 200, f"{path} {start}: {plain.status} {plain.body[:200]!r}"

@@ -5,6 +5,8 @@ The bad requests come from the document itself: for each parameter, values its s
 integer, one past a bound, one byte past a length, a value outside an enum or a pattern), malformed and
 unknown path values, unparsable bodies, and missing credentials. A private server of its own, allowed one
 failed credential, then answers every operation that takes credentials with the throttle's 429."""
+import json
+
 import jsonschema
 import pytest
 
@@ -41,9 +43,11 @@ def bad_values(document, schema):
 
 
 @pytest.fixture(scope="module")
-def path_values(base_url, parse_app_id):
+def path_values(base_url, parse_app_id, admin_token):
     """Per path parameter: a value that names something, and values that name nothing or cannot be one."""
     item = call(base_url + "/api/v1/photos", query={"limit": 1}).json()["items"][0]
+    link = call(base_url + "/api/v1/links", "POST", {"Authorization": f"Bearer {admin_token}"},
+                json.dumps({"photos": {"ids": [item["id"]]}}).encode()).json()
     objects = call(base_url + "/parse/classes/Resource", headers={"X-Parse-Application-Id": parse_app_id}).json()
     return {
         "id": (item["id"], ["AAAAAAAAAAAA", "not-an-id!"]),
@@ -53,6 +57,8 @@ def path_values(base_url, parse_app_id):
         "objectId": (objects["results"][0]["objectId"], ["AAAAAAAAAA", "not-an-id!"]),
         "version": ("none", []),
         "path": ("app.js", []),
+        "slug": (link["slug"], ["A" * 24, "not-a-slug!"]),
+        "file": ("thumb", ["exif"]),
     }
 
 
@@ -187,10 +193,13 @@ def test_a_private_server_answers_401_then_429_as_documented(private_server, ope
     credential, every request carrying one answers 429 with `Retry-After`, as each operation lists it."""
     base = private_server.url
     values = {"id": ("AAAAAAAAAAAA",), "name": ("0" * 64,), "size": ("150.jpg",), "className": ("Resource",),
-              "objectId": ("AAAAAAAAAA",), "version": ("none",), "path": ("app.js",)}
+              "objectId": ("AAAAAAAAAA",), "version": ("none",), "path": ("app.js",), "slug": ("A" * 24,),
+              "file": ("thumb",)}
     throttled = []
     for path, method, operation, _ in operations(openapi):
-        if "web" in operation.get("tags", []) or "429" not in operation["responses"]:
+        tags = operation.get("tags", [])
+        # A link's visitor is throttled by the link's own credentials (LinkRouteTests), not the bearer's.
+        if "web" in tags or "link visits" in tags or "429" not in operation["responses"]:
             continue
         url = url_for(base, path, values).replace("/api/v1/keys/AAAAAAAAAAAA", "/api/v1/keys/999999")
         throttled.append((method.upper(), path, operation, url))
