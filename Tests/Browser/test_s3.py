@@ -66,6 +66,12 @@ def test_upload_and_delete_write_and_remove_objects(s3_server):
                                  headers={"Authorization": f"Bearer {token}"})
     with urllib.request.urlopen(req, timeout=60) as r:
         assert r.status == 204
+    # A delete moves the photo to the trash, which keeps its objects; emptying it deletes them.
+    assert all(k in set(s3_server.peer.keys(s3_server.bucket)) for k in keys)
+    req = urllib.request.Request(s3_server.url + "/api/v1/trash", method="DELETE",
+                                 headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        assert r.status == 204
     stored = set(s3_server.peer.keys(s3_server.bucket))
     # The original's bytes are this upload's alone: its object is gone. The rendered variants are the demo
     # photo's pixels, so they stay exactly when another photo still references the same object.
