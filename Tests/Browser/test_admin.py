@@ -167,3 +167,34 @@ def test_a_private_server_asks_for_the_token_first(browser):
         assert not errors, errors
     finally:
         s.stop()
+
+
+def test_the_heart_and_the_f_key_set_a_favourite(desktop, writable):
+    pid = upload(writable.url, writable.token, jpeg(333), "to-heart.jpg")["id"]
+    desktop.add_init_script(f"localStorage.setItem('vitrine.token', {writable.token!r})")
+    desktop.goto(f"{writable.url}/p/{pid}")
+    viewer_state(desktop, "open")
+    wait_current(desktop, pid)
+    heart = "[role=dialog] button.heart"
+    desktop.wait_for_selector(f"{heart}[aria-pressed=false]", timeout=T)
+    desktop.keyboard.press("f")
+    desktop.wait_for_selector(f"{heart}[aria-pressed=true]", timeout=T)
+    desktop.wait_for_function(
+        f"() => fetch('/api/v1/photos/{pid}').then(r => r.json()).then(d => d.favorite === true)", timeout=T)
+    status, page = api(writable.url, "GET", "/api/v1/photos?favorite=true")
+    assert status == 200 and pid in [i["id"] for i in page["items"]]
+    shot(desktop, "desktop-heart")
+    desktop.click(heart)
+    desktop.wait_for_selector(f"{heart}[aria-pressed=false]", timeout=T)
+    desktop.wait_for_function(
+        f"() => fetch('/api/v1/photos/{pid}').then(r => r.json()).then(d => !d.favorite)", timeout=T)
+
+
+def test_a_visitor_sees_no_heart(desktop, writable):
+    pid = api(writable.url, "GET", "/api/v1/photos?limit=1")[1]["items"][0]["id"]
+    desktop.goto(f"{writable.url}/p/{pid}")
+    viewer_state(desktop, "open")
+    assert desktop.locator("[role=dialog] button.heart").is_hidden()
+    desktop.keyboard.press("f")
+    desktop.wait_for_timeout(300)
+    assert not api(writable.url, "GET", f"/api/v1/photos/{pid}")[1].get("favorite")

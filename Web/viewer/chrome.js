@@ -1,6 +1,6 @@
 // The viewer's chrome: its buttons, the bars' text for the current photo, its keys and sharing.
 import { el } from '../core/images.js';
-import { downloadURL, getJSON } from '../core/api.js';
+import { downloadURL, getJSON, token } from '../core/api.js';
 import { dayText, gpsText, cameraText } from '../core/photo-text.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
 
@@ -23,6 +23,7 @@ export function key(/** @type {Viewer} */ v, /** @type {KeyboardEvent} */ e) {
     case '+': case '=': v.zoomStep('in'); break;
     case '-': v.zoomStep('out'); break;
     case '0': v.zoomStep('reset'); break;
+    case 'f': favorite(v); break;
     case 'Tab': {
       const f = /** @type {HTMLElement[]} */ ([...v.root.querySelectorAll('button:enabled,a[href],input')]).filter((b) => b.offsetParent);
       if (!f.length) break;
@@ -50,6 +51,7 @@ export function updateChrome(/** @type {Viewer} */ v) {
   // The place (or the camera) is in the photo's details: asked for once the viewer stays on it.
   clearTimeout(v.metaTimer);
   v.metaTimer = setTimeout(() => describe(v, it), 150);
+  v.heartBtn.hidden = !token();
   v.dl.href = downloadURL(it);
   v.dl.setAttribute('download', it.title || it.id);
 }
@@ -58,8 +60,35 @@ export function updateChrome(/** @type {Viewer} */ v) {
 async function describe(/** @type {Viewer} */ v, /** @type {Item} */ it) {
   let d = v.details.get(it.id);
   if (!d) v.details.set(it.id, d = getJSON('/api/v1/photos/' + encodeURIComponent(it.id)));
-  const where = await d.then((x) => (x.location ? gpsText(x.location) : cameraText(x)), () => { v.details.delete(it.id); return ''; });
-  if (v.item()?.id === it.id) v.when.textContent = [dayText(it.takenAt), where].filter(Boolean).join(' · ');
+  const found = await d.then((x) => x, () => { v.details.delete(it.id); return null; });
+  if (v.item()?.id !== it.id) return;
+  const where = found ? (found.location ? gpsText(found.location) : cameraText(found)) : '';
+  v.when.textContent = [dayText(it.takenAt), where].filter(Boolean).join(' · ');
+  if (found) heart(v, !!found.favorite);
+}
+
+function heart(/** @type {Viewer} */ v, /** @type {boolean} */ on) {
+  v.heartBtn.setAttribute('aria-pressed', String(on));
+  v.heartBtn.textContent = on ? '♥' : '♡';
+  v.heartBtn.setAttribute('aria-label', on ? 'Unfavourite' : 'Favourite');
+}
+
+/** The heart: the current photo joins the favourites, or leaves them (signed in only). */
+export async function favorite(/** @type {Viewer} */ v) {
+  const it = v.item();
+  if (!it || !token()) return;
+  const on = v.heartBtn.getAttribute('aria-pressed') !== 'true';
+  heart(v, on);
+  try {
+    const d = getJSON('/api/v1/photos/' + encodeURIComponent(it.id), {
+      method: 'PATCH', headers: { authorization: 'Bearer ' + token(), 'content-type': 'application/json' },
+      body: JSON.stringify({ favorite: on }) });
+    v.details.set(it.id, d);
+    await d;
+  } catch {
+    v.details.delete(it.id);
+    if (v.item()?.id === it.id) heart(v, !on);
+  }
 }
 
 /** The share sheet, else the link copied. */

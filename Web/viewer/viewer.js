@@ -1,6 +1,6 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
 import { paintColor, paintHash, HashPainter, load, cancel, el, moreCSS } from '../core/images.js';
-import { button, key, updateChrome, share } from './chrome.js';
+import { button, key, updateChrome, share, favorite } from './chrome.js';
 import { tuning, aspectOf, deck, mark, layoutSlide, drop, bestURL } from './deck.js';
 
 await moreCSS(); // the viewer's styles apply before it shows anything
@@ -62,7 +62,9 @@ export class Viewer {
     this.dl = el('a', 'btn', { 'aria-label': 'Download', title: 'Download', download: '' });
     this.dl.textContent = 'Download';
     this.shareBtn = button('', 'share' in navigator ? 'Share' : 'Copy link', 'share' in navigator ? 'Share' : 'Copy link');
-    bottom.append(this.infoBtn, this.dl, this.shareBtn);
+    this.heartBtn = button('heart', 'Favourite', '♡');
+    this.heartBtn.setAttribute('aria-pressed', 'false');
+    bottom.append(this.heartBtn, this.infoBtn, this.dl, this.shareBtn);
     this.toast = el('div', 'toast', { role: 'status' });
     root.append(this.backdrop, this.stage, this.fly, this.prevBtn, this.nextBtn, top, bottom, this.toast);
     this.setState('closed');
@@ -97,6 +99,7 @@ export class Viewer {
     this.nextBtn.onclick = () => this.go(1);
     this.infoBtn.onclick = () => this.toggleInfo();
     this.shareBtn.onclick = () => share(this);
+    this.heartBtn.onclick = () => favorite(this);
     document.addEventListener('keydown', (e) => key(this, e));
     // Pages the deck asked for: slides for the photos that arrived.
     store.on((kind) => { if (kind === 'loaded' && this.state !== 'closed') { deck(this); this.arrived(); updateChrome(this); this.kick(); } });

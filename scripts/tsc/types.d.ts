@@ -28,6 +28,8 @@ interface Details extends Item {
   exposureTime?: number | null; fNumber?: number | null; iso?: number | null; focalLength?: number | null;
   byteSize: number; format: string; mimeType: string;
   location?: { latitude: number; longitude: number; name?: string } | null;
+  favorite?: boolean;
+  albums?: string[];
 }
 
 /** A month of the library: its count, its first library index and what is loaded of it (sparse). */
