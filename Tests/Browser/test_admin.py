@@ -170,7 +170,7 @@ def test_a_private_server_asks_for_the_token_first(browser):
 
 
 def test_the_heart_and_the_f_key_set_a_favourite(desktop, writable):
-    pid = upload(writable.url, writable.token, jpeg(333), "to-heart.jpg")["id"]
+    pid = upload(writable.url, writable.token, jpeg(347), "to-heart.jpg")["id"]
     desktop.add_init_script(f"localStorage.setItem('vitrine.token', {writable.token!r})")
     desktop.goto(f"{writable.url}/p/{pid}")
     viewer_state(desktop, "open")
