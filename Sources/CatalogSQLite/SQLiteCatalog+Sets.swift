@@ -128,7 +128,8 @@ extension SQLiteCatalog {
             try Self.select(selection, in: db)
             let before = try Self.setCount(set, in: db)
             try body(db)
-            return abs(try Self.setCount(set, in: db) - before)
+            // Kept counts are catalog rows: read as any number, never trusted not to overflow.
+            return Int(clamping: (try Self.setCount(set, in: db) &- before).magnitude)
         }
     }
 

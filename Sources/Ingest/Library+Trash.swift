@@ -10,7 +10,8 @@ public enum TrashPolicy {
 
     /// The instant before which trashed photos are purged, `days` before `now` (milliseconds).
     public static func cutoff(days: Int, now: Int64) -> Int64 {
-        now - Int64(days) * 86_400_000
+        let span = Int64(clamping: days).multipliedReportingOverflow(by: 86_400_000)
+        return span.overflow ? Int64.min : now.subtractingReportingOverflow(span.partialValue).partialValue
     }
 }
 
