@@ -26,6 +26,7 @@ let early = [];
 /** @type {Scrubber} */ let scrubber;
 /** @type {import('./ui/admin.js').Uploads|undefined} */ let uploads;
 let ignorePop = false, requery = 0;
+/** @type {Promise<unknown>|undefined} the selection bar, once anything was selected */ let selecting;
 /** @type {string|null} the photo the viewer opens on once it has loaded; Escape or Back meanwhile cancels */
 let opening = null;
 const timers = { place: 0, tags: 0, toast: 0 }, reconciling = { running: false, again: false };
@@ -102,6 +103,7 @@ function start() {
       document.body.dataset.paging = kind === 'error' ? 'error' : grid.inflight.size ? 'loading' : 'done';
     }
     if (kind === 'update' || kind === 'jumped') keepPlace();
+    if (kind === 'selection') selectionBar();
   });
   lib.on((kind, _, runs) => { if (kind === 'loaded') grid.adopt(runs); });
   const setToggle = () => {
@@ -140,20 +142,31 @@ function loadViewer() {
         changed(/** @type {string} */ id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
         tag(/** @type {string} */ name) { v.close(); search.set({ q: '', tags: [name] }, 'commit'); },
         deleted(/** @type {string} */ id) { changes([{ kind: 'delete', id, photo: null }]); },
-        undo(/** @type {string} */ text, /** @type {() => Promise<void>} */ restore) {
-          toast(text);
-          const button = document.createElement('button');
-          button.type = 'button'; button.className = 'btn'; button.textContent = 'Undo';
-          button.onclick = () => { toast('Restoring…'); restore().then(() => toast('Restored'), () => toast('Could not restore')); };
-          $('#toast').append(' ', button);
-          button.focus();
-        },
+        undo,
       });
       document.body.append(v.root);
       window.vitrine = { ...window.vitrine, viewer: v };
       return v;
     })
     .catch((x) => { viewerLoading = undefined; throw x; });
+}
+
+/** A toast with an Undo button that runs `restore`. */
+function undo(/** @type {string} */ text, /** @type {() => Promise<void>} */ restore) {
+  toast(text);
+  const button = document.createElement('button');
+  button.type = 'button'; button.className = 'btn'; button.textContent = 'Undo';
+  button.onclick = () => { toast('Restoring…'); restore().then(() => toast('Restored'), () => toast('Could not restore')); };
+  $('#toast').append(' ', button);
+  button.focus();
+}
+
+/** The selection bar, loaded with the first selection. */
+function selectionBar() {
+  if (selecting || !grid.selected) return;
+  selecting = import('./ui/selection.js').then((m) => new m.SelectionBar(grid, {
+    toast, undo, deleted: (ids) => changes(ids.map((id) => ({ kind: 'delete', id, photo: null }))),
+  }));
 }
 
 /** The header's count and the empty state. */
@@ -198,15 +211,20 @@ function keepPlace() {
   }, 250);
 }
 
-/** The page keys move the grid (the viewer has its own keys); Escape cancels a viewer still loading. */
+/**
+ * The page keys move the grid (the viewer has its own keys); Ctrl/Cmd+A selects everything and Escape
+ * clears the selection, or cancels a viewer still loading.
+ */
 function keys(/** @type {KeyboardEvent} */ e) {
   if (opening && e.key === 'Escape') {
     opening = null;
     if (history.state?.photo) { ignorePop = true; history.back(); }
     return;
   }
-  if ((viewer && viewer.state !== 'closed') || e.ctrlKey || e.metaKey || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,[role=dialog]')) return;
-  if (grid.key(e.key)) e.preventDefault();
+  if ((viewer && viewer.state !== 'closed') || e.altKey || /** @type {Element} */ (e.target).closest?.('input,textarea,[role=dialog],dialog')) return;
+  if ((e.ctrlKey || e.metaKey) && e.key === 'a') { e.preventDefault(); grid.apply(grid.session.selectAll()); return; }
+  if (e.key === 'Escape' && grid.selected) { grid.apply(grid.session.clearSelection()); return; }
+  if (!e.ctrlKey && !e.metaKey && grid.key(e.key)) e.preventDefault();
 }
 
 /**

@@ -1,7 +1,7 @@
-"""The tile menu (long press, context menu) and the viewer's info panel."""
+"""The tile menu (the context menu) and the viewer's info panel."""
 import pytest
 
-from conftest import T, wait_grid, viewer_state, wait_current, shot, Touch
+from conftest import T, wait_grid, viewer_state, wait_current, shot
 from photos import EXIF, api, jpeg, upload, with_exif
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -16,51 +16,6 @@ def exif_photo(writable):
 def _center(page, sel):
     b = page.locator(sel).bounding_box()
     return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
-
-
-def test_long_press_opens_the_menu(phone, server, catalog):
-    phone.goto(server + "/")
-    wait_grid(phone)
-    pid = catalog[5]["id"]
-    x, y = _center(phone, f'[data-grid] [data-photo-id="{pid}"]')
-    touch = Touch(phone)
-    # A press that moves is a scroll, not a long press.
-    touch.send("touchStart", [(x, y)])
-    phone.wait_for_timeout(100)
-    touch.send("touchMove", [(x, y + 30)])
-    phone.wait_for_timeout(700)
-    touch.send("touchEnd", [])
-    assert phone.locator("[role=menu]").count() == 0
-    # Held still for 0.7 s: the menu, and no viewer when the finger lifts.
-    touch.send("touchStart", [(x, y)])
-    phone.wait_for_timeout(700)
-    menu = phone.locator("[role=menu]")
-    menu.wait_for(state="visible", timeout=T)
-    phone.wait_for_timeout(1000)  # however long the finger stays, lifting it does not open the photo
-    touch.send("touchEnd", [])
-    phone.wait_for_timeout(300)
-    assert menu.get_attribute("data-photo-id") == pid
-    assert phone.evaluate("[...document.querySelectorAll('[role=menu] [role=menuitem]')].map(e => e.textContent)") == \
-        ["Open", "Download original", "Copy link", "Show info"]
-    # The original, through the route that counts downloads.
-    assert phone.get_attribute("[role=menu] a[role=menuitem]", "href") == f"/api/v1/photos/{pid}/download"
-    assert phone.get_attribute("[role=dialog]", "data-state") == "closed"
-    box = menu.bounding_box()
-    assert 0 <= box["x"] and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
-    shot(phone, "phone-long-press-menu")
-    phone.keyboard.press("Escape")
-    menu.wait_for(state="detached", timeout=T)
-    # Show info: the viewer opens on that photo with its info panel up.
-    touch.send("touchStart", [(x, y)])
-    phone.wait_for_timeout(700)
-    menu.wait_for(state="visible", timeout=T)
-    touch.send("touchEnd", [])
-    phone.wait_for_timeout(100)
-    ix, iy = _center(phone, "[role=menu] >> text=Show info")
-    touch.tap(ix, iy)
-    viewer_state(phone, "open")
-    wait_current(phone, pid)
-    phone.wait_for_selector(f'.sheet.up[data-photo-id="{pid}"] dl', timeout=T)
 
 
 def test_context_menu_with_mouse_and_keyboard(desktop, server, catalog):

@@ -284,7 +284,8 @@ const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, 
     out.push(f.scrollTo ?? -1, f.contentHeight, f.velocity, f.fling ? 1 : 0, f.pageSize, f.retryAt ?? -1,
       f.failureStands ? 1 : 0, f.viewer ?? -1, f.start.length, f.cancel.length, f.visible.length,
       f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom, f.reach.top, f.reach.bottom,
-      f.retain.top, f.retain.bottom, f.longPress ? 1 : 0);
+      f.retain.top, f.retain.bottom, f.longPress ? 1 : 0, f.selected, f.selectionChanged ? 1 : 0, f.open ?? -1,
+      f.painting ? 1 : 0);
     for (const r of [...f.start, ...f.cancel]) out.push(r.id, r.section, r.start, r.end);
     for (const v of f.visible) out.push(v.section, v.start, v.end, v.header ? 1 : 0);
   };
@@ -312,7 +313,12 @@ const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, 
     else if (op === 13) push(session.release());
     else if (op === 16) { const [y] = take(1); push(session.jump(y)); }
     else if (op === 18) { const [s, i] = take(2); push(session.deleted(s, i)); }
-    else if (op === 17) { const [phase, x, y, id, t] = take(5); push(session.pointer(phase, x, y, id, t)); }
+    else if (op === 17) { const [phase, x, y, id, t, item] = take(6); push(session.pointer(phase, x, y, id, t, item)); }
+    else if (op === 19) {
+      const [action, a, b, t] = take(4);
+      push(action === 1 ? session.click(a, (b & 1) !== 0, (b & 2) !== 0, t) : action === 2 ? session.selectMonth(a)
+        : action === 3 ? session.selectAll() : session.clearSelection());
+    }
     else if (op === 14) { const [s, i, n] = take(3); push(session.placed(s, i, pageAspects(77, n))); }
     else if (op === 15) {
       const [w] = take(1);

@@ -242,7 +242,11 @@ export class Timeline {
  * @property {{top: number, bottom: number}} mount   Content to mount.
  * @property {{top: number, bottom: number}} reach   Where the server's first-screen tiles are adopted.
  * @property {{top: number, bottom: number}} retain  Mounted tiles here (or in `mount`) stay.
- * @property {boolean} longPress      The touch held on a tile became a long press: open its menu.
+ * @property {boolean} longPress      The touch held on a tile became a long press: its tile is selected.
+ * @property {number|null} open       A click opens the viewer on this library photo.
+ * @property {number} selected        Photos selected.
+ * @property {boolean} selectionChanged The selection changed: redraw the checks.
+ * @property {boolean} painting       A long press paints the selection: the touch must not scroll.
  */
 
 /** A gallery screen's state machine in the engine: each event returns the frame to render. */
@@ -292,12 +296,40 @@ export class GallerySession {
    */
   jump(offset) { return this._frame(this._e.ge_session_jump(this.handle, offset)); }
   /**
-   * A touch on a tile went down (1), moved (2) or lifted (3): `frame.longPress` says when its menu opens.
+   * A touch went down (1), moved (2) or lifted (3) over library photo `item` (−1: none): `frame.longPress`
+   * says when it selects its tile, and moves then paint the selection.
    * @param {number} phase @param {number} x @param {number} y @param {number} id @param {number} time
-   * @returns {GalleryFrame}
+   * @param {number} item @returns {GalleryFrame}
    */
-  pointer(phase, x, y, id, time) { return this._frame(this._e.ge_session_pointer(this.handle, phase, x, y, id, time)); }
-  /** Whether a click at `time` is the lift of the long press that opened a tile's menu. */
+  pointer(phase, x, y, id, time, item) {
+    return this._frame(this._e.ge_session_pointer(this.handle, phase, x, y, id, time, item));
+  }
+  /**
+   * A click on library photo `i` (`frame.open` says whether it opens the viewer).
+   * @param {number} i @param {boolean} extend Shift @param {boolean} toggle its checkbox, or Ctrl/Cmd
+   * @param {number} time @returns {GalleryFrame}
+   */
+  click(i, extend, toggle, time) { return this._frame(this._e.ge_session_select(this.handle, 1, i, (extend ? 1 : 0) | (toggle ? 2 : 0), time)); }
+  /**
+   * Month `section`'s heading: all of it, or none when all was selected.
+   * @param {number} section @returns {GalleryFrame}
+   */
+  selectMonth(section) { return this._frame(this._e.ge_session_select(this.handle, 2, section, 0, 0)); }
+  /** @returns {GalleryFrame} */
+  selectAll() { return this._frame(this._e.ge_session_select(this.handle, 3, 0, 0, 0)); }
+  /** @returns {GalleryFrame} */
+  clearSelection() { return this._frame(this._e.ge_session_select(this.handle, 4, 0, 0, 0)); }
+  /**
+   * The selected photos within library indices `lo…hi−1`, as [lo, hi) pairs.
+   * @param {number} lo @param {number} hi @returns {[number, number][]}
+   */
+  selected(lo, hi) {
+    const n = this._e.ge_session_selected(this.handle, lo, hi), ints = this.engine._i32(this._e.ge_ints(), 2 * n);
+    /** @type {[number, number][]} */ const out = [];
+    for (let k = 0; k < n; k++) out.push([ints[2 * k], ints[2 * k + 1]]);
+    return out;
+  }
+  /** Whether a click at `time` is the lift of the long press that selected a tile. */
   ignoresClick(/** @type {number} */ time) { return this._e.ge_session_ignores_click(this.handle, time) === 1; }
   /**
    * Live photos inserted at `index` of month `section`, their aspects known.
@@ -342,6 +374,7 @@ export class GallerySession {
       pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1,
       tickAt: v[12] < 0 ? null : v[12], holding: v[13] === 1, mount: { top: v[14], bottom: v[15] },
       reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] }, longPress: v[20] === 1,
+      open: v[23] < 0 ? null : v[23], selected: v[21], selectionChanged: v[22] === 1, painting: v[24] === 1,
     };
   }
 }

@@ -3,6 +3,7 @@
 // sends it the scroll, the loads' outcomes and the library's changes, fetches, and moves tiles and headers.
 import { paintColor, HashPainter, show, cancel, el, thumbSrc } from '../core/images.js';
 import { listen } from './input.js';
+import { mark } from './marks.js';
 
 /** @typedef {import('../engine/engine.js').GalleryFrame} GalleryFrame @typedef {import('../engine/engine.js').TimelineRequest} TimelineRequest */
 
@@ -59,6 +60,9 @@ export class Grid {
     this.listeners = /** @type {Set<GridListener>} */ (new Set());
     this.raf = 0;
     this.lastOffset = 0; // the offset the last update laid out at (the scrubber's handle)
+    this.selected = 0; // photos the session has selected
+    this.marked = false; // tiles may carry a selection mark
+    this.painting = false; // a long press paints the selection
     this.reset();
     listen(this);
     new ResizeObserver(() => this.resize()).observe(scroller);
@@ -237,7 +241,12 @@ export class Grid {
     if (f.contentHeight !== this.contentHeight) this.sized();
     if (f.scrollTo !== null) this.scroller.scrollTop = this.space.scrollTop(f.scrollTo);
     this.loads(f);
-    if (f.longPress) this.emit('longpress');
+    this.painting = f.painting;
+    if (f.selected !== this.selected || f.selectionChanged) {
+      this.selected = f.selected;
+      mark(this);
+      this.emit('selection');
+    }
   }
 
   loads(/** @type {GalleryFrame} */ f) {
@@ -444,6 +453,7 @@ export class Grid {
     for (const i of [...this.tiles.keys()]) if (!keep.has(i)) this.unmount(i);
     for (const s of [...this.headers.keys()]) if (!heads.has(s)) { this.headers.get(s)?.remove(); this.headers.delete(s); }
     this.waiting = waiting;
+    if (this.marked || this.selected) mark(this);
     if (this.leaving && !waiting) this.leave();
     this.emit('update');
   }
@@ -482,7 +492,9 @@ export class Grid {
       if (sec.opensYear) { const y = el('span', 'year'); y.textContent = String(m.year); h.append(y); }
       const n = el('span', 'name');
       n.textContent = this.engine.monthName(m.month) + (sec.opensYear ? '' : ' ' + m.year);
-      h.append(n);
+      const c = el('button', 'check', { type: 'button', role: 'checkbox', 'aria-checked': 'false', 'aria-label': `Select ${this.engine.monthName(m.month)} ${m.year}` });
+      c.dataset.section = String(s);
+      h.append(n, c);
       this.layer.append(h);
       this.headers.set(s, h);
     }
@@ -508,6 +520,7 @@ export class Grid {
       t.append(img);
     }
     t.dataset.i = String(i);
+    if (!t.querySelector('.check')) t.append(el('span', 'check', { 'aria-hidden': 'true' }));
     if (i === this.hidden) t.style.visibility = 'hidden';
     t.img = img;
     this.layer.append(t);

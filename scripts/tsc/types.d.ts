@@ -38,7 +38,7 @@ interface Month { year: number; month: number; count: number; first: number; ite
 interface TimelineAnswer { months?: { year: number; month: number; count: number }[]; total?: number }
 /** Photos placed from one page into one month. */
 interface Run { section: number; start: number; items: Item[] }
-interface Filter { q: string; tags: string[] }
+interface Filter { q: string; tags: string[]; album?: string; favorite?: boolean }
 /** Newest-first order of a photo: [ms since the epoch, id]. */
 type SortKey = [number, string];
 /** A message of the change feed. */

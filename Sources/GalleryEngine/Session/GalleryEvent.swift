@@ -44,9 +44,12 @@ public enum GalleryEvent {
     case viewer(index: Int?, count: Int)
     /// Photos left the viewer's list (their indices before the change).
     case removed([Int])
-    /// A touch on a tile (pointer `id`, viewport px) went down, moved, or lifted or was cancelled: a
-    /// long press that may open its menu at a later `tick`.
-    case pointer(GalleryPointerPhase, x: Double, y: Double, id: Int32, time: Double)
+    /// A touch (pointer `id`, viewport px) over library photo `item` (−1: none) went down, moved, or
+    /// lifted or was cancelled: a long press that selects its tile at a later `tick`, then paints the
+    /// selection as the finger moves over other tiles.
+    case pointer(GalleryPointerPhase, x: Double, y: Double, id: Int32, time: Double, item: Int = -1)
+    /// A click on a tile, a month's heading, Ctrl/Cmd+A or Esc (`GallerySelect`).
+    case select(GallerySelect)
 }
 
 public enum GalleryKey: Int32, Sendable {

@@ -37,8 +37,16 @@ public struct GalleryFrame: Equatable, Sendable {
     public var retain = GalleryBand()
     /// The viewer's photo (library index), nil when it is closed.
     public var viewer: Int?
-    /// The touch held on a tile became a long press: open its menu.
+    /// The touch held on a tile became a long press: its tile is selected and the touch paints.
     public var longPress = false
+    /// A click opens the viewer on this library photo.
+    public var open: Int?
+    /// Photos selected.
+    public var selected = 0
+    /// The selection changed: the screen redraws its checks.
+    public var selectionChanged = false
+    /// A long press is painting the selection: the touch must not scroll.
+    public var painting = false
 
     public init() {}
 }

@@ -25,6 +25,10 @@ extension GallerySession {
     /// New months (`set` lays them out): every load sent is cancelled, and the view goes to the top.
     func replaceMonths(_ set: (TimelineLayout) -> Void, _ frame: inout GalleryFrame) -> Bool {
         frame.cancel = sent
+        if !selection.isEmpty { frame.selectionChanged = true }
+        selection.removeAll()
+        selectAnchor = nil
+        paint = nil
         sent.removeAll()
         sentTimes.removeAll()
         planner.reset()
@@ -128,6 +132,10 @@ extension GallerySession {
         _ frame: inout GalleryFrame
     ) -> Bool {
         let top = offset < 1
+        if section >= 0, section < layout.sectionCount, index >= 0 {
+            let at = TimelineLayout.add(layout.sectionFirstItem(section), index)
+            shiftSelection(at: at, inserted: aspectRatios.count, removed: removing)
+        }
         let correction = layout.spliceItems(
             section: section, at: index, removing: removing, aspectRatios: aspectRatios, anchorY: anchorLine)
         // At the very top, new photos show there.

@@ -3,7 +3,7 @@
 /// It owns the timeline's layout and its load planner, and applies `GalleryPolicy` and `RetryPolicy`:
 /// the velocity over the policy's window and its stop when the scroll goes idle, the fling's lead and
 /// its larger pages, the loads at a time, the retry timers, the cold start's hold, the bands to mount
-/// and to keep, the long press on a tile, the page keys, and which photo the viewer shows after a
+/// and to keep, the long press on a tile, the selection, the page keys, and which photo the viewer shows after a
 /// delete. Every client drives the same
 /// decisions with it; a client only renders its frames.
 public final class GallerySession {
@@ -41,6 +41,11 @@ public final class GallerySession {
     /// A touch that may become a long press, and when the last one opened the menu.
     var press: GalleryPress?
     var pressedAt = -Double.infinity
+    /// The photos selected, as library index ranges; the tile the last click named (Shift extends from
+    /// it); a long press painting a run.
+    public internal(set) var selection = IndexRanges()
+    var selectAnchor: Int?
+    var paint: GalleryPaint?
 
     public init(
         configuration: TimelineConfiguration, policy: GalleryPolicy = GalleryPolicy(),
@@ -100,8 +105,9 @@ public final class GallerySession {
             }
         case .viewer(let index, let count): return respond { openViewer(index, count: count, &$0) }
         case .removed(let indices): return respond { removed(indices, &$0) }
-        case .pointer(let phase, let x, let y, let id, let time):
-            return respond { pointer(phase, x: x, y: y, id: id, time: time, &$0) }
+        case .pointer(let phase, let x, let y, let id, let time, let item):
+            return respond { pointer(phase, x: x, y: y, id: id, time: time, item: item, &$0) }
+        case .select(let action): return respond { select(action, &$0) }
         }
     }
 
@@ -176,5 +182,7 @@ public final class GallerySession {
         frame.reach = window
         frame.retain = policy.retainBand(offset: offset, height: height, velocity: velocity)
         frame.viewer = viewer
+        frame.selected = selection.count
+        frame.painting = paint != nil
     }
 }

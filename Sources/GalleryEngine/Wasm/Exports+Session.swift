@@ -5,7 +5,8 @@
 // io[8] loads to start, io[9] loads to cancel, io[10] visible spans,
 // io[11] offset, io[12] tick at (−1: none), io[13] holding (1/0),
 // io[14...15] the mount band, io[16...17] the reach band, io[18...19] the
-// retain band (top, bottom), io[20] long press (1/0); the int buffer (`ge_ints`) holds the starts and
+// retain band (top, bottom), io[20] long press (1/0), io[21] photos selected, io[22] the selection
+// changed (1/0), io[23] the photo a click opens (−1: none), io[24] painting (1/0); the int buffer (`ge_ints`) holds the starts and
 // the cancels as [id, section, start, end] and the visible spans as
 // [section, start, end, header], in that order.
 
@@ -31,10 +32,13 @@ func sessionSlot(_ h: Int32) -> SessionSlot? {
 /// failed (id a, time b), 7 retry now (time a), 8 tick (time a), 9 release, 10 layout (the timeline
 /// configuration in io), 11 placed (section a, start b, `c` aspects of the input), 12 months (`a`
 /// triples of the int input), 13 key (`GalleryKey` a; no frame for another), 14–16 a touch on a tile
-/// down, moved, up (x a, y b, time c, pointer id d), 17 a live change at index b of month a: `c`
-/// photos inserted (their aspects in the input), or for c = −1 the photo there removed.
+/// down, moved, up (x a, y b, time c, pointer id d, over library photo e), 17 a live change at index b of month a: `c`
+/// photos inserted (their aspects in the input), or for c = −1 the photo there removed, 18 a click on
+/// library photo a at time c (b: 1 Shift, 2 toggle), 19 month a's heading, 20 select all, 21 clear.
 @inline(never)
-func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double, _ d: Double = 0) -> Int32 {
+func sessionEvent(
+    _ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double, _ d: Double = 0, _ e: Double = -1
+) -> Int32 {
     guard let slot = sessionSlot(h) else { return 0 }
     let s = slot.session
     var frame = GalleryFrame()
@@ -62,7 +66,14 @@ func sessionEvent(_ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Doub
     case 14, 15, 16:
         planning = s.pointer(
             GalleryPointerPhase(rawValue: kind - 13) ?? .up, x: a, y: b, id: Int32(truncatingIfNeeded: wasmCount(d)),
-            time: c, &frame)
+            time: c, item: wasmIndex(e), &frame)
+    case 18:
+        let flags = wasmCount(b)
+        planning = s.select(
+            .click(index: wasmIndex(a), extend: flags & 1 != 0, toggle: flags & 2 != 0, time: c), &frame)
+    case 19: planning = s.select(.month(section: wasmIndex(a)), &frame)
+    case 20: planning = s.select(.all, &frame)
+    case 21: planning = s.select(.clear, &frame)
     default:
         let n = 3 * wasmCount(a)
         let packed = UnsafeBufferPointer(start: slot.input.pointer, count: n <= slot.input.capacity ? n : 0)
@@ -83,6 +94,9 @@ func sessionFrame(_ h: Int32, _ event: (GallerySession, inout GalleryFrame) -> B
 
 /// A count or an index from JS: a whole number within 0…2³⁰, else 0.
 func wasmCount(_ x: Double) -> Int { x >= 0 && x <= 1_073_741_824 ? Int(x) : 0 }
+
+/// An index from JS that may be absent: a whole number within 0…2³⁰, else −1.
+func wasmIndex(_ x: Double) -> Int { x >= 0 && x <= 1_073_741_824 ? Int(x) : -1 }
 
 /// A load's id from JS (ids are positive Int32s; anything else names no load).
 func wasmID(_ x: Double) -> Int32 { x >= 1 && x <= 2_147_483_647 ? Int32(x) : 0 }
@@ -112,6 +126,10 @@ func writeFrame(_ frame: GalleryFrame) -> Int32 {
     writeBand(frame.reach, v + 16)
     writeBand(frame.retain, v + 18)
     v[20] = frame.longPress ? 1 : 0
+    v[21] = Double(frame.selected)
+    v[22] = frame.selectionChanged ? 1 : 0
+    v[23] = Double(frame.open ?? -1)
+    v[24] = frame.painting ? 1 : 0
     let n = 4 * (frame.start.count + frame.cancel.count + frame.visible.count)
     wasmInts.resize(n > 0 ? n : 1)
     writeRequests(frame.start, at: 0)
@@ -253,15 +271,35 @@ public func ge_session_removed(_ h: Int32, _ n: Int32) -> Int32 {
 
 // MARK: Policy
 
-/// A touch on a tile: phase 1 down, 2 move, 3 up or cancelled, at viewport (x, y), pointer `id`.
+/// A touch: phase 1 down, 2 move, 3 up or cancelled, at viewport (x, y), pointer `id`, over library
+/// photo `item` (−1: none).
 @_cdecl("ge_session_pointer")
 public func ge_session_pointer(
-    _ h: Int32, _ phase: Int32, _ x: Double, _ y: Double, _ id: Int32, _ time: Double
+    _ h: Int32, _ phase: Int32, _ x: Double, _ y: Double, _ id: Int32, _ time: Double, _ item: Int32
 )
     -> Int32
 {
     guard phase >= 1 && phase <= 3 else { return 0 }
-    return sessionEvent(h, 13 + phase, x, y, time, Double(id))
+    return sessionEvent(h, 13 + phase, x, y, time, Double(id), Double(item))
+}
+
+/// A selection action: 1 a click on library photo `a` at `time` (`b`: 1 Shift, 2 toggle), 2 month `a`'s
+/// heading, 3 select all, 4 clear.
+@_cdecl("ge_session_select")
+public func ge_session_select(_ h: Int32, _ action: Int32, _ a: Int32, _ b: Int32, _ time: Double) -> Int32 {
+    guard action >= 1 && action <= 4 else { return 0 }
+    return sessionEvent(h, 17 + action, Double(a), Double(b), time)
+}
+
+/// The selected photos within library indices `lo..<hi`, as `[lo, hi)` pairs in the int buffer; returns
+/// the pair count.
+@_cdecl("ge_session_selected")
+public func ge_session_selected(_ h: Int32, _ lo: Int32, _ hi: Int32) -> Int32 {
+    guard let s = sessionSlot(h) else { return 0 }
+    let pairs = s.session.selected(in: Int(lo), Int(hi))
+    wasmInts.resize(pairs.count + 1)
+    for k in 0..<pairs.count { wasmInts[k] = Int32(truncatingIfNeeded: pairs[k]) }
+    return Int32(truncatingIfNeeded: pairs.count / 2)
 }
 
 /// Whether a click at `time` is the lift of the long press that opened a tile's menu.

@@ -467,7 +467,8 @@ func record(_ event: GalleryEvent, _ code: [Double]) {
         f.scrollTo ?? -1, f.contentHeight, f.velocity, f.isFling ? 1 : 0, Double(f.pageSize), f.retryAt ?? -1,
         f.failureStands ? 1 : 0, Double(f.viewer ?? -1), Double(f.start.count), Double(f.cancel.count),
         Double(f.visible.count), f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom,
-        f.reach.top, f.reach.bottom, f.retain.top, f.retain.bottom, f.longPress ? 1 : 0,
+        f.reach.top, f.reach.bottom, f.retain.top, f.retain.bottom, f.longPress ? 1 : 0, Double(f.selected),
+        f.selectionChanged ? 1 : 0, Double(f.open ?? -1), f.painting ? 1 : 0,
     ]
     for r in f.start + f.cancel {
         frames += [Double(r.id), Double(r.section), Double(r.items.lowerBound), Double(r.items.upperBound)]
@@ -564,17 +565,34 @@ answer(at: clock + 1600)
 // A touch held on a tile: another finger's move and one within the slop keep it, the tick at its time
 // opens the menu; then one that moves too far, and one the grid scrolls under.
 let t = clock + 1700
-record(.pointer(.down, x: 120, y: 300, id: 7, time: t), [17, 1, 120, 300, 7, t])
-record(.pointer(.move, x: 160, y: 300, id: 8, time: t + 50), [17, 2, 160, 300, 8, t + 50])
-record(.pointer(.move, x: 126, y: 306, id: 7, time: t + 100), [17, 2, 126, 306, 7, t + 100])
+record(.pointer(.down, x: 120, y: 300, id: 7, time: t), [17, 1, 120, 300, 7, t, -1])
+record(.pointer(.move, x: 160, y: 300, id: 8, time: t + 50), [17, 2, 160, 300, 8, t + 50, -1])
+record(.pointer(.move, x: 126, y: 306, id: 7, time: t + 100), [17, 2, 126, 306, 7, t + 100, -1])
 record(.tick(time: t + 500), [9, t + 500])
-record(.pointer(.up, x: 126, y: 306, id: 7, time: t + 700), [17, 3, 126, 306, 7, t + 700])
-record(.pointer(.down, x: 50, y: 50, id: 9, time: t + 900), [17, 1, 50, 50, 9, t + 900])
-record(.pointer(.move, x: 50, y: 61, id: 9, time: t + 950), [17, 2, 50, 61, 9, t + 950])
+record(.pointer(.up, x: 126, y: 306, id: 7, time: t + 700), [17, 3, 126, 306, 7, t + 700, -1])
+record(.pointer(.down, x: 50, y: 50, id: 9, time: t + 900), [17, 1, 50, 50, 9, t + 900, -1])
+record(.pointer(.move, x: 50, y: 61, id: 9, time: t + 950), [17, 2, 50, 61, 9, t + 950, -1])
 record(.tick(time: t + 1400), [9, t + 1400])
-record(.pointer(.down, x: 50, y: 50, id: 10, time: t + 1500), [17, 1, 50, 50, 10, t + 1500])
+record(.pointer(.down, x: 50, y: 50, id: 10, time: t + 1500), [17, 1, 50, 50, 10, t + 1500, -1])
 record(.scroll(offset: 300, time: t + 1550), [3, 300, t + 1550])
 record(.tick(time: t + 2000), [9, t + 2000])
+// The selection: a click opens, a check toggles, Shift extends, a month's heading, all, clear; a long
+// press on a tile that paints across others and back.
+let u = t + 2100
+record(.select(.click(index: 3, extend: false, toggle: false, time: u)), [19, 1, 3, 0, u])
+record(.select(.click(index: 3, extend: false, toggle: true, time: u + 10)), [19, 1, 3, 2, u + 10])
+record(.select(.click(index: 40, extend: true, toggle: false, time: u + 20)), [19, 1, 40, 1, u + 20])
+record(.select(.click(index: 7, extend: false, toggle: false, time: u + 30)), [19, 1, 7, 0, u + 30])
+record(.select(.month(section: 1)), [19, 2, 1, 0, 0])
+record(.select(.month(section: 1)), [19, 2, 1, 0, 0])
+record(.select(.all), [19, 3, 0, 0, 0])
+record(.select(.clear), [19, 4, 0, 0, 0])
+record(.pointer(.down, x: 120, y: 300, id: 11, time: u + 100, item: 12), [17, 1, 120, 300, 11, u + 100, 12])
+record(.tick(time: u + 600), [9, u + 600])
+record(.pointer(.move, x: 300, y: 500, id: 11, time: u + 650, item: 35), [17, 2, 300, 500, 11, u + 650, 35])
+record(.pointer(.move, x: 100, y: 200, id: 11, time: u + 700, item: 2), [17, 2, 100, 200, 11, u + 700, 2])
+record(.pointer(.up, x: 100, y: 200, id: 11, time: u + 750, item: 2), [17, 3, 100, 200, 11, u + 750, 2])
+record(.select(.click(index: 2, extend: false, toggle: false, time: u + 760)), [19, 1, 2, 0, u + 760])
 // The arrow keys' photos in the layout the script ends with (parity.mjs's NEIGHBOURS).
 let neighbours = [
     (0, 1), (0, -1), (0, 2), (5, 2), (5, -2), (1020, 2), (1030, -2), (4000, 1), (-3, 2), (1_000_000_000, -2),

@@ -1,0 +1,135 @@
+"""Selecting many photos: a tile's check, Shift-click, a month's heading, Ctrl+A and Esc, a long press
+that paints on a phone, and the selection bar's actions (album, favourites, trash with Undo)."""
+from conftest import T, wait_grid, shot, Touch
+from photos import api
+
+
+def _ids(page, lo, hi):
+    return page.evaluate(f"[...Array({hi - lo}).keys()].map(k => window.vitrine.lib.item({lo} + k).id)")
+
+
+def _selected(page):
+    return page.evaluate("window.vitrine.grid.selected")
+
+
+def _owner(page, server):
+    """The grid, signed in as the owner."""
+    page.add_init_script(f"localStorage.setItem('vitrine.token', {server.token!r})")
+    page.goto(server.url + "/")
+    wait_grid(page)
+    page.wait_for_function("document.body.classList.contains('admin')", timeout=T)
+
+
+def _check(page, i):
+    """Tile i's check, shown on hover."""
+    page.hover(_tile(page, i))
+    page.click(_tile(page, i) + " .check")
+
+
+def _tile(page, i):
+    return f'[data-grid] .tile[data-i="{i}"]'
+
+
+def test_shift_click_a_range_and_add_it_to_a_new_album(desktop, writable):
+    _owner(desktop, writable)
+    # A click opens the viewer while nothing is selected; the check selects instead.
+    _check(desktop, 2)
+    bar = desktop.locator(".selbar")
+    bar.wait_for(state="visible", timeout=T)
+    assert _selected(desktop) == 1 and "selecting" in desktop.evaluate("document.body.className")
+    desktop.click(_tile(desktop, 6), modifiers=["Shift"])
+    desktop.wait_for_function("window.vitrine.grid.selected === 5", timeout=T)
+    assert desktop.locator(".tile.selected").count() == 5
+    assert desktop.get_attribute("[role=dialog]", "data-state") in (None, "closed")
+    assert "5 selected" in bar.inner_text()
+    chosen = _ids(desktop, 2, 7)
+    shot(desktop, "desktop-selection")
+    bar.locator("text=Add to album").click()
+    desktop.fill("dialog.albums-pick input[name=title]", "Shift range")
+    desktop.click("dialog.albums-pick button[type=submit]")
+    desktop.wait_for_function("document.querySelector('#toast').textContent.startsWith('Added 5 to Shift range')", timeout=T)
+    assert _selected(desktop) == 0 and bar.is_hidden()
+    albums = api(writable.url, "GET", "/api/v1/albums", token=writable.token)[1]["items"]
+    album = next(a for a in albums if a["title"] == "Shift range")
+    assert album["photoCount"] == 5
+    page = api(writable.url, "GET", f"/api/v1/photos?album={album['id']}")[1]
+    assert [i["id"] for i in page["items"]] == chosen
+
+
+def test_a_month_heading_ctrl_a_and_escape(desktop, server):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    total = desktop.evaluate("window.vitrine.lib.count")
+    desktop.keyboard.press("Control+a")
+    desktop.wait_for_function(f"window.vitrine.grid.selected === {total}", timeout=T)
+    # A visitor's bar offers the download alone.
+    desktop.locator(".selbar").wait_for(state="visible", timeout=T)
+    assert desktop.locator(".selbar .owner").is_hidden()
+    desktop.keyboard.press("Escape")
+    desktop.wait_for_function("window.vitrine.grid.selected === 0", timeout=T)
+    check = desktop.locator(".month .check").first
+    check.click()
+    first = desktop.evaluate("window.vitrine.lib.months[0].count")
+    desktop.wait_for_function(f"window.vitrine.grid.selected === {first}", timeout=T)
+    assert check.get_attribute("aria-checked") == "true"
+    # One tile of the month cleared: the heading is mixed; the heading again selects it all.
+    desktop.click(_tile(desktop, 0))
+    desktop.wait_for_function(f"window.vitrine.grid.selected === {first - 1}", timeout=T)
+    assert check.get_attribute("aria-checked") == "mixed"
+    check.click()
+    desktop.wait_for_function(f"window.vitrine.grid.selected === {first}", timeout=T)
+    check.click()
+    desktop.wait_for_function("window.vitrine.grid.selected === 0", timeout=T)
+
+
+def test_a_long_press_selects_and_the_finger_paints(phone, server):
+    phone.goto(server + "/")
+    wait_grid(phone)
+
+    def centre(i):
+        b = phone.locator(_tile(phone, i)).bounding_box()
+        return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+    x, y = centre(1)
+    touch = Touch(phone)
+    touch.send("touchStart", [(x, y)])
+    phone.wait_for_timeout(700)
+    phone.wait_for_function("window.vitrine.grid.selected === 1", timeout=T)
+    top = phone.evaluate("window.vitrine.grid.scroller.scrollTop")
+    tx, ty = centre(4)
+    for k in range(1, 6):
+        touch.send("touchMove", [(x + (tx - x) * k / 5, y + (ty - y) * k / 5)])
+        phone.wait_for_timeout(30)
+    touch.send("touchEnd", [])
+    phone.wait_for_function("window.vitrine.grid.selected === 4", timeout=T)
+    assert phone.evaluate("window.vitrine.grid.scroller.scrollTop") == top, "painting does not scroll"
+    assert phone.get_attribute("[role=dialog]", "data-state") in (None, "closed"), "the lift opens nothing"
+    shot(phone, "phone-painted-selection")
+    # While selecting, a tap toggles (once the long press's lift is past: its click is no tap).
+    phone.wait_for_timeout(900)
+    ax, ay = centre(8)
+    touch.tap(ax, ay)
+    phone.wait_for_function("window.vitrine.grid.selected === 5", timeout=T)
+    phone.click(".selbar button[aria-label='Clear selection']")
+    phone.wait_for_function("window.vitrine.grid.selected === 0", timeout=T)
+
+
+def test_favourite_and_trash_a_selection_then_undo(desktop, writable):
+    _owner(desktop, writable)
+    _check(desktop, 10)
+    desktop.click(_tile(desktop, 11), modifiers=["Control"])
+    desktop.wait_for_function("window.vitrine.grid.selected === 2", timeout=T)
+    ids = _ids(desktop, 10, 12)
+    desktop.click(".selbar >> text=Favourite")
+    desktop.wait_for_function("document.querySelector('#toast').textContent.startsWith('Added 2 to favourites')", timeout=T)
+    favs = [i["id"] for i in api(writable.url, "GET", "/api/v1/photos?favorite=true")[1]["items"]]
+    assert set(ids) <= set(favs)
+    total = desktop.evaluate("window.vitrine.lib.count")
+    _check(desktop, 10)
+    desktop.click(_tile(desktop, 11), modifiers=["Shift"])
+    desktop.click(".selbar >> text=Trash")
+    desktop.wait_for_function(f"window.vitrine.lib.count === {total - 2}", timeout=T)
+    assert all(api(writable.url, "GET", f"/api/v1/photos/{i}")[0] == 404 for i in ids)
+    desktop.click("#toast button:text('Undo')")
+    desktop.wait_for_function("document.querySelector('#toast').textContent.startsWith('Restored')", timeout=T)
+    assert all(api(writable.url, "GET", f"/api/v1/photos/{i}")[1]["favorite"] for i in ids), "restored as they were"

@@ -1,0 +1,147 @@
+// The selection bar: how many photos the session has selected, and what to do with them: add to an
+// album, favourite, download, share as a link, move to the trash (the owner's), or download alone (a
+// visitor's). Each action sends the selection as the API takes it (core/selection.js).
+import { el, moreCSS } from '../core/images.js';
+import { getJSON, token } from '../core/api.js';
+import { wire, idsOf } from '../core/selection.js';
+
+await moreCSS();
+
+/** Photos one zip link or one trash batch names by id (a URL carries them). */
+const BY_ID = 500;
+const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
+const post = (/** @type {string} */ url, /** @type {unknown} */ body, method = 'POST') => getJSON(url, { method, headers: auth(), body: JSON.stringify(body) });
+
+/** @typedef {{toast(text: string): void, undo(text: string, restore: () => Promise<void>): void, deleted(ids: string[]): void}} BarHooks */
+
+export class SelectionBar {
+  constructor(/** @type {import('../grid/grid.js').Grid} */ grid, /** @type {BarHooks} */ hooks) {
+    this.grid = grid; this.hooks = hooks;
+    this.root = el('div', 'selbar', { role: 'toolbar', 'aria-label': 'Selected photos' });
+    const close = this.button('✕', () => this.clear(), 'Clear selection');
+    this.count = el('span', 'selcount', { 'aria-live': 'polite' });
+    this.root.append(close, this.count);
+    this.owner = el('span', 'owner');
+    this.owner.append(this.button('Add to album', () => this.run(() => this.toAlbum())),
+      this.button(grid.lib.filter.favorite ? 'Unfavourite' : 'Favourite', () => this.run(() => this.favourite(!grid.lib.filter.favorite))),
+      this.button('Share', () => this.run(() => this.share())),
+      this.button('Trash', () => this.run(() => this.trash())));
+    this.root.append(this.owner, this.button('Download', () => this.run(() => this.download())));
+    document.body.append(this.root);
+    grid.on((kind) => { if (kind === 'selection') this.show(); });
+    this.show();
+  }
+
+  button(/** @type {string} */ text, /** @type {() => void} */ act, label = '') {
+    const b = el('button', '', { type: 'button', ...(label ? { 'aria-label': label } : {}) });
+    b.textContent = text;
+    b.onclick = act;
+    return b;
+  }
+
+  show() {
+    const n = this.grid.selected;
+    this.root.hidden = n === 0;
+    this.count.textContent = `${n.toLocaleString()} selected`;
+    this.owner.hidden = !document.body.classList.contains('admin');
+  }
+
+  clear() { this.grid.apply(this.grid.session.clearSelection()); }
+  pairs() { return this.grid.session.selected(0, this.grid.lib.count); }
+
+  async run(/** @type {() => Promise<string|void>} */ act) {
+    try { const text = await act(); if (text) this.hooks.toast(text); } catch (x) { this.hooks.toast(/** @type {Error} */ (x).message); }
+  }
+
+  async favourite(/** @type {boolean} */ on) {
+    let n = 0;
+    for (const body of await wire(this.grid.lib, this.pairs())) n += (await post('/api/v1/favorites', body, on ? 'POST' : 'DELETE')).changed;
+    this.clear();
+    return on ? `Added ${n} to favourites` : `Removed ${n} from favourites`;
+  }
+
+  async toAlbum() {
+    const albums = (await getJSON('/api/v1/albums', { headers: auth() })).items || [];
+    const chosen = await pick(albums);
+    if (!chosen) return;
+    const parts = await wire(this.grid.lib, this.pairs());
+    const album = chosen.id ? chosen : await post('/api/v1/albums', { title: chosen.title });
+    let n = 0;
+    for (const body of parts) n += (await post(`/api/v1/albums/${encodeURIComponent(album.id)}/photos`, body)).changed;
+    this.clear();
+    return `Added ${n} to ${album.title}`;
+  }
+
+  async share() {
+    const parts = await wire(this.grid.lib, this.pairs());
+    if (parts.length !== 1) throw new Error('Too many to share at once: add them to an album and share that.');
+    const link = await post('/api/v1/links', { photos: parts[0] });
+    this.clear();
+    await showLink(location.origin + '/s/' + link.slug);
+  }
+
+  async download() {
+    const f = this.grid.lib.filter;
+    const whole = f.album && !f.q && !f.tags.length && this.grid.selected === this.grid.lib.count;
+    const ids = whole ? null : await idsOf(this.grid.lib, this.pairs(), BY_ID);
+    if (!whole && !ids) throw new Error(`Download at most ${BY_ID} at once, or add them to an album and download that.`);
+    const a = el('a', '', { href: '/api/v1/zip?' + (whole ? 'album=' + encodeURIComponent(f.album || '') : 'ids=' + (ids || []).join(',')), download: '' });
+    document.body.append(a); a.click(); a.remove();
+  }
+
+  async trash() {
+    const ids = await idsOf(this.grid.lib, this.pairs(), BY_ID);
+    if (!ids) throw new Error(`Move at most ${BY_ID} to the trash at once.`);
+    const gone = /** @type {string[]} */ ([]);
+    for (const id of ids) {
+      const r = await fetch('/api/v1/photos/' + encodeURIComponent(id), { method: 'DELETE', headers: auth() });
+      if (r.ok) gone.push(id);
+    }
+    this.clear();
+    this.hooks.deleted(gone);
+    this.hooks.undo(`Moved ${gone.length} to the trash`, async () => { await post('/api/v1/trash/restore', { ids: gone }); });
+  }
+}
+
+/** Asks which album: one of `albums`, or a new one by title; null when cancelled. */
+function pick(/** @type {{id: string, title: string, photoCount: number}[]} */ albums) {
+  return new Promise((/** @type {(a: {id?: string, title: string}|null) => void} */ done) => {
+    const d = el('dialog', 'albums-pick', { 'aria-label': 'Add to album' }), form = el('form', '', { method: 'dialog' });
+    const h = el('h2'), list = el('div', 'picklist'), input = el('input', '', { name: 'title', placeholder: 'New album', 'aria-label': 'New album title', maxlength: '200' });
+    h.textContent = 'Add to album';
+    let result = /** @type {{id?: string, title: string}|null} */ (null);
+    for (const a of albums) {
+      const b = el('button', '', { type: 'button' });
+      b.textContent = `${a.title} (${a.photoCount})`;
+      b.onclick = () => { result = a; d.close(); };
+      list.append(b);
+    }
+    const ok = el('button', 'primary', { type: 'submit' }), cancel = el('button', '', { type: 'button' }), row = el('div', 'row');
+    ok.textContent = 'Create'; cancel.textContent = 'Cancel';
+    cancel.onclick = () => d.close();
+    row.append(ok, cancel);
+    form.onsubmit = (e) => { e.preventDefault(); const t = input.value.trim(); if (t) { result = { title: t }; d.close(); } else input.focus(); };
+    form.append(h, list, input, row);
+    d.append(form);
+    d.addEventListener('close', () => { d.remove(); done(result); });
+    document.body.append(d);
+    d.showModal();
+  });
+}
+
+/** The new link, with a button that copies it. */
+function showLink(/** @type {string} */ url) {
+  return new Promise((done) => {
+    const d = el('dialog', 'linkshow', { 'aria-label': 'Share link' }), h = el('h2'), out = el('input', '', { readonly: '', value: url, 'aria-label': 'Link' });
+    h.textContent = 'Anyone with this link can see these photos';
+    const copy = el('button', 'primary', { type: 'button' }), close = el('button', '', { type: 'button' }), row = el('div', 'row');
+    copy.textContent = 'Copy'; close.textContent = 'Done';
+    copy.onclick = () => { navigator.clipboard?.writeText(url).then(() => { copy.textContent = 'Copied'; }, () => out.select()); };
+    close.onclick = () => d.close();
+    row.append(copy, close);
+    d.append(h, out, row);
+    d.addEventListener('close', () => { d.remove(); done(undefined); });
+    document.body.append(d);
+    d.showModal();
+  });
+}
