@@ -6,14 +6,14 @@ import { getJSON, token, filterQuery } from './core/api.js';
 import { Library, PAGE } from './core/library.js';
 import { Grid } from './grid/grid.js';
 import { Scrubber } from './grid/scrubber.js';
-import { Search, readFilter } from './ui/search.js';
+import { Search, readFilter, urlFor } from './ui/search.js';
 import { moreCSS, loadHashes } from './core/images.js';
 import { inline, shown, arrival } from './core/first-screen.js';
+import { scope, base, photoPath, idFromPath, apiRoot } from './core/scope.js';
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 const lib = new Library(readFilter());
 const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count = $('#count'), adminBtn = $('#admin');
-const idFromPath = () => { const m = /^\/p\/([^/]+)$/.exec(location.pathname); return m ? decodeURIComponent(m[1]) : null; };
 /** @type {import('./grid/grid.js').Grid} */ let grid;
 /** @type {import('./viewer/viewer.js').Viewer|undefined} */ let viewer;
 /** @type {Promise<import('./viewer/viewer.js').Viewer>|undefined} */ let viewerLoading;
@@ -34,6 +34,9 @@ const timers = { place: 0, tags: 0, toast: 0 }, reconciling = { running: false, 
 /** @returns {Promise<void>} */
 async function boot() {
   offline.hidden = true;
+  document.body.dataset.scope = scope.kind;
+  if (scope.kind === 'albums') return albumsPage();
+  if (scope.kind === 'album') import('./ui/albums.js').then((m) => m.albumHeading(scope.id, $('header h1')));
   document.body.classList.add('loading');
   const deep = idFromPath();
   try {
@@ -82,11 +85,29 @@ async function boot() {
   await arrival(grid.visibleImages());
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
-  import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since, (n) => engine.feedRetryDelay(n)));
-  search.loadTags();
+  if (scope.kind !== 'link') {
+    import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since, (n) => engine.feedRetryDelay(n)));
+    search.loadTags();
+  }
   loadHashes().catch(() => 0);
   if (token()) admin(null, true);
   loadViewer().catch(() => 0);
+}
+
+/**
+ * The albums page: no timeline, the albums' cards; a search goes to the library.
+ * @returns {Promise<void>}
+ */
+async function albumsPage() {
+  search = new Search(lib, (f) => { location.href = urlFor(f); });
+  search.render();
+  if (token()) admin(null, true);
+  try { await (await import('./ui/albums.js')).showAlbums($('[data-grid]')); } catch (x) {
+    const e = /** @type {HttpError} */ (x);
+    if (e.status === 401) { await (await import('./ui/admin.js')).unlock(); return albumsPage(); }
+    toast(e.message);
+  }
+  document.body.classList.remove('loading');
 }
 
 function start() {
@@ -139,7 +160,7 @@ function loadViewer() {
           v.close();
           if (history.state?.photo) { ignorePop = true; history.back(); }
         },
-        changed(/** @type {string} */ id) { history.replaceState({ photo: id }, '', '/p/' + encodeURIComponent(id)); },
+        changed(/** @type {string} */ id) { history.replaceState({ photo: id }, '', photoPath(id)); },
         tag(/** @type {string} */ name) { v.close(); search.set({ q: '', tags: [name] }, 'commit'); },
         deleted(/** @type {string} */ id) { changes([{ kind: 'delete', id, photo: null }]); },
         undo,
@@ -166,15 +187,18 @@ function selectionBar() {
   if (selecting || !grid.selected) return;
   selecting = import('./ui/selection.js').then((m) => new m.SelectionBar(grid, {
     toast, undo, deleted: (ids) => changes(ids.map((id) => ({ kind: 'delete', id, photo: null }))),
+    changed: () => { reopen('requery').catch(() => 0); },
   }));
 }
 
 /** The header's count and the empty state. */
 function counted() {
-  count.textContent = lib.total < 0 ? '' : lib.filtered ? `${lib.total} found` : `${lib.total} photos`;
+  const searched = !!(lib.filter.q || lib.filter.tags.length);
+  count.textContent = lib.total < 0 ? '' : searched ? `${lib.total} found` : `${lib.total} photos`;
   const empty = $('#empty');
   empty.hidden = lib.total !== 0;
-  empty.textContent = lib.filtered ? 'No photos match.' : 'No photos yet.';
+  empty.textContent = searched ? 'No photos match.' : scope.kind === 'album' ? 'No photos in this album yet.'
+    : scope.kind === 'favorites' ? 'No favourites yet.' : 'No photos yet.';
   scrubber?.marks();
 }
 
@@ -300,7 +324,7 @@ function menu(/** @type {number} */ i, /** @type {number} */ x, /** @type {numbe
 function openAt(/** @type {number} */ i, /** @type {boolean} */ push) {
   const id = lib.item(i)?.id;
   if (!id) return;
-  if (push) history.pushState({ photo: id }, '', '/p/' + encodeURIComponent(id));
+  if (push) history.pushState({ photo: id }, '', photoPath(id));
   opening = id;
   return loadViewer().then((v) => {
     const k = lib.indexOf(id);
@@ -315,13 +339,13 @@ function openAt(/** @type {number} */ i, /** @type {boolean} */ push) {
  */
 async function openDeep(/** @type {string} */ id) {
   // Keep the grid as the entry below, so Back closes the viewer.
-  history.replaceState(null, '', '/' + location.search);
-  search.committed = '/' + location.search;
+  history.replaceState(null, '', (base || '/') + location.search);
+  search.committed = (base || '/') + location.search;
   let i = lib.indexOf(id);
   if (i < 0) {
     let page;
     try {
-      page = await getJSON('/api/v1/photos' + (filterQuery(lib.filter) || '?') + (lib.filtered ? '&' : '') +
+      page = await getJSON(apiRoot + '/photos' + (filterQuery(lib.filter) || '?') + (lib.filtered ? '&' : '') +
         `around=${encodeURIComponent(id)}&limit=${PAGE}`);
     } catch (x) { const e = /** @type {HttpError} */ (x); showPill(e.status === 404 ? 'Photo not found' : e.message || 'Photo not found'); return; }
     const p = page.position, k = (page.items || []).findIndex((/** @type {Item} */ it) => it.id === id);

@@ -5,7 +5,8 @@ import Synchronization
 import VitrineCore
 import WebPackaging
 
-/// `/`, `/p/{id}` (deep links) and `/static/<version>/<path>`: the web client.
+/// `/`, `/p/{id}` (deep links), the views of a part of the library (`/favorites`, `/albums`, `/a/{id}`,
+/// each with its deep links) and `/static/<version>/<path>`: the web client.
 struct WebController<Context: RequestContext>: Sendable {
     let assets: WebAssets
     /// Nil on a private server.
@@ -41,6 +42,10 @@ struct WebController<Context: RequestContext>: Sendable {
         router.head("/", use: index)
         router.get("p/{id}", use: index)
         router.head("p/{id}", use: index)
+        for path in ["favorites", "favorites/p/{photo}", "albums", "a/{id}", "a/{id}/p/{photo}"] {
+            router.get(RouterPath(path), use: part)
+            router.head(RouterPath(path), use: part)
+        }
         router.get("static/{version}/**", use: file)
         router.head("static/{version}/**", use: file)
     }
@@ -48,8 +53,18 @@ struct WebController<Context: RequestContext>: Sendable {
     /// Revalidated on every visit (`no-cache`), so a new version, or a changed first page, reaches
     /// clients on their next load; the tag is a hash of the page as rendered.
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
+        try await page(request, firstScreen: true)
+    }
+
+    /// A part of the library: the client reads it through the API, so the page carries no first screen
+    /// (the library's would show other photos).
+    @Sendable func part(_ request: Request, context: Context) async throws -> Response {
+        try await page(request, firstScreen: false)
+    }
+
+    func page(_ request: Request, firstScreen withFirstScreen: Bool) async throws -> Response {
         var version: Int64?
-        if let firstScreen, FirstScreen.applies(to: request.formParameters.map { String($0.key) }) {
+        if withFirstScreen, let firstScreen, FirstScreen.applies(to: request.formParameters.map { String($0.key) }) {
             version = try await firstScreen.version()
         }
         let key = PageMemo.Key(version: version, style: GridStyle(request))

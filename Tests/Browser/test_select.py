@@ -133,3 +133,46 @@ def test_favourite_and_trash_a_selection_then_undo(desktop, writable):
     desktop.click("#toast button:text('Undo')")
     desktop.wait_for_function("document.querySelector('#toast').textContent.startsWith('Restored')", timeout=T)
     assert all(api(writable.url, "GET", f"/api/v1/photos/{i}")[1]["favorite"] for i in ids), "restored as they were"
+
+
+def test_the_album_page_the_albums_page_and_the_favourites_view(desktop, writable):
+    status, album = api(writable.url, "POST", "/api/v1/albums", token=writable.token, body={"title": "Page test"})
+    assert status == 201, album
+    chosen = [i["id"] for i in api(writable.url, "GET", "/api/v1/photos?limit=9")[1]["items"]][3:9]
+    api(writable.url, "POST", f"/api/v1/albums/{album['id']}/photos", token=writable.token, body={"ids": chosen})
+    _owner(desktop, writable)
+    # The albums page: its card with the count, through the tag bar's view chips.
+    desktop.click("#tagbar a.chip.view:text('Albums')")
+    desktop.wait_for_url("**/albums")
+    card = desktop.locator(f'.albums a.album[href="/a/{album["id"]}"]')
+    card.wait_for(timeout=T)
+    assert "6 photos" in card.inner_text()
+    card.click()
+    desktop.wait_for_url(f"**/a/{album['id']}")
+    wait_grid(desktop)
+    desktop.wait_for_function("document.querySelector('header h1').textContent === 'Page test'", timeout=T)
+    assert desktop.evaluate("window.vitrine.lib.count") == 6
+    assert _ids(desktop, 0, 6) == chosen
+    # The viewer's deep link stays in the album, and Back returns to it.
+    desktop.click(_tile(desktop, 2))
+    desktop.wait_for_url(f"**/a/{album['id']}/p/{chosen[2]}")
+    desktop.go_back()
+    desktop.wait_for_url(f"**/a/{album['id']}")
+    desktop.goto(f"{writable.url}/a/{album['id']}/p/{chosen[4]}")
+    desktop.wait_for_function(f"window.vitrine.viewer && window.vitrine.viewer.item()?.id === {chosen[4]!r}", timeout=T)
+    desktop.keyboard.press("Escape")
+    # Remove two from the album through the selection bar.
+    desktop.goto(f"{writable.url}/a/{album['id']}")
+    wait_grid(desktop)
+    _check(desktop, 0)
+    desktop.click(_tile(desktop, 1), modifiers=["Shift"])
+    desktop.click(".selbar >> text=Remove from album")
+    desktop.wait_for_function("window.vitrine.lib.count === 4", timeout=T)
+    assert api(writable.url, "GET", f"/api/v1/albums/{album['id']}")[1]["photoCount"] == 4
+    # The favourites view.
+    api(writable.url, "POST", "/api/v1/favorites", token=writable.token, body={"ids": chosen[:2]})
+    desktop.goto(writable.url + "/favorites")
+    wait_grid(desktop)
+    favs = [i["id"] for i in api(writable.url, "GET", "/api/v1/photos?favorite=true&limit=200")[1]["items"]]
+    assert desktop.evaluate("window.vitrine.lib.count") == len(favs) and set(chosen[:2]) <= set(favs)
+    assert desktop.get_attribute("#tagbar a.chip.view:text('Favourites')", "aria-current") == "page"

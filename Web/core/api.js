@@ -1,5 +1,6 @@
 // The API's helpers: JSON requests with the server's error codes, the admin token, filters and the
 // newest-first order of photos (the library, Web/library.js, is built on them).
+import { scope, apiRoot } from './scope.js';
 
 /** The admin token kept by admin mode (null when signed out). */
 export const token = () => localStorage.getItem('vitrine.token');
@@ -18,8 +19,11 @@ export async function getJSON(url, init) {
   return body;
 }
 
-/** Original as an attachment; the server counts it as a download (Pixabay's `downloads`). */
-export const downloadURL = (/** @type {Item} */ it) => '/api/v1/photos/' + encodeURIComponent(it.id) + '/download';
+/** Original as an attachment; the server counts it as a download (Pixabay's `downloads`). A link's visitor gets the original its link serves. */
+export const downloadURL = (/** @type {Item} */ it) => scope.kind === 'link' ? it.original.url : '/api/v1/photos/' + encodeURIComponent(it.id) + '/download';
+
+/** A photo's details, through the part of the library this page shows. */
+export const photoURL = (/** @type {string} */ id) => apiRoot + '/photos/' + encodeURIComponent(id);
 
 /** Newest-first sort key of a page item: [ms, id], as the change feed's `sortKey`. */
 const keys = /** @type {WeakMap<Item, SortKey>} */ (new WeakMap());
@@ -37,11 +41,13 @@ export function sortKey(it) {
 /** True when key a sorts before key b (newer, or same time and larger id). */
 export const before = (/** @type {SortKey} */ a, /** @type {SortKey} */ b) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
 
-/** `?q=&tag=` of a filter, '' when there is none. */
+/** `?q=&tag=&album=&favorite=` of a filter, '' when there is none. */
 export function filterQuery(/** @type {Filter} */ f) {
   const p = new URLSearchParams();
   if (f.q) p.set('q', f.q);
   for (const t of f.tags) p.append('tag', t);
+  if (f.album) p.set('album', f.album);
+  if (f.favorite) p.set('favorite', 'true');
   const s = p.toString();
   return s ? '?' + s : '';
 }

@@ -2,6 +2,7 @@
 // photos loaded so far, wherever the view went (a page from a month and an offset in it). A photo's
 // place is its index in the whole library, newest first: its month's first index plus its offset.
 import { getJSON, filterQuery, sortKey } from './api.js';
+import { apiRoot } from './scope.js';
 
 /** Photos per request. */
 export const PAGE = 200;
@@ -34,7 +35,7 @@ export class Library {
   }
   on(/** @type {(kind: string, lib: Library, runs: Run[]) => void} */ f) { this.listeners.add(f); }
   emit(/** @type {string} */ kind, /** @type {Run[]} */ detail) { for (const f of this.listeners) f(kind, this, detail); }
-  get filtered() { return !!(this.filter.q || this.filter.tags.length); }
+  get filtered() { return !!(this.filter.q || this.filter.tags.length || this.filter.album || this.filter.favorite); }
   /** Photos in the library (0 until the months arrived). */
   get count() { return Math.max(0, this.total); }
 
@@ -51,7 +52,7 @@ export class Library {
   /** Fetches the months of `filter`; false when a newer call overtook this one. */
   async open(filter = this.filter) {
     const call = this.opening = (this.opening || 0) + 1;
-    const t = await getJSON('/api/v1/timeline' + filterQuery(filter));
+    const t = await getJSON(apiRoot + '/timeline' + filterQuery(filter));
     if (call !== this.opening) return false;
     this.accept(t, filter);
     return true;
@@ -100,7 +101,7 @@ export class Library {
 
   url(/** @type {string} */ params) {
     const f = filterQuery(this.filter);
-    return '/api/v1/photos' + (f ? f + '&' : '?') + params;
+    return apiRoot + '/photos' + (f ? f + '&' : '?') + params;
   }
 
   /**

@@ -4,6 +4,7 @@
 import { paintColor, HashPainter, show, cancel, el, thumbSrc } from '../core/images.js';
 import { listen } from './input.js';
 import { mark } from './marks.js';
+import { photoPath } from '../core/scope.js';
 
 /** @typedef {import('../engine/engine.js').GalleryFrame} GalleryFrame @typedef {import('../engine/engine.js').TimelineRequest} TimelineRequest */
 
@@ -514,7 +515,7 @@ export class Grid {
       this.adopted++;
       img = t.querySelector('img') ?? undefined;
     } else {
-      t = /** @type {Tile} */ (el('a', 'tile', { href: '/p/' + encodeURIComponent(it.id), 'data-photo-id': it.id }));
+      t = /** @type {Tile} */ (el('a', 'tile', { href: photoPath(it.id), 'data-photo-id': it.id }));
       paintColor(t, it);
       img = el('img', '', { alt: it.title || 'Photo', draggable: 'false', elementtiming: 'thumb' });
       t.append(img);

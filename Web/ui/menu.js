@@ -2,6 +2,7 @@
 // Open, Download original, Share (or Copy link), Show info. Arrow keys move, Esc closes.
 import { el, moreCSS } from '../core/images.js';
 import { downloadURL } from '../core/api.js';
+import { photoPath } from '../core/scope.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 
@@ -21,7 +22,7 @@ export function closeMenu(/** @type {boolean} */ refocus) {
  */
 export function showMenu(o) {
   closeMenu(false);
-  const it = o.item, url = location.origin + '/p/' + encodeURIComponent(it.id);
+  const it = o.item, url = location.origin + photoPath(it.id);
   const root = el('div', 'menu', { role: 'menu', 'aria-label': `Actions for ${it.title || 'photo'}` });
   root.dataset.photoId = it.id;
   let armed = false;

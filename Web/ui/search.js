@@ -3,6 +3,7 @@
 // a tag), so Back steps through searches and a reload or a shared link shows the same.
 import { el } from '../core/images.js';
 import { getJSON } from '../core/api.js';
+import { base, scope, scopeFilter } from '../core/scope.js';
 
 const DEBOUNCE = 250;
 const same = (/** @type {Filter} */ a, /** @type {Filter} */ b) => a.q === b.q && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i]);
@@ -10,7 +11,7 @@ const same = (/** @type {Filter} */ a, /** @type {Filter} */ b) => a.q === b.q &
 /** @returns {Filter} */
 export function readFilter(search = location.search) {
   const p = new URLSearchParams(search);
-  return { q: (p.get('q') || '').trim(), tags: [...new Set(p.getAll('tag').filter(Boolean))] };
+  return { q: (p.get('q') || '').trim(), tags: [...new Set(p.getAll('tag').filter(Boolean))], ...scopeFilter() };
 }
 
 /** The grid's URL for a filter, keeping other parameters (?debug, ?limit). */
@@ -20,7 +21,7 @@ export function urlFor(/** @type {Filter} */ f) {
   if (f.q) p.set('q', f.q);
   for (const t of f.tags) p.append('tag', t);
   const s = p.toString();
-  return '/' + (s ? '?' + s : '');
+  return (base || '/') + (s ? '?' + s : '');
 }
 
 export class Search {
@@ -34,7 +35,7 @@ export class Search {
     this.bar = /** @type {HTMLElement} */ (document.querySelector('#tagbar'));
     this.timer = 0;
     this.sheet = /** @type {import('./tags.js').TagSheet|undefined} */ (undefined);
-    this.committed = location.pathname === '/' ? location.pathname + location.search : urlFor(this.filter);
+    this.committed = location.pathname === (base || '/') ? location.pathname + location.search : urlFor(this.filter);
     this.input.value = this.filter.q;
     this.input.addEventListener('input', () => {
       clearTimeout(this.timer);
@@ -83,15 +84,20 @@ export class Search {
     this.sheet?.render();
   }
 
-  /** The bar: "All tags", then the selected tags, then the most used others. */
+  /** The bar: the library's views, "All tags", then the selected tags, then the most used others. */
   render() {
+    const views = [['/', 'Photos', 'library'], ['/favorites', 'Favourites', 'favorites'], ['/albums', 'Albums', 'albums']].map(([href, text, kind]) => {
+      const a = el('a', 'chip view', { href, ...(scope.kind === kind ? { 'aria-current': 'page' } : {}) });
+      a.textContent = text;
+      return a;
+    });
     const all = el('button', 'chip all', { type: 'button', 'aria-haspopup': 'dialog' });
     all.textContent = 'All tags';
     all.onclick = async () => {
       if (!this.sheet) this.sheet = new (await import('./tags.js')).TagSheet(this);
       this.sheet.show();
     };
-    const chips = [all];
+    const chips = [...views, all];
     const selected = this.filter.tags;
     const names = [...selected, ...this.tags.map((t) => t.name).filter((n) => !selected.includes(n)).slice(0, 12)];
     for (const n of names) {

@@ -12,7 +12,7 @@ const BY_ID = 500;
 const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
 const post = (/** @type {string} */ url, /** @type {unknown} */ body, method = 'POST') => getJSON(url, { method, headers: auth(), body: JSON.stringify(body) });
 
-/** @typedef {{toast(text: string): void, undo(text: string, restore: () => Promise<void>): void, deleted(ids: string[]): void}} BarHooks */
+/** @typedef {{toast(text: string): void, undo(text: string, restore: () => Promise<void>): void, deleted(ids: string[]): void, changed(): void}} BarHooks */
 
 export class SelectionBar {
   constructor(/** @type {import('../grid/grid.js').Grid} */ grid, /** @type {BarHooks} */ hooks) {
@@ -24,6 +24,7 @@ export class SelectionBar {
     this.owner = el('span', 'owner');
     this.owner.append(this.button('Add to album', () => this.run(() => this.toAlbum())),
       this.button(grid.lib.filter.favorite ? 'Unfavourite' : 'Favourite', () => this.run(() => this.favourite(!grid.lib.filter.favorite))),
+      ...(grid.lib.filter.album ? [this.button('Remove from album', () => this.run(() => this.fromAlbum(grid.lib.filter.album || '')))] : []),
       this.button('Share', () => this.run(() => this.share())),
       this.button('Trash', () => this.run(() => this.trash())));
     this.root.append(this.owner, this.button('Download', () => this.run(() => this.download())));
@@ -57,7 +58,16 @@ export class SelectionBar {
     let n = 0;
     for (const body of await wire(this.grid.lib, this.pairs())) n += (await post('/api/v1/favorites', body, on ? 'POST' : 'DELETE')).changed;
     this.clear();
+    if (this.grid.lib.filter.favorite) this.hooks.changed();
     return on ? `Added ${n} to favourites` : `Removed ${n} from favourites`;
+  }
+
+  async fromAlbum(/** @type {string} */ id) {
+    let n = 0;
+    for (const body of await wire(this.grid.lib, this.pairs())) n += (await post(`/api/v1/albums/${encodeURIComponent(id)}/photos`, body, 'DELETE')).changed;
+    this.clear();
+    this.hooks.changed();
+    return `Removed ${n} from the album`;
   }
 
   async toAlbum() {

@@ -1,6 +1,7 @@
 // The viewer's chrome: its buttons, the bars' text for the current photo, its keys and sharing.
 import { el } from '../core/images.js';
-import { downloadURL, getJSON, token } from '../core/api.js';
+import { downloadURL, getJSON, token, photoURL } from '../core/api.js';
+import { photoPath } from '../core/scope.js';
 import { dayText, gpsText, cameraText } from '../core/photo-text.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
 
@@ -59,7 +60,7 @@ export function updateChrome(/** @type {Viewer} */ v) {
 /** The top bar's day, then the place where the photo has one, else the camera. */
 async function describe(/** @type {Viewer} */ v, /** @type {Item} */ it) {
   let d = v.details.get(it.id);
-  if (!d) v.details.set(it.id, d = getJSON('/api/v1/photos/' + encodeURIComponent(it.id)));
+  if (!d) v.details.set(it.id, d = getJSON(photoURL(it.id)));
   const found = await d.then((x) => x, () => { v.details.delete(it.id); return null; });
   if (v.item()?.id !== it.id) return;
   const where = found ? (found.location ? gpsText(found.location) : cameraText(found)) : '';
@@ -80,7 +81,7 @@ export async function favorite(/** @type {Viewer} */ v) {
   const on = v.heartBtn.getAttribute('aria-pressed') !== 'true';
   heart(v, on);
   try {
-    const d = getJSON('/api/v1/photos/' + encodeURIComponent(it.id), {
+    const d = getJSON(photoURL(it.id), {
       method: 'PATCH', headers: { authorization: 'Bearer ' + token(), 'content-type': 'application/json' },
       body: JSON.stringify({ favorite: on }) });
     v.details.set(it.id, d);
@@ -95,7 +96,7 @@ export async function favorite(/** @type {Viewer} */ v) {
 export async function share(/** @type {Viewer} */ v) {
   const it = v.item();
   if (!it) return;
-  const url = location.origin + '/p/' + encodeURIComponent(it.id);
+  const url = location.origin + photoPath(it.id);
   if ('share' in navigator) { try { await navigator.share({ title: it.title ?? undefined, url }); } catch { /* cancelled */ } return; }
   try { await navigator.clipboard.writeText(url); } catch {
     const t = el('textarea'); t.value = url; v.root.append(t); t.select(); document.execCommand('copy'); t.remove();

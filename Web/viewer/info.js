@@ -2,7 +2,7 @@
 // that slides up and is dismissed by dragging it down, Esc or its close button. In admin mode it
 // edits the title and tags (PATCH) and deletes (DELETE). All text goes in through textContent.
 import { el, moreCSS } from '../core/images.js';
-import { getJSON, token } from '../core/api.js';
+import { getJSON, token, photoURL } from '../core/api.js';
 import { dayText, gpsText, cameraText } from '../core/photo-text.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
@@ -127,7 +127,7 @@ export class InfoPanel {
     const id = it.id;
     this.root.dataset.photoId = id;
     let d;
-    try { d = await getJSON('/api/v1/photos/' + encodeURIComponent(id)); } catch (x) {
+    try { d = await getJSON(photoURL(id)); } catch (x) {
       const e = /** @type {Error} */ (x);
       if (this.viewer.item()?.id !== id) return;
       const p = el('p', 'err');

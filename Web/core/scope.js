@@ -1,0 +1,25 @@
+// The part of the library a page shows, from its path: the whole library (/), the favourites
+// (/favorites), an album (/a/{id}), a share link (/s/{slug}) or the list of albums (/albums). Deep links
+// to a photo add /p/{id} to the part's path; the API paths of a share link are its own.
+
+const path = location.pathname, part = /^\/(a|s)\/([^/]+)/.exec(path);
+
+/** @type {{kind: 'library'|'favorites'|'album'|'link'|'albums', id: string}} */
+export const scope = part ? { kind: part[1] === 'a' ? 'album' : 'link', id: decodeURIComponent(part[2]) }
+  : /^\/favorites(\/|$)/.test(path) ? { kind: 'favorites', id: '' } : path === '/albums' ? { kind: 'albums', id: '' }
+    : { kind: 'library', id: '' };
+
+/** The part's path ('' for the library): the grid's URL, before /p/{id}. */
+export const base = part ? part[0] : scope.kind === 'favorites' ? '/favorites' : '';
+
+/** The page of photo `id` in this part. */
+export const photoPath = (/** @type {string} */ id) => base + '/p/' + encodeURIComponent(id);
+
+/** The photo a deep link names, or null. */
+export const idFromPath = () => { const m = /\/p\/([^/]+)$/.exec(location.pathname); return m ? decodeURIComponent(m[1]) : null; };
+
+/** The API's root for this part's photos and timeline: a link's own, else the library's. */
+export const apiRoot = scope.kind === 'link' ? '/api/v1/links/' + encodeURIComponent(scope.id) : '/api/v1';
+
+/** The filter the part itself sets (an album, the favourites). */
+export const scopeFilter = () => scope.kind === 'album' ? { album: scope.id } : scope.kind === 'favorites' ? { favorite: true } : {};
