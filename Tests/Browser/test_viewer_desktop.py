@@ -257,3 +257,20 @@ def test_the_top_bar_shows_title_date_and_place_or_camera(desktop, server, catal
         assert "of" in desktop.inner_text("[role=dialog] .pos")
         desktop.keyboard.press("Escape")
         viewer_state(desktop, "closed")
+
+
+def test_a_slideshow_moves_on_by_itself_and_ends_on_the_last_photo(desktop, server, catalog):
+    last = len(catalog) - 2
+    desktop.goto(f"{server}/p/{catalog[last]['id']}")
+    viewer_state(desktop, "open")
+    wait_current(desktop, catalog[last]["id"])
+    play = desktop.locator("[role=dialog] button[aria-label=Slideshow]")
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true"
+    wait_current(desktop, catalog[last + 1]["id"])
+    # The last photo stays, and the button says the slideshow ended.
+    desktop.wait_for_function(
+        "document.querySelector('[role=dialog] button[aria-label=Slideshow]').getAttribute('aria-pressed') === 'false'",
+        timeout=T)
+    desktop.wait_for_timeout(4500)
+    assert current_id(desktop) == catalog[last + 1]["id"]

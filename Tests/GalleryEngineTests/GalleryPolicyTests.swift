@@ -73,3 +73,12 @@ import Testing
         #expect(MonthNames.name(0).description == "" && MonthNames.name(13).description == "")
     }
 }
+
+@Suite struct SlideshowPolicyTests {
+    @Test func aSlideshowMovesOnEachIntervalAndEndsOnTheLastPhoto() {
+        let p = GalleryPolicy()
+        #expect(p.slideshowDelay(current: 0, count: 3) == 4000 && p.slideshowDelay(current: 1, count: 3) == 4000)
+        #expect(p.slideshowDelay(current: 2, count: 3) == nil, "the last photo stays")
+        #expect(p.slideshowDelay(current: -1, count: 3) == nil && p.slideshowDelay(current: 0, count: 0) == nil)
+    }
+}

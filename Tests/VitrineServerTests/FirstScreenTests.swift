@@ -47,6 +47,24 @@ import VitrineAPI
         }
     }
 
+    /// A part of the library (an album, the favourites, the albums) is the client reading the API: the
+    /// library's first screen would show other photos.
+    @Test(arguments: ["/favorites", "/favorites/p/AAAAAAAAAAAA", "/albums", "/a/AAAAAAAAAAAA", "/a/AAAAAAAAAAAA/p/B"])
+    func partsOfTheLibraryServeTheClientWithoutTheFirstScreen(_ path: String) async throws {
+        let fixture = try await ServerFixture(photos: 3)
+        try await fixture.makeApp(webRoot: web.path).test(.router) { client in
+            try await client.execute(uri: path, method: .get) { response in
+                let html = String(decoding: response.bytes, as: UTF8.self)
+                #expect(response.status == .ok && html.contains("<main data-grid>"))
+                let inline = try Self.inlinePage(html)
+                #expect(Self.tiles(html).isEmpty && inline == nil && !html.contains("ssr"))
+            }
+            try await client.execute(uri: "/", method: .get) {
+                #expect(Self.tiles(String(decoding: $0.bytes, as: UTF8.self)).count == 3)
+            }
+        }
+    }
+
     @Test func indexInlinesTheFirstPageAndItsTiles() async throws {
         let fixture = try await ServerFixture(photos: 3)
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in

@@ -138,6 +138,11 @@ export class ViewerEngine extends WasmModule {
    * @returns {number}
    */
   wheelZoom(deltaY) { return this.exports.ge_policy_wheel_zoom(deltaY); }
+  /**
+   * A slideshow on photo `current` of `count`: ms until the next photo, or null when it ends there.
+   * @param {number} current @param {number} count @returns {number|null}
+   */
+  slideshowDelay(current, count) { const d = this.exports.ge_policy_slideshow(current, count); return d < 0 ? null : d; }
 }
 
 /** Springs stepped together once per frame; read `values` after `step`. */

@@ -1,6 +1,7 @@
 // Photo viewer: the engine's ViewerGestures decides, this file renders.
 import { paintColor, paintHash, HashPainter, load, cancel, el, moreCSS } from '../core/images.js';
 import { button, key, updateChrome, share, favorite } from './chrome.js';
+import { scope } from '../core/scope.js';
 import { tuning, aspectOf, deck, mark, layoutSlide, drop, bestURL } from './deck.js';
 
 await moreCSS(); // the viewer's styles apply before it shows anything
@@ -10,7 +11,7 @@ const viewed = new Set();
 function countView(/** @type {Item} */ it) {
   if (viewed.has(it.id)) return;
   viewed.add(it.id);
-  fetch('/api/v1/photos/' + encodeURIComponent(it.id) + '/view', { method: 'POST', keepalive: true }).catch(() => {});
+  if (scope.kind !== 'link') fetch('/api/v1/photos/' + encodeURIComponent(it.id) + '/view', { method: 'POST', keepalive: true }).catch(() => {});
 }
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -56,7 +57,10 @@ export class Viewer {
     const zoomOut = button('mouse', 'Zoom out', '−'), zoomIn = button('mouse', 'Zoom in', '+');
     this.prevBtn = button('mouse nav prev', 'Previous photo', '‹');
     this.nextBtn = button('mouse nav next', 'Next photo', '›');
-    top.append(meta, zoomOut, zoomIn, this.closeBtn);
+    this.playBtn = button('', 'Slideshow', '▶');
+    this.playBtn.setAttribute('aria-pressed', 'false');
+    this.playTimer = 0;
+    top.append(meta, this.playBtn, zoomOut, zoomIn, this.closeBtn);
     this.infoBtn = button('', 'Info', 'Info');
     this.infoBtn.setAttribute('aria-expanded', 'false');
     this.dl = el('a', 'btn', { 'aria-label': 'Download', title: 'Download', download: '' });
@@ -95,6 +99,7 @@ export class Viewer {
     this.closeBtn.onclick = () => this.hooks.requestClose();
     zoomIn.onclick = () => this.zoomStep('in');
     zoomOut.onclick = () => this.zoomStep('out');
+    this.playBtn.onclick = () => this.slideshow();
     this.prevBtn.onclick = () => this.go(-1);
     this.nextBtn.onclick = () => this.go(1);
     this.infoBtn.onclick = () => this.toggleInfo();
@@ -107,6 +112,16 @@ export class Viewer {
   }
 
   setState(/** @type {string} */ s) { this.state = s; this.root.dataset.state = s; }
+
+  /** Starts or stops the slideshow: the engine says when it moves on, and that it ends on the last photo. */
+  slideshow(on = !this.playTimer) {
+    clearTimeout(this.playTimer);
+    this.playTimer = 0;
+    const delay = on && this.state !== 'closed' ? this.engine.slideshowDelay(this.current, this.store.count) : null;
+    this.playBtn.setAttribute('aria-pressed', String(delay !== null));
+    this.playBtn.textContent = delay !== null ? '❚❚' : '▶';
+    if (delay !== null) this.playTimer = setTimeout(() => { this.go(1); this.slideshow(true); }, delay);
+  }
 
   feed(/** @type {PointerEvent} */ e) { this.pointerType = e.pointerType; this.g.handlePointerEvent(e); this.kick(); }
 
@@ -152,6 +167,7 @@ export class Viewer {
   }
 
   close() {
+    this.slideshow(false);
     if (this.state === 'closed' || this.state === 'closing') return;
     this.panel?.close(true);
     const wasOpening = this.state === 'opening';

@@ -178,6 +178,15 @@ public struct GalleryPolicy: Equatable, Sendable {
         }
     }
 
+    /// How long a slideshow shows each photo (ms).
+    public var slideshowInterval: Double = 4000
+
+    /// A slideshow on photo `current` of `count`: the time (ms) until it moves to the next photo, or nil
+    /// when it ends there (the last photo stays).
+    public func slideshowDelay(current: Int, count: Int) -> Double? {
+        current >= 0 && current < count - 1 ? slideshowInterval : nil
+    }
+
     /// The factor a wheel turn of `deltaY` (px) zooms by, with the pinch modifier held.
     public func wheelZoom(deltaY: Double) -> Double {
         deltaY.isFinite ? EngineMath.exp(-deltaY / wheelZoomScale) : 1

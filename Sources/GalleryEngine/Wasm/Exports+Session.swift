@@ -345,6 +345,12 @@ public func ge_policy_zoom(_ command: Int32, _ scale: Double) -> Double {
     }
 }
 
+/// A slideshow on photo `current` of `count`: ms until the next photo, or −1 when it ends there.
+@_cdecl("ge_policy_slideshow")
+public func ge_policy_slideshow(_ current: Int32, _ count: Int32) -> Double {
+    GalleryPolicy().slideshowDelay(current: Int(current), count: Int(count)) ?? -1
+}
+
 @_cdecl("ge_policy_wheel_zoom")
 public func ge_policy_wheel_zoom(_ deltaY: Double) -> Double { GalleryPolicy().wheelZoom(deltaY: deltaY) }
 
