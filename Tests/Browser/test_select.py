@@ -176,3 +176,30 @@ def test_the_album_page_the_albums_page_and_the_favourites_view(desktop, writabl
     favs = [i["id"] for i in api(writable.url, "GET", "/api/v1/photos?favorite=true&limit=200")[1]["items"]]
     assert desktop.evaluate("window.vitrine.lib.count") == len(favs) and set(chosen[:2]) <= set(favs)
     assert desktop.get_attribute("#tagbar a.chip.view:text('Favourites')", "aria-current") == "page"
+
+
+def test_share_an_album_with_a_password(desktop, writable):
+    status, album = api(writable.url, "POST", "/api/v1/albums", token=writable.token, body={"title": "Shared trip"})
+    chosen = [i["id"] for i in api(writable.url, "GET", "/api/v1/photos?limit=4")[1]["items"]]
+    api(writable.url, "POST", f"/api/v1/albums/{album['id']}/photos", token=writable.token, body={"ids": chosen})
+    _owner(desktop, writable)
+    desktop.goto(f"{writable.url}/a/{album['id']}")
+    wait_grid(desktop)
+    desktop.click("button[aria-label='Share album']")
+    desktop.wait_for_selector("dialog.share input[name=title]", timeout=T)
+    assert desktop.input_value("dialog.share input[name=title]") == "Shared trip"
+    desktop.fill("dialog.share input[name=password]", "correct horse")
+    desktop.select_option("dialog.share select[name=expiry]", "7")
+    desktop.click("dialog.share button[type=submit]")
+    url = desktop.locator("dialog.share input[name=url]")
+    url.wait_for(timeout=T)
+    slug = url.input_value().rsplit("/s/", 1)[1]
+    assert len(slug) >= 22
+    shot(desktop, "desktop-share-link")
+    desktop.click("dialog.share >> text=Done")
+    status, visit = api(writable.url, "GET", f"/api/v1/links/{slug}")
+    assert status == 200 and visit["passwordRequired"] and visit["title"] == "Shared trip"
+    links = api(writable.url, "GET", "/api/v1/links", token=writable.token)[1]["items"]
+    link = next(l for l in links if l["slug"] == slug)
+    assert link["albumId"] == album["id"] and link["hasPassword"] and link["expiresAt"] and link["allowDownload"]
+    assert api(writable.url, "GET", f"/api/v1/links/{slug}/photos")[0] == 401

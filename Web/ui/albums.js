@@ -46,7 +46,9 @@ export async function albumHeading(/** @type {string} */ id, /** @type {HTMLElem
   document.title = a.title + ' · Vitrine';
   if (!owner()) return a;
   const rename = el('button', 'album-edit', { type: 'button', 'aria-label': 'Rename album' }), del = el('button', 'album-edit', { type: 'button', 'aria-label': 'Delete album' });
-  rename.textContent = '✎'; del.textContent = '🗑';
+  const share = el('button', 'album-edit', { type: 'button', 'aria-label': 'Share album' });
+  rename.textContent = 'Rename'; del.textContent = 'Delete'; share.textContent = 'Share';
+  share.onclick = async () => { (await import('./share-link.js')).shareDialog({ albumId: id }, a.title); };
   rename.onclick = async () => {
     const title = prompt('Album title', a.title)?.trim();
     if (!title || title === a.title) return;
@@ -58,6 +60,6 @@ export async function albumHeading(/** @type {string} */ id, /** @type {HTMLElem
     await fetch('/api/v1/albums/' + encodeURIComponent(id), { method: 'DELETE', headers: auth() });
     location.href = '/albums';
   };
-  h1.after(rename, del);
+  h1.after(share, rename, del);
   return a;
 }

@@ -85,9 +85,8 @@ export class SelectionBar {
   async share() {
     const parts = await wire(this.grid.lib, this.pairs());
     if (parts.length !== 1) throw new Error('Too many to share at once: add them to an album and share that.');
-    const link = await post('/api/v1/links', { photos: parts[0] });
-    this.clear();
-    await showLink(location.origin + '/s/' + link.slug);
+    const link = await (await import('./share-link.js')).shareDialog({ photos: parts[0] }, '');
+    if (link) this.clear();
   }
 
   async download() {
@@ -134,23 +133,6 @@ function pick(/** @type {{id: string, title: string, photoCount: number}[]} */ a
     form.append(h, list, input, row);
     d.append(form);
     d.addEventListener('close', () => { d.remove(); done(result); });
-    document.body.append(d);
-    d.showModal();
-  });
-}
-
-/** The new link, with a button that copies it. */
-function showLink(/** @type {string} */ url) {
-  return new Promise((done) => {
-    const d = el('dialog', 'linkshow', { 'aria-label': 'Share link' }), h = el('h2'), out = el('input', '', { readonly: '', value: url, 'aria-label': 'Link' });
-    h.textContent = 'Anyone with this link can see these photos';
-    const copy = el('button', 'primary', { type: 'button' }), close = el('button', '', { type: 'button' }), row = el('div', 'row');
-    copy.textContent = 'Copy'; close.textContent = 'Done';
-    copy.onclick = () => { navigator.clipboard?.writeText(url).then(() => { copy.textContent = 'Copied'; }, () => out.select()); };
-    close.onclick = () => d.close();
-    row.append(copy, close);
-    d.append(h, out, row);
-    d.addEventListener('close', () => { d.remove(); done(undefined); });
     document.body.append(d);
     d.showModal();
   });
