@@ -35,7 +35,7 @@ const timers = { place: 0, tags: 0, toast: 0 }, reconciling = { running: false, 
 async function boot() {
   offline.hidden = true;
   document.body.dataset.scope = scope.kind;
-  if (scope.kind === 'albums') return albumsPage();
+  if (scope.kind === 'albums' || scope.kind === 'trash') return listPage();
   if (scope.kind === 'album') import('./ui/albums.js').then((m) => m.albumHeading(scope.id, $('header h1')));
   document.body.classList.add('loading');
   const deep = idFromPath();
@@ -95,16 +95,19 @@ async function boot() {
 }
 
 /**
- * The albums page: no timeline, the albums' cards; a search goes to the library.
+ * The albums page or the trash: no timeline, cards; a search goes to the library.
  * @returns {Promise<void>}
  */
-async function albumsPage() {
+async function listPage() {
   search = new Search(lib, (f) => { location.href = urlFor(f); });
   search.render();
   if (token()) admin(null, true);
-  try { await (await import('./ui/albums.js')).showAlbums($('[data-grid]')); } catch (x) {
+  try {
+    if (scope.kind === 'trash') await (await import('./ui/trash.js')).showTrash($('[data-grid]'), toast);
+    else await (await import('./ui/albums.js')).showAlbums($('[data-grid]'));
+  } catch (x) {
     const e = /** @type {HttpError} */ (x);
-    if (e.status === 401) { await (await import('./ui/admin.js')).unlock(); return albumsPage(); }
+    if (e.status === 401) { await (await import('./ui/admin.js')).unlock(); return listPage(); }
     toast(e.message);
   }
   document.body.classList.remove('loading');

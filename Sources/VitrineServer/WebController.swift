@@ -5,8 +5,8 @@ import Synchronization
 import VitrineCore
 import WebPackaging
 
-/// `/`, `/p/{id}` (deep links), the views of a part of the library (`/favorites`, `/albums`, `/a/{id}`,
-/// each with its deep links) and `/static/<version>/<path>`: the web client.
+/// `/`, `/p/{id}` (deep links), the views of a part of the library (`/favorites`, `/albums`, `/trash`,
+/// `/a/{id}`, each with its deep links) and `/static/<version>/<path>`: the web client.
 struct WebController<Context: RequestContext>: Sendable {
     let assets: WebAssets
     /// Nil on a private server.
@@ -42,7 +42,7 @@ struct WebController<Context: RequestContext>: Sendable {
         router.head("/", use: index)
         router.get("p/{id}", use: index)
         router.head("p/{id}", use: index)
-        for path in ["favorites", "favorites/p/{photo}", "albums", "a/{id}", "a/{id}/p/{photo}"] {
+        for path in ["favorites", "favorites/p/{photo}", "albums", "trash", "a/{id}", "a/{id}/p/{photo}"] {
             router.get(RouterPath(path), use: part)
             router.head(RouterPath(path), use: part)
         }

@@ -203,3 +203,27 @@ def test_share_an_album_with_a_password(desktop, writable):
     link = next(l for l in links if l["slug"] == slug)
     assert link["albumId"] == album["id"] and link["hasPassword"] and link["expiresAt"] and link["allowDownload"]
     assert api(writable.url, "GET", f"/api/v1/links/{slug}/photos")[0] == 401
+
+
+def test_the_trash_page_restores_and_empties(desktop, writable):
+    from photos import jpeg, upload
+    kept = upload(writable.url, writable.token, jpeg(361), "trash-keep.jpg")["id"]
+    gone = upload(writable.url, writable.token, jpeg(362), "trash-gone.jpg")["id"]
+    for pid in (kept, gone):
+        assert api(writable.url, "DELETE", f"/api/v1/photos/{pid}", token=writable.token)[0] == 204
+    _owner(desktop, writable)
+    desktop.click("#tagbar a.chip.view:text('Trash')")
+    desktop.wait_for_url("**/trash")
+    card = desktop.locator(f'.trash .album[data-photo-id="{kept}"]')
+    card.wait_for(timeout=T)
+    desktop.wait_for_function(
+        f"document.querySelector('.trash .album[data-photo-id=\"{kept}\"] img').naturalWidth > 0", timeout=T)
+    assert "days left" in card.inner_text()
+    card.locator("button:text('Restore')").click()
+    card.wait_for(state="detached", timeout=T)
+    assert api(writable.url, "GET", f"/api/v1/photos/{kept}")[0] == 200
+    desktop.click(".trash-head button:text('Empty trash')")
+    desktop.click("dialog.ask button:text('Delete for good')")
+    desktop.wait_for_function("document.querySelector('.trash-head p').textContent === 'The trash is empty.'", timeout=T)
+    assert api(writable.url, "GET", "/api/v1/trash", token=writable.token)[1]["total"] == 0
+    assert api(writable.url, "POST", "/api/v1/trash/restore", token=writable.token, body={"ids": [gone]})[1]["missing"] == [gone]

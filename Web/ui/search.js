@@ -86,8 +86,8 @@ export class Search {
 
   /** The bar: the library's views, "All tags", then the selected tags, then the most used others. */
   render() {
-    const views = [['/', 'Photos', 'library'], ['/favorites', 'Favourites', 'favorites'], ['/albums', 'Albums', 'albums']].map(([href, text, kind]) => {
-      const a = el('a', 'chip view', { href, ...(scope.kind === kind ? { 'aria-current': 'page' } : {}) });
+    const views = [['/', 'Photos', 'library'], ['/favorites', 'Favourites', 'favorites'], ['/albums', 'Albums', 'albums'], ['/trash', 'Trash', 'trash']].map(([href, text, kind]) => {
+      const a = el('a', 'chip view' + (kind === 'trash' ? ' owner' : ''), { href, ...(scope.kind === kind ? { 'aria-current': 'page' } : {}) });
       a.textContent = text;
       return a;
     });
