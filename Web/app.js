@@ -3,7 +3,8 @@
 // panel, the tag sheet and admin mode are modules loaded on first use.
 import { loadEngine } from './engine/engine.js';
 import { getJSON, token, filterQuery } from './core/api.js';
-import { Library, PAGE } from './core/library.js';
+import { Library } from './core/library.js';
+import { policy, adopt } from './core/policy.js';
 import { Grid } from './grid/grid.js';
 import { Scrubber } from './grid/scrubber.js';
 import { Search, readFilter, urlFor } from './ui/search.js';
@@ -47,6 +48,7 @@ async function boot() {
     if (!engine && ssr.length && !deep) await shown(ssr, 300);
     // The engine and the months load side by side: neither needs the other.
     [engine] = await Promise.all([loading, lib.total >= 0 || inline(lib) ? null : lib.open()]);
+    adopt(engine.clientPolicy());
   } catch (x) {
     const e = /** @type {HttpError} */ (x);
     if (e.status === 401) {
@@ -75,14 +77,14 @@ async function boot() {
   if (deep) {
     document.body.classList.remove('loading');
     await openDeep(deep);
-  } else if (!grid.adopted) { await grid.ready(); await arrival(grid.visibleImages()); }
+  } else if (!grid.adopted) { await grid.ready(policy.gridReadyWait); await arrival(grid.visibleImages(), policy.firstScreenWait); }
   document.body.classList.remove('loading');
   if (!first) return;
   // What the first screen does not need waits until its thumbnails arrived: the rest of the grid's
   // prefetch window, then, once the browser is idle, the change feed, the tag bar, the ThumbHash
   // decoder, a kept admin token (a synchronous storage read), and the viewer, so that the first tap
   // opens it at once.
-  await arrival(grid.visibleImages());
+  await arrival(grid.visibleImages(), policy.firstScreenWait);
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
   if (scope.kind !== 'link') {
@@ -99,6 +101,8 @@ async function boot() {
  * @returns {Promise<void>}
  */
 async function listPage() {
+  engine ??= await loadEngine();
+  adopt(engine.clientPolicy());
   search = new Search(lib, (f) => { location.href = urlFor(f); });
   search.render();
   if (token()) admin(null, true);
@@ -263,7 +267,7 @@ function changes(/** @type {Change[]} */ batch) {
   if (lib.total < 0) return; // the months are still coming and will include them
   if (lib.filtered) {
     clearTimeout(requery);
-    requery = setTimeout(() => reopen('requery').catch(() => 0), 300);
+    requery = setTimeout(() => reopen('requery').catch(() => 0), policy.requeryPause);
   } else {
     if (!liveRules) { early.push(...batch); loadLive(); return; }
     const a = grid.anchor();
@@ -274,7 +278,7 @@ function changes(/** @type {Change[]} */ batch) {
     if (lib.stale) reconcile();
   }
   clearTimeout(timers.tags);
-  timers.tags = setTimeout(() => search.loadTags(), 1000);
+  timers.tags = setTimeout(() => search.loadTags(), policy.tagsPause);
 }
 
 /** The live rules (live.wasm and core/changes.js), fetched when the first change arrives: most visits see none. */
@@ -349,7 +353,7 @@ async function openDeep(/** @type {string} */ id) {
     let page;
     try {
       page = await getJSON(apiRoot + '/photos' + (filterQuery(lib.filter) || '?') + (lib.filtered ? '&' : '') +
-        `around=${encodeURIComponent(id)}&limit=${PAGE}`);
+        `around=${encodeURIComponent(id)}&limit=${policy.pageSize}`);
     } catch (x) { const e = /** @type {HttpError} */ (x); showPill(e.status === 404 ? 'Photo not found' : e.message || 'Photo not found'); return; }
     const p = page.position, k = (page.items || []).findIndex((/** @type {Item} */ it) => it.id === id);
     const s = p ? lib.sectionOfMonth(p.year * 100 + p.month) : -1;

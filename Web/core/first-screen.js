@@ -43,7 +43,7 @@ export function shown(/** @type {HTMLImageElement[]} */ imgs, limit = 300) {
 }
 
 /** Resolves when these images have loaded or failed, or after `limit` ms. */
-export function arrival(/** @type {HTMLImageElement[]} */ imgs, limit = 600) {
+export function arrival(/** @type {HTMLImageElement[]} */ imgs, /** @type {number} */ limit) {
   const loading = imgs.filter((i) => !i.complete);
   return Promise.race([
     Promise.all(loading.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }))),

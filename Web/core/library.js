@@ -3,11 +3,8 @@
 // place is its index in the whole library, newest first: its month's first index plus its offset.
 import { getJSON, filterQuery, sortKey } from './api.js';
 import { apiRoot } from './scope.js';
+import { policy } from './policy.js';
 
-/** Photos per request. */
-export const PAGE = 200;
-/** The server's largest page: a fling asks for these, half as many requests for the same photos. */
-export const LARGEST_PAGE = 400;
 
 /** The UTC month of a time in ms since the epoch, as a number: 2019 × 100 + 3. */
 export const monthOf = (/** @type {number} */ ms) => { const d = new Date(ms); return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1; };
@@ -114,7 +111,7 @@ export class Library {
   async load(/** @type {number} */ s, /** @type {number} */ start, /** @type {number} */ end, /** @type {AbortSignal|undefined} */ signal = undefined) {
     const m = this.months[s], gen = this.gen;
     if (!m) return null;
-    const limit = Math.max(1, Math.min(LARGEST_PAGE, end - start));
+    const limit = Math.max(1, Math.min(policy.largestPage, end - start));
     const page = await getJSON(this.url(`month=${this.monthName(s)}&offset=${start}&limit=${limit}`), { signal });
     if (gen !== this.gen) return null;
     return this.place(m.first + start, page?.items || []);
@@ -144,14 +141,14 @@ export class Library {
 
   /**
    * Loads the page that holds library index `i` unless it is loaded (the viewer's deck, a deep link):
-   * aligned to PAGE in its month, one request per page at a time.
+   * aligned to the policy's page size in its month, one request per page at a time.
    */
   ensure(/** @type {number} */ i) {
     const s = this.sectionOf(i);
     if (s < 0 || this.item(i)) return Promise.resolve(null);
-    const k = i - this.months[s].first, start = k - (k % PAGE), key = `${this.gen}:${s}:${start}`;
+    const k = i - this.months[s].first, start = k - (k % policy.pageSize), key = `${this.gen}:${s}:${start}`;
     if (!this.pending.has(key)) {
-      const p = this.load(s, start, Math.min(this.months[s].count, start + PAGE)).then((runs) => {
+      const p = this.load(s, start, Math.min(this.months[s].count, start + policy.pageSize)).then((runs) => {
         if (runs) this.emit('loaded', runs);
         return runs;
       }).finally(() => this.pending.delete(key));

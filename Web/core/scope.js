@@ -2,7 +2,7 @@
 // (/favorites), an album (/a/{id}), a share link (/s/{slug}), the list of albums (/albums) or the trash (/trash). Deep links
 // to a photo add /p/{id} to the part's path; the API paths of a share link are its own.
 
-const path = location.pathname, part = /^\/(a|s)\/([^/]+)/.exec(path);
+const path = globalThis.location?.pathname ?? '/', part = /^\/(a|s)\/([^/]+)/.exec(path);
 
 /** @type {{kind: 'library'|'favorites'|'album'|'link'|'albums'|'trash', id: string}} */
 export const scope = part ? { kind: part[1] === 'a' ? 'album' : 'link', id: decodeURIComponent(part[2]) }

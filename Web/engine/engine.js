@@ -108,6 +108,15 @@ export class Engine extends WasmModule {
       tileAspectRatio: v[5], targetRowHeight: v[6], monthHeader: v[7], yearHeader: v[8], averageAspectRatio: v[9] };
   }
   /**
+   * The waits and sizes the client's screens decide by (ClientPolicy).
+   * @returns {ClientPolicy}
+   */
+  clientPolicy() {
+    const v = (/** @type {number} */ k) => this.exports.ge_policy_client(k);
+    return { searchPause: v(1), requeryPause: v(2), tagsPause: v(3), filterLeave: v(4), firstScreenWait: v(5),
+      gridReadyWait: v(6), pageSize: v(7), largestPage: v(8), batchByID: v(9) };
+  }
+  /**
    * Whether the small thumbnail fills a width×height tile at this pixel density.
    * @param {{width: number, height: number}} small @param {number} width @param {number} height @param {number} density
    * @returns {boolean}

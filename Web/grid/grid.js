@@ -5,6 +5,7 @@ import { paintColor, HashPainter, show, cancel, el, thumbSrc } from '../core/ima
 import { listen } from './input.js';
 import { mark } from './marks.js';
 import { photoPath } from '../core/scope.js';
+import { policy } from '../core/policy.js';
 
 /** @typedef {import('../engine/engine.js').GalleryFrame} GalleryFrame @typedef {import('../engine/engine.js').TimelineRequest} TimelineRequest */
 
@@ -111,7 +112,7 @@ export class Grid {
     this.build();
     this.scroller.scrollTop = 0;
     clearTimeout(this.leaveTimer);
-    this.leaveTimer = setTimeout(() => this.leave(), 2000);
+    this.leaveTimer = setTimeout(() => this.leave(), policy.filterLeave);
     this.update();
   }
 
@@ -263,7 +264,7 @@ export class Grid {
   }
 
   /** Resolves once every place on screen has its photo, or after `limit` ms. */
-  ready(limit = 1000) {
+  ready(/** @type {number} */ limit) {
     if (!this.waiting) return Promise.resolve();
     return new Promise((/** @type {(v?: unknown) => void} */ done) => {
       const t = setTimeout(done, limit);

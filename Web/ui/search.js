@@ -4,8 +4,8 @@
 import { el } from '../core/images.js';
 import { getJSON } from '../core/api.js';
 import { base, scope, scopeFilter } from '../core/scope.js';
+import { policy } from '../core/policy.js';
 
-const DEBOUNCE = 250;
 const same = (/** @type {Filter} */ a, /** @type {Filter} */ b) => a.q === b.q && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i]);
 
 /** @returns {Filter} */
@@ -39,7 +39,7 @@ export class Search {
     this.input.value = this.filter.q;
     this.input.addEventListener('input', () => {
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.set({ ...this.filter, q: this.input.value.trim() }, 'type'), DEBOUNCE);
+      this.timer = setTimeout(() => this.set({ ...this.filter, q: this.input.value.trim() }, 'type'), policy.searchPause);
     });
     this.input.form.addEventListener('submit', (e) => { e.preventDefault(); this.input.blur(); this.commitText(); });
     this.input.addEventListener('change', () => this.commitText());

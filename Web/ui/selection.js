@@ -4,11 +4,10 @@
 import { el, moreCSS } from '../core/images.js';
 import { getJSON, token } from '../core/api.js';
 import { wire, idsOf } from '../core/selection.js';
+import { policy } from '../core/policy.js';
 
 await moreCSS();
 
-/** Photos one zip link or one trash batch names by id (a URL carries them). */
-const BY_ID = 500;
 const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
 const post = (/** @type {string} */ url, /** @type {unknown} */ body, method = 'POST') => getJSON(url, { method, headers: auth(), body: JSON.stringify(body) });
 
@@ -92,15 +91,15 @@ export class SelectionBar {
   async download() {
     const f = this.grid.lib.filter;
     const whole = f.album && !f.q && !f.tags.length && this.grid.selected === this.grid.lib.count;
-    const ids = whole ? null : await idsOf(this.grid.lib, this.pairs(), BY_ID);
-    if (!whole && !ids) throw new Error(`Download at most ${BY_ID} at once, or add them to an album and download that.`);
+    const ids = whole ? null : await idsOf(this.grid.lib, this.pairs(), policy.batchByID);
+    if (!whole && !ids) throw new Error(`Download at most ${policy.batchByID} at once, or add them to an album and download that.`);
     const a = el('a', '', { href: '/api/v1/zip?' + (whole ? 'album=' + encodeURIComponent(f.album || '') : 'ids=' + (ids || []).join(',')), download: '' });
     document.body.append(a); a.click(); a.remove();
   }
 
   async trash() {
-    const ids = await idsOf(this.grid.lib, this.pairs(), BY_ID);
-    if (!ids) throw new Error(`Move at most ${BY_ID} to the trash at once.`);
+    const ids = await idsOf(this.grid.lib, this.pairs(), policy.batchByID);
+    if (!ids) throw new Error(`Move at most ${policy.batchByID} to the trash at once.`);
     const gone = /** @type {string[]} */ ([]);
     for (const id of ids) {
       const r = await fetch('/api/v1/photos/' + encodeURIComponent(id), { method: 'DELETE', headers: auth() });

@@ -73,3 +73,9 @@ declare module 'node:fs/promises' { export function readFile(url: URL): Promise<
 
 /** A live change as the library placed it: a photo left (no `photo`), came (`inserted`) or changed at `index` of month `section`. */
 interface Edit { section: number; index: number; photo?: Item; inserted?: boolean }
+
+/** The waits (ms) and sizes the client's screens decide by, from the engine (ClientPolicy.swift). */
+interface ClientPolicy {
+  searchPause: number; requeryPause: number; tagsPause: number; filterLeave: number; firstScreenWait: number;
+  gridReadyWait: number; pageSize: number; largestPage: number; batchByID: number;
+}

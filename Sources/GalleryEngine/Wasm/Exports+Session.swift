@@ -345,6 +345,12 @@ public func ge_policy_zoom(_ command: Int32, _ scale: Double) -> Double {
     }
 }
 
+/// The client's policy value `key` (`ClientPolicy.value`: 1 search pause, 2 requery pause, 3 tags pause,
+/// 4 filter leave, 5 first screen wait, 6 grid ready wait, 7 page size, 8 largest page, 9 batch by id),
+/// or NaN for another key.
+@_cdecl("ge_policy_client")
+public func ge_policy_client(_ key: Int32) -> Double { ClientPolicy().value(Int(key)) ?? .nan }
+
 /// A slideshow on photo `current` of `count`: ms until the next photo, or −1 when it ends there.
 @_cdecl("ge_policy_slideshow")
 public func ge_policy_slideshow(_ current: Int32, _ count: Int32) -> Double {

@@ -1,0 +1,43 @@
+/// The waits and sizes a gallery client's screens decide by, beside the session's own: how long a
+/// search waits for typing to pause, how long the old filter's tiles wait for the new photos, how long
+/// the first screen waits for its thumbnails, and how many photos a page or a batch by id holds.
+public struct ClientPolicy: Equatable, Sendable {
+    /// A search runs once typing has paused this long (ms).
+    public var searchPause: Double = 250
+    /// A filtered view asks the server again this long after the last live change (ms): a burst of
+    /// uploads is one request.
+    public var requeryPause: Double = 300
+    /// The tag list is read again this long after the last live change (ms).
+    public var tagsPause: Double = 1000
+    /// The old filter's tiles that no new photo took over fade out after this (ms), if the new photos
+    /// have not all arrived by then.
+    public var filterLeave: Double = 2000
+    /// The first screen is revealed when its thumbnails arrived, or after this (ms).
+    public var firstScreenWait: Double = 600
+    /// The grid waits this long at most for the photos of the places on screen (ms).
+    public var gridReadyWait: Double = 1000
+    /// Photos per page loaded outside the session's plan (a deep link, the viewer's deck).
+    public var pageSize = 200
+    /// The server's largest page.
+    public var largestPage = 400
+    /// Photos a download or a move to the trash names one by one at most.
+    public var batchByID = 500
+
+    public init() {}
+
+    /// The value numbered `key` (the wasm export's numbering), or nil.
+    public func value(_ key: Int) -> Double? {
+        switch key {
+        case 1: return searchPause
+        case 2: return requeryPause
+        case 3: return tagsPause
+        case 4: return filterLeave
+        case 5: return firstScreenWait
+        case 6: return gridReadyWait
+        case 7: return Double(pageSize)
+        case 8: return Double(largestPage)
+        case 9: return Double(batchByID)
+        default: return nil
+        }
+    }
+}
