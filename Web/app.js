@@ -38,6 +38,12 @@ async function boot() {
   document.body.dataset.scope = scope.kind;
   if (scope.kind === 'albums' || scope.kind === 'trash') return listPage();
   if (scope.kind === 'album') import('./ui/albums.js').then((m) => m.albumHeading(scope.id, $('header h1')));
+  if (scope.kind === 'link') {
+    getJSON(apiRoot).then((l) => {
+      $('header h1').textContent = document.title = l.title;
+      if (!l.allowDownload) document.body.dataset.nodownload = '';
+    }).catch(() => 0);
+  }
   document.body.classList.add('loading');
   const deep = idFromPath();
   try {

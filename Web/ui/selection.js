@@ -5,6 +5,7 @@ import { el, moreCSS } from '../core/images.js';
 import { getJSON, token } from '../core/api.js';
 import { wire, idsOf } from '../core/selection.js';
 import { policy } from '../core/policy.js';
+import { scope } from '../core/scope.js';
 
 await moreCSS();
 
@@ -89,12 +90,12 @@ export class SelectionBar {
   }
 
   async download() {
+    if (scope.kind === 'link') { save('/api/v1/zip?link=' + encodeURIComponent(scope.id)); return; }
     const f = this.grid.lib.filter;
     const whole = f.album && !f.q && !f.tags.length && this.grid.selected === this.grid.lib.count;
     const ids = whole ? null : await idsOf(this.grid.lib, this.pairs(), policy.batchByID);
     if (!whole && !ids) throw new Error(`Download at most ${policy.batchByID} at once, or add them to an album and download that.`);
-    const a = el('a', '', { href: '/api/v1/zip?' + (whole ? 'album=' + encodeURIComponent(f.album || '') : 'ids=' + (ids || []).join(',')), download: '' });
-    document.body.append(a); a.click(); a.remove();
+    save('/api/v1/zip?' + (whole ? 'album=' + encodeURIComponent(f.album || '') : 'ids=' + (ids || []).join(',')));
   }
 
   async trash() {
@@ -109,6 +110,12 @@ export class SelectionBar {
     this.hooks.deleted(gone);
     this.hooks.undo(`Moved ${gone.length} to the trash`, async () => { await post('/api/v1/trash/restore', { ids: gone }); });
   }
+}
+
+/** Downloads `url` as a file. */
+function save(/** @type {string} */ url) {
+  const a = el('a', '', { href: url, download: '' });
+  document.body.append(a); a.click(); a.remove();
 }
 
 /** Asks which album: one of `albums`, or a new one by title; null when cancelled. */
