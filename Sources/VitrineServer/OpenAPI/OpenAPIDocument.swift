@@ -20,7 +20,7 @@ enum OpenAPIDocument {
         let paths = [
             service, metrics, photos, albums, links, trash, timeline, events, assets, sized, zip, counters, keys,
             pixabay,
-            parse, web,
+            parse, web, linkPages,
         ]
         return #"""
             {
