@@ -47,6 +47,7 @@ public enum VitrineServer {
         router.middlewares.add(SecurityHeadersMiddleware(assetOrigin: assetURLs.origin))
         let methods = RouteMethods()
         router.middlewares.add(ErrorMiddleware(methods: methods))
+        router.middlewares.add(CrossSiteMiddleware())
         let answers = CachedAnswers(
             position: FeedPosition(
                 feed: library.catalog, maximumAge: .milliseconds(resources.limits.feedPositionMaximumAgeMilliseconds)),

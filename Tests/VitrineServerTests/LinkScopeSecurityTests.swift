@@ -12,7 +12,7 @@ import VitrineAPI
 
 /// What a link's visitor cannot reach on a `--private` server, over a real socket, even holding the link's
 /// cookie: other photos by guessed ids, albums, other links, the tag list, search, the event stream, the
-/// admin routes.
+/// admin routes; and cross-site form posts, refused on every state-changing route.
 @Suite struct LinkScopeSecurityTests {
     @Test func theLinksCookieOpensTheLinkAndNothingElse() async throws {
         let server = try await LinkServer(photos: 4)
@@ -92,6 +92,68 @@ import VitrineAPI
                         #expect(r.status == .notFound, "\(path)")
                     }
                 }
+            }
+        }
+    }
+
+    /// Today the owner's writes need the bearer token, which no form can send; the middleware refuses what a
+    /// browser says another site started before any credential is looked at, cookies included.
+    @Test func crossSiteFormPostsAreRefused() async throws {
+        let server = try await LinkServer(photos: 1)
+        let id = server.fixture.ids[0]
+        try await server.app().test(.live) { client in
+            let link = try await server.link(
+                client, #"{"photos":{"ids":["\#(id)"]},"allowUpload":true,"password":"pw"}"#)
+            let session = try await client.execute(uri: "/api/v1/session", method: .post, headers: server.auth) {
+                (r: TestResponse) async throws in
+                try LinkServer.cookie(r)
+            }
+            let site = HTTPField.Name("Sec-Fetch-Site")!
+            for value in ["cross-site", "same-site", "Cross-Site"] {
+                var headers = LinkServer.form
+                headers[site] = value
+                headers[.cookie] = session
+                headers[.origin] = "https://evil.example"
+                for (method, path) in [
+                    (HTTPRequest.Method.post, "/api/v1/albums"), (.post, "/api/v1/trash/restore"),
+                    (.delete, "/api/v1/session"), (.post, "/api/v1/links/\(link.slug)/session"),
+                    (.post, "/api/v1/links/\(link.slug)/photos"), (.delete, "/api/v1/photos/\(id)"),
+                ] {
+                    try await client.execute(
+                        uri: path, method: method, headers: headers, body: ByteBuffer(string: "password=pw&title=x")
+                    ) { (r: TestResponse) async throws in
+                        #expect(
+                            try r.status == .forbidden && r.errorCode() == "cross_site", "\(value) \(method) \(path)")
+                    }
+                }
+                var withToken = server.auth
+                withToken[site] = value
+                try await client.execute(
+                    uri: "/api/v1/albums", method: .post, headers: withToken,
+                    body: ByteBuffer(string: #"{"title":"x"}"#)
+                ) { (r: TestResponse) async throws in
+                    #expect(r.status == .forbidden, "a browser on another site never writes, token or not")
+                }
+            }
+            // The photo is still there, and the session still open: nothing above reached a handler.
+            try await client.execute(uri: "/api/v1/photos/\(id)", method: .get, headers: [.cookie: session]) {
+                (r: TestResponse) async throws in
+                #expect(r.status == .ok)
+            }
+            // The same requests from the page's own origin, or from a client that is not a browser, go through.
+            for value in ["same-origin", "none", nil] {
+                var headers = server.auth
+                headers[.contentType] = "application/json"
+                if let value { headers[site] = value }
+                try await client.execute(
+                    uri: "/api/v1/albums", method: .post, headers: headers, body: ByteBuffer(string: #"{"title":"ok"}"#)
+                ) { (r: TestResponse) async throws in #expect(r.status == .created, "\(value ?? "no header")") }
+            }
+            var crossRead: HTTPFields = [.cookie: session]
+            crossRead[site] = "cross-site"
+            try await client.execute(uri: "/api/v1/photos", method: .get, headers: crossRead) {
+                (r: TestResponse) async throws in
+                #expect(r.status == .ok, "reads are not state changes (an <img> from anywhere may load)")
             }
         }
     }
