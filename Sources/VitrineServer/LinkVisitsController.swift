@@ -76,12 +76,16 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
             throw APIError(.unauthorized, code: "wrong_password", message: "that is not this link's password")
         }
         let value = try await sessions.create(slug: link.slug, passwordHash: hash)
+        // Lax, not Strict: a link is opened from a chat app or a mail, another site, and a Strict cookie would
+        // stay behind on that navigation, asking for the password again on every visit. Lax still keeps it off
+        // every cross-site POST, and `CrossSiteMiddleware` refuses those anyway; the cookie opens only reads of
+        // the link's own photos and its uploads.
         var response =
             form ? LinkPages.seeOther(slug: link.slug) : try JSONResponse.make(["ok": true], cacheControl: "no-store")
         response.setCookie(
             try Cookie.validated(
                 name: LinkSessions.cookieName(slug: link.slug), value: value, maxAge: 30 * 24 * 3600, path: "/",
-                secure: securesCookies, httpOnly: true, sameSite: .strict))
+                secure: securesCookies, httpOnly: true, sameSite: .lax))
         return response
     }
 
