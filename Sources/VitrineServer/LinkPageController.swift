@@ -18,6 +18,7 @@ struct LinkPageController<Context: RequestContext>: Sendable {
     let web: WebAssets
     /// `--public-url`, which makes `og:image` absolute as chat apps want it; nil leaves it relative.
     let publicBase: String?
+    let pages = LinkPageMemo()
 
     func addRoutes(to router: Router<Context>) {
         for path in ["s/{slug}", "s/{slug}/p/{id}"] {
@@ -49,14 +50,21 @@ struct LinkPageController<Context: RequestContext>: Sendable {
         let assets = visits.assets.scoped(toLink: link.slug)
         let screen = FirstScreen(
             catalog: catalog, assets: assets, filter: PhotoFilter(set: link.set), photoPath: "/s/\(link.slug)/p/")
-        let slots = try await screen.render(at: try await screen.version(), tiles: style == .grid)
-        var withInfo = slots
-        withInfo.head += try infoScript(link)
-        let head = try await self.head(link, cover: try await cover(link, assets: assets) ?? slots.firstPreview)
-        let page = WebController<Context>.page(web, withInfo, style: style, head: head)
+        // Version first, then the page: a write in between only makes the next visit render again.
+        let key = LinkPageMemo.Key(link, version: try await screen.version(), style: style)
+        let page: LinkPageMemo.Page
+        if let kept = pages.page(key) {
+            page = kept
+        } else {
+            var slots = try await screen.render(at: key.version, tiles: style == .grid)
+            let head = try await self.head(link, cover: try await cover(link, assets: assets) ?? slots.firstPreview)
+            slots.head += try infoScript(link)
+            page = WebController<BasicRequestContext>.page(web, slots, style: style, head: head)
+            pages.keep(page, for: key)
+        }
         var headers = LinkPages.headers(cache: "private, no-cache")
         headers[.vary] = "Accept-Encoding, Cookie"
-        return WebController<Context>.respond(page, request: request, headers: headers)
+        return WebController<BasicRequestContext>.respond(page, request: request, headers: headers)
     }
 
     /// What `<head>` says of the link: its title, its card, its scope, and no index.

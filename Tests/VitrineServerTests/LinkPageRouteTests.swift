@@ -74,6 +74,41 @@ import VitrineAPI
         }
     }
 
+    /// Pages are kept between visits: each change that shows on the page makes the next visit render again.
+    @Test func theKeptPageFollowsTheAlbumTheLinkAndTheLayout() async throws {
+        let server = try await LinkServer(photos: 3)
+        let ids = server.fixture.ids
+        try await server.app().test(.live) { client in
+            let album = try await server.album(client, "Before", ids: [ids[0]])
+            let link = try await server.link(client, #"{"albumId":"\#(album.id)"}"#)
+            func page(_ headers: HTTPFields = [:]) async throws -> String {
+                try await client.execute(uri: "/s/\(link.slug)", method: .get, headers: headers) {
+                    (r: TestResponse) async throws in r.text
+                }
+            }
+            let first = try await page()
+            #expect(try await page() == first, "the same page twice")
+            #expect(first.contains("<title>Before</title>") && !first.contains(ids[1]))
+            try await client.execute(
+                uri: "/api/v1/albums/\(album.id)", method: .patch, headers: server.auth,
+                body: ByteBuffer(string: #"{"title":"After"}"#)
+            ) { (r: TestResponse) async throws in #expect(r.status == .ok) }
+            #expect(try await page().contains("<title>After</title>"), "the album's new title")
+            try await client.execute(
+                uri: "/api/v1/albums/\(album.id)/photos", method: .post, headers: server.auth,
+                body: ByteBuffer(string: #"{"ids":["\#(ids[1])"]}"#)
+            ) { (r: TestResponse) async throws in #expect(r.status == .ok) }
+            #expect(try await page().contains(ids[1]), "a photo added to the album")
+            try await client.execute(
+                uri: "/api/v1/links/\(link.slug)", method: .patch, headers: server.auth,
+                body: ByteBuffer(string: #"{"title":"Renamed link","allowDownload":false}"#)
+            ) { (r: TestResponse) async throws in #expect(r.status == .ok) }
+            let renamed = try await page()
+            #expect(renamed.contains("<title>Renamed link</title>") && renamed.contains(#""allowDownload":false"#))
+            #expect(try await page([.cookie: "vitrine_layout=justified"]).contains(#"data-layout="justified""#))
+        }
+    }
+
     @Test func aPasswordIsAskedOnAPageOfItsOwnAndItsFormOpensTheLink() async throws {
         let server = try await LinkServer(photos: 2)
         let ids = server.fixture.ids
