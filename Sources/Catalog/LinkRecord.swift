@@ -15,13 +15,16 @@ public struct LinkRecord: Sendable, Equatable {
     public var allowsUpload: Bool
     /// Whether visitors see where photos were taken.
     public var showsLocation: Bool
+    /// False makes an upload-only link (a "file drop"): visitors may add photos (with `allowsUpload`) but
+    /// see none, not even their own, so a link handed to many people never shows one's photos to another.
+    public var showsPhotos: Bool
     public var views: Int
     public var lastViewedAt: Int64?
 
     public init(
         slug: String, albumId: String? = nil, title: String = "", createdAt: Int64, expiresAt: Int64? = nil,
         passwordHash: String? = nil, allowsDownload: Bool = true, allowsUpload: Bool = false,
-        showsLocation: Bool = false, views: Int = 0, lastViewedAt: Int64? = nil
+        showsLocation: Bool = false, showsPhotos: Bool = true, views: Int = 0, lastViewedAt: Int64? = nil
     ) {
         self.slug = slug
         self.albumId = albumId
@@ -32,6 +35,7 @@ public struct LinkRecord: Sendable, Equatable {
         self.allowsDownload = allowsDownload
         self.allowsUpload = allowsUpload
         self.showsLocation = showsLocation
+        self.showsPhotos = showsPhotos
         self.views = views
         self.lastViewedAt = lastViewedAt
     }
@@ -55,4 +59,12 @@ public protocol ShareLinks: Sendable {
     func recordView(slug: String, at: Int64) async throws
     /// Whether the photo is one the link shares.
     func linkShares(slug: String, photoId: String) async throws -> Bool
+    /// Notes that a visitor uploaded the photo through the link: a log kept apart from the photo and the
+    /// link, so it outlives both (a trashed or restored upload still counts against the link's bound).
+    /// Recording the same photo twice for one link keeps one entry.
+    func recordLinkUpload(slug: String, photoId: String, at: Int64) async throws
+    /// How many photos were uploaded through the link, ever.
+    func linkUploadCount(slug: String) async throws -> Int
+    /// The links a photo was uploaded through, oldest first.
+    func uploadLinks(photoId: String) async throws -> [String]
 }

@@ -5,16 +5,19 @@ import PostgresNIO
 extension PostgresCatalog {
     static let linkColumns = """
         slug, album_id, title, created_at, expires_at, password_hash, allows_download, allows_upload, \
-        shows_location, views, last_viewed_at
+        shows_location, views, last_viewed_at, shows_photos
         """
 
     static func link(from row: PostgresRow) throws -> LinkRecord {
-        let (slug, albumId, title, createdAt, expiresAt, passwordHash, download, upload, location, views, viewed) =
-            try row.decode((String, String?, String, Int64, Int64?, String?, Bool, Bool, Bool, Int64, Int64?).self)
+        let (
+            slug, albumId, title, createdAt, expiresAt, passwordHash, download, upload, location, views, viewed, shows
+        ) =
+            try row.decode(
+                (String, String?, String, Int64, Int64?, String?, Bool, Bool, Bool, Int64, Int64?, Bool).self)
         return LinkRecord(
             slug: slug, albumId: albumId, title: title, createdAt: createdAt, expiresAt: expiresAt,
             passwordHash: passwordHash, allowsDownload: download, allowsUpload: upload, showsLocation: location,
-            views: Int(clamping: max(0, views)), lastViewedAt: viewed)
+            showsPhotos: shows, views: Int(clamping: max(0, views)), lastViewedAt: viewed)
     }
 
     static func link(slug: String, on connection: PostgresConnection, logger: Logger) async throws -> LinkRecord? {
@@ -29,9 +32,10 @@ extension PostgresCatalog {
             let inserted = try await connection.query(
                 """
                 INSERT INTO link (slug, album_id, title, created_at, expires_at, password_hash, allows_download,
-                    allows_upload, shows_location)
+                    allows_upload, shows_location, shows_photos)
                 VALUES (\(link.slug), \(link.albumId), \(link.title), \(link.createdAt), \(link.expiresAt),
-                    \(link.passwordHash), \(link.allowsDownload), \(link.allowsUpload), \(link.showsLocation))
+                    \(link.passwordHash), \(link.allowsDownload), \(link.allowsUpload), \(link.showsLocation),
+                    \(link.showsPhotos))
                 ON CONFLICT (slug) DO NOTHING RETURNING slug
                 """, logger: logger
             ).collect { try $0.decode(String.self) }
@@ -64,7 +68,8 @@ extension PostgresCatalog {
                 """
                 UPDATE link SET title = \(link.title), expires_at = \(link.expiresAt),
                     password_hash = \(link.passwordHash), allows_download = \(link.allowsDownload),
-                    allows_upload = \(link.allowsUpload), shows_location = \(link.showsLocation)
+                    allows_upload = \(link.allowsUpload), shows_location = \(link.showsLocation),
+                    shows_photos = \(link.showsPhotos)
                 WHERE slug = \(link.slug) RETURNING slug
                 """, logger: self.logger
             ).collect { try $0.decode(String.self) }.isEmpty

@@ -244,7 +244,25 @@ extension PostgresCatalog {
         trashMigration,
         setsMigration,
         linksMigration,
+        linkUploadsMigration,
     ]
+
+    /// Upload-only links ("file drops"), and which link each visitor's upload came through: a log with no
+    /// foreign keys, so it outlives the link, the photo's trash and its purge.
+    static let linkUploadsMigration = Migration(
+        name: "v7-link-uploads",
+        statements: [
+            "ALTER TABLE link ADD COLUMN shows_photos boolean NOT NULL DEFAULT true",
+            """
+            CREATE TABLE link_upload (
+                slug text COLLATE "C" NOT NULL,
+                photo_id text COLLATE "C" NOT NULL,
+                uploaded_at bigint NOT NULL,
+                PRIMARY KEY (slug, photo_id)
+            )
+            """,
+            "CREATE INDEX link_upload_on_photo_id ON link_upload (photo_id)",
+        ])
 
     /// Share links: each opens an album, or a set of photos of its own kept as an album's are.
     static let linksMigration = Migration(

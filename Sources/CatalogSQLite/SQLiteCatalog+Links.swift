@@ -5,14 +5,14 @@ import GRDB
 extension SQLiteCatalog {
     static let linkColumns = """
         slug, albumId, title, createdAt, expiresAt, passwordHash, allowsDownload, allowsUpload, showsLocation, \
-        views, lastViewedAt
+        views, lastViewedAt, showsPhotos
         """
 
     static func link(from row: Row) -> LinkRecord {
         LinkRecord(
             slug: row[0], albumId: row[1], title: row[2], createdAt: row[3], expiresAt: row[4], passwordHash: row[5],
-            allowsDownload: row[6], allowsUpload: row[7], showsLocation: row[8], views: max(0, row[9] as Int),
-            lastViewedAt: row[10])
+            allowsDownload: row[6], allowsUpload: row[7], showsLocation: row[8], showsPhotos: row[11],
+            views: max(0, row[9] as Int), lastViewedAt: row[10])
     }
 
     public func createLink(_ link: LinkRecord, photos: PhotoSelection?) async throws {
@@ -23,12 +23,12 @@ extension SQLiteCatalog {
             try db.execute(
                 sql: """
                     INSERT INTO link (slug, albumId, title, createdAt, expiresAt, passwordHash, allowsDownload,
-                        allowsUpload, showsLocation)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        allowsUpload, showsLocation, showsPhotos)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     link.slug, link.albumId, link.title, link.createdAt, link.expiresAt, link.passwordHash,
-                    link.allowsDownload, link.allowsUpload, link.showsLocation,
+                    link.allowsDownload, link.allowsUpload, link.showsLocation, link.showsPhotos,
                 ])
             if let photos, link.albumId == nil {
                 try Self.select(photos, in: db)
@@ -62,12 +62,12 @@ extension SQLiteCatalog {
             try db.execute(
                 sql: """
                     UPDATE link SET title = ?, expiresAt = ?, passwordHash = ?, allowsDownload = ?, allowsUpload = ?,
-                        showsLocation = ?
+                        showsLocation = ?, showsPhotos = ?
                     WHERE slug = ?
                     """,
                 arguments: [
                     link.title, link.expiresAt, link.passwordHash, link.allowsDownload, link.allowsUpload,
-                    link.showsLocation, link.slug,
+                    link.showsLocation, link.showsPhotos, link.slug,
                 ])
             return db.changesCount > 0
         }

@@ -287,6 +287,21 @@ extension SQLiteCatalog {
                     END;
                     """)
         }
+        // Upload-only links ("file drops"), and which link each visitor's upload came through: a log with
+        // no foreign keys, so it outlives the link, the photo's trash and its purge.
+        migrator.registerMigration("v15-link-uploads") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE link ADD COLUMN showsPhotos INTEGER NOT NULL DEFAULT 1;
+                    CREATE TABLE linkUpload (
+                        slug TEXT NOT NULL,
+                        photoId TEXT NOT NULL,
+                        uploadedAt INTEGER NOT NULL,
+                        PRIMARY KEY (slug, photoId)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX linkUpload_on_photoId ON linkUpload (photoId);
+                    """)
+        }
         return migrator
     }
 }

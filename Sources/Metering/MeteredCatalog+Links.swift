@@ -28,4 +28,16 @@ extension MeteredCatalog {
     public func linkShares(slug: String, photoId: String) async throws -> Bool {
         try await metered(.linkShares) { try await base.linkShares(slug: slug, photoId: photoId) }
     }
+
+    public func recordLinkUpload(slug: String, photoId: String, at: Int64) async throws {
+        try await metered(.recordLinkUpload) { try await base.recordLinkUpload(slug: slug, photoId: photoId, at: at) }
+    }
+
+    public func linkUploadCount(slug: String) async throws -> Int {
+        try await metered(.linkUploadCount) { try await base.linkUploadCount(slug: slug) }
+    }
+
+    public func uploadLinks(photoId: String) async throws -> [String] {
+        try await metered(.uploadLinks) { try await base.uploadLinks(photoId: photoId) }
+    }
 }

@@ -62,6 +62,8 @@ enum CatalogOperation: String, CaseIterable {
     // ShareLinks
     case createLink = "create_link", links, link, updateLink = "update_link", deleteLink = "delete_link"
     case recordView = "record_view", linkShares = "link_shares"
+    case recordLinkUpload = "record_link_upload", linkUploadCount = "link_upload_count"
+    case uploadLinks = "upload_links"
     // CompatReading
     case compatSearch = "compat_search", resources, compatPhoto = "compat_photo"
     // AccessRecords

@@ -10,10 +10,13 @@ public struct LinkChange: Codable, Sendable, Equatable {
     public var allowDownload: Bool?
     public var allowUpload: Bool?
     public var showLocation: Bool?
+    /// False makes an upload-only link (a "file drop"): its visitors see no photos.
+    public var showPhotos: Bool?
 
     public init(
         albumId: String? = nil, photos: Selection? = nil, title: String? = nil, expiresAt: String?? = nil,
-        password: String?? = nil, allowDownload: Bool? = nil, allowUpload: Bool? = nil, showLocation: Bool? = nil
+        password: String?? = nil, allowDownload: Bool? = nil, allowUpload: Bool? = nil, showLocation: Bool? = nil,
+        showPhotos: Bool? = nil
     ) {
         self.albumId = albumId
         self.photos = photos
@@ -23,10 +26,11 @@ public struct LinkChange: Codable, Sendable, Equatable {
         self.allowDownload = allowDownload
         self.allowUpload = allowUpload
         self.showLocation = showLocation
+        self.showPhotos = showPhotos
     }
 
     enum CodingKeys: String, CodingKey {
-        case albumId, photos, title, expiresAt, password, allowDownload, allowUpload, showLocation
+        case albumId, photos, title, expiresAt, password, allowDownload, allowUpload, showLocation, showPhotos
     }
 
     /// Tells a `null` (clear it) from a missing key (leave it) for `expiresAt` and `password`.
@@ -44,6 +48,7 @@ public struct LinkChange: Codable, Sendable, Equatable {
         allowDownload = try c.decodeIfPresent(Bool.self, forKey: .allowDownload)
         allowUpload = try c.decodeIfPresent(Bool.self, forKey: .allowUpload)
         showLocation = try c.decodeIfPresent(Bool.self, forKey: .showLocation)
+        showPhotos = try c.decodeIfPresent(Bool.self, forKey: .showPhotos)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -56,6 +61,7 @@ public struct LinkChange: Codable, Sendable, Equatable {
         try c.encodeIfPresent(allowDownload, forKey: .allowDownload)
         try c.encodeIfPresent(allowUpload, forKey: .allowUpload)
         try c.encodeIfPresent(showLocation, forKey: .showLocation)
+        try c.encodeIfPresent(showPhotos, forKey: .showPhotos)
     }
 }
 
@@ -73,13 +79,17 @@ public struct ShareLink: Codable, Sendable, Equatable {
     public var allowDownload: Bool
     public var allowUpload: Bool
     public var showLocation: Bool
+    /// False for an upload-only link (a "file drop").
+    public var showPhotos: Bool
+    /// Photos visitors uploaded through the link, ever (bounded per link).
+    public var uploadCount: Int
     public var views: Int
     public var lastViewedAt: String?
 
     public init(
         slug: String, url: String, albumId: String?, title: String, photoCount: Int, createdAt: String,
         expiresAt: String?, hasPassword: Bool, allowDownload: Bool, allowUpload: Bool, showLocation: Bool,
-        views: Int, lastViewedAt: String?
+        showPhotos: Bool = true, uploadCount: Int = 0, views: Int, lastViewedAt: String?
     ) {
         self.slug = slug
         self.url = url
@@ -92,6 +102,8 @@ public struct ShareLink: Codable, Sendable, Equatable {
         self.allowDownload = allowDownload
         self.allowUpload = allowUpload
         self.showLocation = showLocation
+        self.showPhotos = showPhotos
+        self.uploadCount = uploadCount
         self.views = views
         self.lastViewedAt = lastViewedAt
     }
@@ -109,21 +121,24 @@ public struct LinkList: Codable, Sendable, Equatable {
 public struct LinkInfo: Codable, Sendable, Equatable {
     public var title: String
     public var passwordRequired: Bool
-    /// Absent until the password is given.
+    /// Absent until the password is given, and for an upload-only link.
     public var photoCount: Int?
     public var allowDownload: Bool
     public var allowUpload: Bool
+    /// False for an upload-only link ("file drop"): its photos, timeline and files answer 403 `upload_only`.
+    public var showPhotos: Bool
     public var expiresAt: String?
 
     public init(
         title: String, passwordRequired: Bool, photoCount: Int?, allowDownload: Bool, allowUpload: Bool,
-        expiresAt: String?
+        showPhotos: Bool = true, expiresAt: String?
     ) {
         self.title = title
         self.passwordRequired = passwordRequired
         self.photoCount = photoCount
         self.allowDownload = allowDownload
         self.allowUpload = allowUpload
+        self.showPhotos = showPhotos
         self.expiresAt = expiresAt
     }
 }
@@ -133,4 +148,13 @@ public struct LinkPasswordBody: Codable, Sendable, Equatable {
     public var password: String
 
     public init(password: String) { self.password = password }
+}
+
+/// `POST /api/v1/links/{slug}/photos`: the upload was received. `id` names the new photo when the link
+/// shows its photos; it is absent for an upload-only link, and for a file the library already held (which
+/// is not added to the link).
+public struct LinkUploadResult: Codable, Sendable, Equatable {
+    public var id: String?
+
+    public init(id: String?) { self.id = id }
 }

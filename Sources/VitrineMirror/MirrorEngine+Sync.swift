@@ -22,14 +22,16 @@ extension MirrorEngine {
     /// The listing is read a page at a time while the transfers of the pages before it run: the first page
     /// is as small as the transfers that can start at once, so the first bytes flow after one short answer,
     /// and only the pages not yet planned are held in memory. The photos the server no longer has are
-    /// known, and moved to `.deleted/`, once the last page was read; a listing that fails part way throws
-    /// after the transfers already started have ended and been recorded.
+    /// known, and moved to `.deleted/`, once the last page was read (and what the server purged from its
+    /// trash leaves `.deleted/`); a listing that fails part way throws after the transfers already started
+    /// have ended and been recorded.
     func sync(_ state: inout MirrorState, refresh: MirrorRefresh) async throws {
         var listed = Set<String>()
         try await fetchAll(
             MirrorListing(client: client, firstPageSize: parallel * 2), into: &state, refresh: refresh,
             listed: &listed)
         for id in MirrorPlanner.gone(state: state, listed: listed) { record(id, .success(.gone), in: &state) }
+        await pruneDeleted(state: state)
         if progress.snapshot.failed == 0 {
             // Every photo is in place, so what is left in `.partial/` belongs to bytes nobody needs any more.
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(MirrorFiles.partialFolder))

@@ -16,7 +16,8 @@ public struct MirrorOptions: ParsableArguments {
         Writes each original as DIR/<id>.<ext> (checked against its SHA-256) and its detail as \
         DIR/<id>.json, reading the details 200 photos a request. Re-runs fetch only what is missing \
         and write again the details of photos edited since; photos deleted on the server move to \
-        DIR/.deleted/. A killed mirror leaves no partial file under a final name and the next run \
+        DIR/.deleted/, and leave it once purged from the server's trash (read with the token; without \
+        it, DIR/.deleted/ is kept whole). A killed mirror leaves no partial file under a final name and the next run \
         finishes; after a power cut, the next run checks again what was written since the last flush.
         """
 

@@ -47,6 +47,7 @@ public enum VitrineServer {
         router.middlewares.add(SecurityHeadersMiddleware(assetOrigin: assetURLs.origin))
         let methods = RouteMethods()
         router.middlewares.add(ErrorMiddleware(methods: methods))
+        router.middlewares.add(CrossSiteMiddleware())
         let answers = CachedAnswers(
             position: FeedPosition(
                 feed: library.catalog, maximumAge: .milliseconds(resources.limits.feedPositionMaximumAgeMilliseconds)),
@@ -112,6 +113,10 @@ public enum VitrineServer {
             securesCookies: access.securesCookies || compat.publicURL?.lowercased().hasPrefix("https:") == true,
             assets: assetURLs)
         visits.addRoutes(to: api.group())
+        LinkUploadsController(
+            library: library, importer: library.importer(), visits: visits,
+            maximumUploadBytes: access.maximumUploadBytes, maximumUploads: resources.limits.linkUploads
+        ).addRoutes(to: api.group())
         let isPrivate = access.isPrivate
         ZipController(
             catalog: library.catalog, blobs: library.blobs,
@@ -131,6 +136,8 @@ public enum VitrineServer {
         if let webRoot, let assets = try WebAssets(root: webRoot) {
             let firstScreen = access.isPrivate ? nil : FirstScreen(catalog: library.catalog, assets: assetURLs)
             WebController(assets: assets, firstScreen: firstScreen).addRoutes(to: router)
+            LinkPageController(catalog: library.catalog, visits: visits, web: assets, publicBase: compat.publicURL)
+                .addRoutes(to: router)
         }
         methods.record(router)
         return router

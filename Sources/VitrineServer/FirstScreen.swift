@@ -24,6 +24,10 @@ struct FirstScreen: Sendable {
     /// About a screen's worth of tiles (36 fills a 1280×800 grid, 6 columns by 5 rows below the header,
     /// and most of a phone's); the rest load as the grid asks.
     var tiles = 36
+    /// What the page shows: the library, or a share link's set.
+    var filter = PhotoFilter()
+    /// Where a tile opens its photo: the library's `/p/`, or a link's `/s/{slug}/p/`.
+    var photoPath = "/p/"
 
     /// What goes into index.html's two slots.
     struct Slots: Sendable {
@@ -31,6 +35,8 @@ struct FirstScreen: Sendable {
         var head = ""
         /// `{{first-tiles}}`, in the grid: the first screen's tiles.
         var tiles = ""
+        /// The newest photo's preview URL (a link page's card image).
+        var firstPreview: String?
     }
 
     /// Query parameters after which the client does not use the inline page.
@@ -50,8 +56,8 @@ struct FirstScreen: Sendable {
     /// before the page, goes with it: the client's change feed starts there (`since`), so nothing written
     /// between this render and the feed's connection is missed (replaying a change already read is harmless).
     func render(at version: Int64, tiles withTiles: Bool = true) async throws -> Slots {
-        let counts = try await catalog.monthCounts(filter: PhotoFilter())
-        let page = try await catalog.page(after: nil, limit: pageSize, filter: PhotoFilter())
+        let counts = try await catalog.monthCounts(filter: filter)
+        let page = try await catalog.page(after: nil, limit: pageSize, filter: filter)
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
             total: page.total)
@@ -59,20 +65,20 @@ struct FirstScreen: Sendable {
         let timeline = Timeline(months: months, total: counts.reduce(0) { $0 &+ $1.count })
         let json = String(decoding: try Self.encoder.encode(body), as: UTF8.self)
         let timelineJSON = String(decoding: timeline.jsonBytes(), as: UTF8.self)
-        var slots = Slots()
+        var slots = Slots(firstPreview: body.items.first?.preview.url)
         slots.head =
             #"<script id="timeline" type="application/json" data-seq="\#(version)">\#(Self.scriptSafe(timelineJSON))</script>"#
             + #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
         guard withTiles, !body.items.isEmpty else { return slots }
         let tileMonths = page.items.prefix(tiles).map { UTCMonth(milliseconds: $0.photo.takenAt) }
-        slots.tiles = Self.tiles(Array(zip(tileMonths, body.items.prefix(tiles))))
+        slots.tiles = Self.tiles(Array(zip(tileMonths, body.items.prefix(tiles))), photoPath: photoPath)
         return slots
     }
 
     /// The first screen's tiles in the grid's month sections: a heading where each month starts (with the
     /// year above the first), then its tiles; CSS places them in the order they come (styles.css `.ssr`).
     /// Stops before a photo without a thumb.
-    static func tiles(_ items: [(UTCMonth, PhotoSummary)]) -> String {
+    static func tiles(_ items: [(UTCMonth, PhotoSummary)], photoPath: String = "/p/") -> String {
         var html = #"<div class="ssr">"#
         var current: UTCMonth?
         for (month, item) in items.prefix(while: { !$0.1.thumb.url.isEmpty }) {
@@ -80,7 +86,7 @@ struct FirstScreen: Sendable {
                 html += heading(month, opensYear: current == nil || current?.year != month.year)
                 current = month
             }
-            html += tile(item)
+            html += tile(item, photoPath: photoPath)
         }
         return html + "</div>"
     }
@@ -104,12 +110,13 @@ struct FirstScreen: Sendable {
     /// With a small thumb, the browser picks one by `srcset`: each candidate's `w` is the widest 4:3 tile
     /// it covers, and `sizes` bounds the tile's width, so the small one is taken when it fills the tile
     /// at the screen's pixel density, as `thumbURL` in Web/grid.js decides for the tiles the client makes.
-    static func tile(_ item: PhotoSummary) -> String {
+    static func tile(_ item: PhotoSummary, photoPath: String = "/p/") -> String {
         let id = attribute(item.id)
         var style = ""
         let color = item.placeholder.averageColor
         if isHexColor(color) { style = #" style="background-color:\#(color)""# }
-        return #"<a class="tile" href="/p/\#(attribute(percentEncoded(item.id)))" data-photo-id="\#(id)"\#(style)>"#
+        return
+            #"<a class="tile" href="\#(attribute(photoPath + percentEncoded(item.id)))" data-photo-id="\#(id)"\#(style)>"#
             + #"<img src="\#(attribute(item.thumb.url))"\#(sources(item)) "#
             + #"alt="\#(attribute(item.title.isEmpty ? "Photo" : item.title))" "#
             + #"draggable="false" elementtiming="thumb" fetchpriority="high"></a>"#

@@ -31,26 +31,44 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         let link = try await live(context)
         let open = try await isOpen(link, request, context)
         if open { try await catalog.recordView(slug: link.slug, at: EpochMilliseconds.now) }
-        let count = open ? try await catalog.page(after: nil, limit: 1, filter: PhotoFilter(set: link.set)).total : nil
+        let count =
+            open && link.showsPhotos
+            ? try await catalog.page(after: nil, limit: 1, filter: PhotoFilter(set: link.set)).total : nil
         let body = LinkInfo(
             title: link.title, passwordRequired: !open, photoCount: count, allowDownload: link.allowsDownload,
-            allowUpload: link.allowsUpload,
+            allowUpload: link.allowsUpload, showPhotos: link.showsPhotos,
             expiresAt: link.expiresAt.map { TimestampFormatter.string(milliseconds: $0, offsetMinutes: 0) })
         return try JSONResponse.make(body, cacheControl: "private, no-store")
     }
 
+    /// JSON answers JSON; a form (`application/x-www-form-urlencoded`, the link page without JavaScript)
+    /// is answered 303 to the link's page when right, and with the password page again when not.
     @Sendable func signIn(_ request: Request, context: Context) async throws -> Response {
+        guard LinkPages.isForm(request) else { return try await signIn(request, context, form: false) }
+        do {
+            return try await signIn(request, context, form: true)
+        } catch let error as APIError {
+            return LinkPages.page(for: error, link: try await known(context), form: .password)
+        }
+    }
+
+    func signIn(_ request: Request, _ context: Context, form: Bool) async throws -> Response {
         let link = try await live(context)
         guard let hash = link.passwordHash else {
-            return try JSONResponse.make(["ok": true], cacheControl: "no-store")
+            return form
+                ? LinkPages.seeOther(slug: link.slug) : try JSONResponse.make(["ok": true], cacheControl: "no-store")
         }
         let address = context.peerAddress
         let perLink = "link:" + link.slug
         let seenAddress = try await throttle.check(address)
         let seenLink = try await throttle.check(perLink)
         var request = request
-        let body = try await request.decodeJSON(LinkPasswordBody.self, limit: 4096, expected: #"{"password": string}"#)
-        guard LinkPassword.verify(body.password, against: hash) else {
+        let password =
+            form
+            ? try await LinkPages.formPassword(&request)
+            : try await request.decodeJSON(LinkPasswordBody.self, limit: 4096, expected: #"{"password": string}"#)
+                .password
+        guard LinkPassword.verify(password, against: hash) else {
             try await throttle.failed(
                 address, kind: "link", seen: seenAddress, path: request.uri.path, logger: context.logger)
             try await throttle.failed(
@@ -58,16 +76,21 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
             throw APIError(.unauthorized, code: "wrong_password", message: "that is not this link's password")
         }
         let value = try await sessions.create(slug: link.slug, passwordHash: hash)
-        var response = try JSONResponse.make(["ok": true], cacheControl: "no-store")
+        // Lax, not Strict: a link is opened from a chat app or a mail, another site, and a Strict cookie would
+        // stay behind on that navigation, asking for the password again on every visit. Lax still keeps it off
+        // every cross-site POST, and `CrossSiteMiddleware` refuses those anyway; the cookie opens only reads of
+        // the link's own photos and its uploads.
+        var response =
+            form ? LinkPages.seeOther(slug: link.slug) : try JSONResponse.make(["ok": true], cacheControl: "no-store")
         response.setCookie(
             try Cookie.validated(
                 name: LinkSessions.cookieName(slug: link.slug), value: value, maxAge: 30 * 24 * 3600, path: "/",
-                secure: securesCookies, httpOnly: true, sameSite: .strict))
+                secure: securesCookies, httpOnly: true, sameSite: .lax))
         return response
     }
 
     @Sendable func photos(_ request: Request, context: Context) async throws -> Response {
-        let link = try await open(request, context)
+        let link = try await shown(request, context)
         let query = request.uri.queryParameters
         let limit = try PhotosController<Context>.limit(from: query, maximum: PhotosController<Context>.maximumLimit)
         let cursor = try PhotosController<Context>.cursor(from: query, PageCursor.init(encoded:))
@@ -80,7 +103,7 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func timeline(_ request: Request, context: Context) async throws -> Response {
-        let link = try await open(request, context)
+        let link = try await shown(request, context)
         let counts = try await catalog.monthCounts(filter: PhotoFilter(set: link.set))
         let months = counts.map { Timeline.Month(year: $0.month.year, month: $0.month.month, count: $0.count) }
         let body = Timeline(months: months, total: counts.reduce(0) { $0 &+ $1.count })
@@ -88,7 +111,7 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func detail(_ request: Request, context: Context) async throws -> Response {
-        let link = try await open(request, context)
+        let link = try await shown(request, context)
         let id = try context.parameters.require("id")
         guard PhotoID.isValid(id), try await catalog.linkShares(slug: link.slug, photoId: id),
             let found = try await catalog.detail(id: id)
@@ -100,7 +123,7 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
 
     /// A file of one of the link's photos; an original only when the link allows downloads.
     @Sendable func asset(_ request: Request, context: Context) async throws -> Response {
-        let link = try await open(request, context)
+        let link = try await shown(request, context)
         let name = try context.parameters.require("name")
         let keyText = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
         guard let key = BlobKey(hex: keyText), var variant = try await catalog.variant(blobKey: key),
@@ -119,6 +142,12 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     }
 
     // MARK: - The gate
+
+    /// The link behind the path, live or not, for a page that explains a refusal.
+    func known(_ context: Context) async throws -> LinkRecord? {
+        let slug = try context.parameters.require("slug")
+        return LinkSlug.isValid(slug) ? try await catalog.link(slug: slug) : nil
+    }
 
     /// The link behind the path: 404 for a malformed, unknown or deleted slug, 410 once it expired.
     func live(_ context: Context) async throws -> LinkRecord {
@@ -156,6 +185,16 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         if let slug { link = try await live(slug: slug) } else { link = try await live(context) }
         guard try await isOpen(link, request, context) else {
             throw APIError(.unauthorized, code: "password_required", message: "this link needs its password")
+        }
+        return link
+    }
+
+    /// The open link, unless it is upload-only: a file drop's photos, timeline, details and files answer
+    /// 403 `upload_only`, even to the visitor who uploaded them.
+    func shown(_ request: Request, _ context: Context, slug: String? = nil) async throws -> LinkRecord {
+        let link = try await open(request, context, slug: slug)
+        guard link.showsPhotos else {
+            throw APIError(.forbidden, code: "upload_only", message: "this link takes uploads and shows no photos")
         }
         return link
     }

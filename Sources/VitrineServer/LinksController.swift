@@ -110,6 +110,7 @@ struct LinksController<Context: RequestContext>: Sendable {
         if let value = change.allowDownload { link.allowsDownload = value }
         if let value = change.allowUpload { link.allowsUpload = value }
         if let value = change.showLocation { link.showsLocation = value }
+        if let value = change.showPhotos { link.showsPhotos = value }
     }
 
     func wire(_ link: LinkRecord) async throws -> ShareLink {
@@ -119,6 +120,8 @@ struct LinksController<Context: RequestContext>: Sendable {
             slug: link.slug, url: (publicBase ?? "") + "/s/" + link.slug, albumId: link.albumId, title: link.title,
             photoCount: count, createdAt: time(link.createdAt), expiresAt: link.expiresAt.map(time),
             hasPassword: link.passwordHash != nil, allowDownload: link.allowsDownload, allowUpload: link.allowsUpload,
-            showLocation: link.showsLocation, views: link.views, lastViewedAt: link.lastViewedAt.map(time))
+            showLocation: link.showsLocation, showPhotos: link.showsPhotos,
+            uploadCount: try await catalog.linkUploadCount(slug: link.slug), views: link.views,
+            lastViewedAt: link.lastViewedAt.map(time))
     }
 }

@@ -22,29 +22,10 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
 
     /// Streams the body to a temporary file, then runs the same import as the CLI on it.
     @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
-        let query = request.formParameters
-        let receiver = UploadReceiver(
-            temporaryDirectory: library.directory + "/tmp", maximumBytes: maximumUploadBytes)
-        let received = try await receiver.receive(request)
-        defer { unlink(received.path) }
-        let name = Self.safeFileName(received.filename ?? query["filename"].map(String.init) ?? "upload")
-        let title = received.title ?? query["title"].map(String.init)
-        let tags = received.tags + query.getAll("tag").map { String($0) }
-        try Self.validate(title: title, tags: tags)
-
-        let outcome: ImportOutcome
-        do {
-            outcome = try await importer.importFileThrowing(at: received.path, originalName: name, tags: tags)
-        } catch let error as ImagingError {
-            throw Self.apiError(error)
-        }
-        let (id, duplicate): (String, Bool) =
-            switch outcome {
-            case .imported(_, let id): (id, false)
-            case .duplicate(_, let id): (id, true)
-            case .failed(_, let reason): throw APIError(.unprocessableContent, code: "import_failed", message: reason)
-            }
-        if !duplicate, let title, !title.trimmingCharacters(in: .whitespaces).isEmpty {
+        let imported = try await UploadImport(library: library, importer: importer, maximumBytes: maximumUploadBytes)
+            .run(request, readsFields: true)
+        let (id, duplicate) = (imported.id, imported.duplicate)
+        if !duplicate, let title = imported.title, !title.trimmingCharacters(in: .whitespaces).isEmpty {
             _ = try await library.catalog.update(id: id, .init(title: title))
         }
         let detail = try await Self.detail(id: id, catalog: library.catalog, assets: assets)

@@ -100,6 +100,10 @@ public struct Limits: Sendable, Equatable {
     public var assetMemoryMegabytes = Self.defaultAssetMemoryMegabytes
     /// Days a trashed photo is kept before it is purged for good (`--trash-days`).
     public var trashDays = TrashPolicy.defaultDays
+    /// Photos visitors may upload through one share link in its life (`--link-uploads`); past it 409
+    /// `too_many_uploads`, so a leaked file-drop link cannot fill the disk.
+    public static let defaultLinkUploads = 1000
+    public var linkUploads = Self.defaultLinkUploads
 
     public init() {}
 
@@ -119,6 +123,7 @@ public struct Limits: Sendable, Equatable {
             ("asset-memory", 0...65_536, \.assetMemoryMegabytes),
             ("answer-cache", 0...65_536, \.answerCacheMegabytes),
             ("trash-days", TrashPolicy.allowedDays, \.trashDays),
+            ("link-uploads", 0...1_000_000, \.linkUploads),
         ]
     }
 

@@ -83,7 +83,36 @@ struct WebController<Context: RequestContext>: Sendable {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
         headers[.vary] = "Accept-Encoding, Cookie"
-        let gzip = Self.acceptsGzip(request.headers[values: .acceptEncoding])
+        return Self.respond(page, request: request, headers: headers)
+    }
+
+    /// Fills index.html's slots, hashes and gzips the page, and keeps it for the next visits (only the
+    /// newest first screen: an older one is never asked for again).
+    func render(_ slots: FirstScreen.Slots, key: PageMemo.Key) -> PageMemo.Page {
+        let page = Self.page(assets, slots, style: key.style, head: "<title>Vitrine</title>")
+        pages.state.withLock { pages in
+            if key.version != nil { pages = pages.filter { $0.key.version == nil || $0.key.version == key.version } }
+            pages[key] = page
+        }
+        return page
+    }
+
+    /// index.html filled: `head` is what `<head>` says of the page (its title, and a link's card and scope).
+    static func page(_ assets: WebAssets, _ slots: FirstScreen.Slots, style: GridStyle, head: String) -> PageMemo.Page {
+        let html = assets.index.fill([
+            "layout": style.rawValue, "geometry": FirstScreen.geometryStyle, "first-screen": slots.head,
+            "first-tiles": slots.tiles, "head": head,
+        ])
+        let body = Array(html.utf8)
+        let digest = Hex.encode(SHA256.hash(data: body).prefix(8))
+        return PageMemo.Page(body: body, gzipped: Gzip.compress(body, level: 6), digest: digest)
+    }
+
+    /// A rendered page as an answer: gzipped when accepted, each encoding with its own tag, 304 when the
+    /// client holds it already.
+    static func respond(_ page: PageMemo.Page, request: Request, headers: HTTPFields) -> Response {
+        var headers = headers
+        let gzip = acceptsGzip(request.headers[values: .acceptEncoding])
         let etag = "\"" + page.digest + (gzip ? "-gz" : "") + "\""
         headers[.eTag] = etag
         if BlobResponder.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
@@ -94,23 +123,6 @@ struct WebController<Context: RequestContext>: Sendable {
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: packed)))
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
-    }
-
-    /// Fills index.html's slots, hashes and gzips the page, and keeps it for the next visits (only the
-    /// newest first screen: an older one is never asked for again).
-    func render(_ slots: FirstScreen.Slots, key: PageMemo.Key) -> PageMemo.Page {
-        let html = assets.index.fill([
-            "layout": key.style.rawValue, "geometry": FirstScreen.geometryStyle, "first-screen": slots.head,
-            "first-tiles": slots.tiles,
-        ])
-        let body = Array(html.utf8)
-        let digest = Hex.encode(SHA256.hash(data: body).prefix(8))
-        let page = PageMemo.Page(body: body, gzipped: Gzip.compress(body, level: 6), digest: digest)
-        pages.state.withLock { pages in
-            if key.version != nil { pages = pages.filter { $0.key.version == nil || $0.key.version == key.version } }
-            pages[key] = page
-        }
-        return page
     }
 
     /// Only names read at start-up are served: a request never reaches the file system.

@@ -42,7 +42,7 @@ struct ZipController<Context: RequestContext>: Sendable {
         }
         let ids: [String]
         if let slug {
-            let link = try await links.open(request, context, slug: slug)
+            let link = try await links.shown(request, context, slug: slug)
             guard link.allowsDownload else {
                 throw APIError(.forbidden, code: "no_downloads", message: "this link does not allow downloads")
             }

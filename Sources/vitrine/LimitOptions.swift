@@ -50,6 +50,9 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Days a deleted photo stays in the trash, restorable, before it is purged for good.")
     var trashDays = Limits().trashDays
 
+    @Option(help: "Photos visitors may upload through one share link, ever; past this, 409 too_many_uploads.")
+    var linkUploads = Limits.defaultLinkUploads
+
     var limits: Limits {
         var limits = Limits()
         limits.blockingThreads = blockingThreads
@@ -65,6 +68,7 @@ struct LimitOptions: ParsableArguments {
         limits.assetMemoryMegabytes = assetMemory
         limits.answerCacheMegabytes = answerCache
         limits.trashDays = trashDays
+        limits.linkUploads = linkUploads
         return limits
     }
 

@@ -122,7 +122,7 @@ import VitrineAPI
                 uri: base + "/session", method: .post, body: json(#"{"password":"correct horse"}"#)
             ) { (r: TestResponse) async throws in
                 let set = try #require(r.headers[.setCookie])
-                #expect(set.contains("HttpOnly") && set.contains("SameSite=Strict"))
+                #expect(set.contains("HttpOnly") && set.contains("SameSite=Lax"))
                 return String(set.split(separator: ";")[0])
             }
             let page = try await client.execute(uri: base + "/photos", method: .get, headers: [.cookie: cookie]) {

@@ -21,6 +21,7 @@ import VitrineAPI
         ("AlbumList", AlbumList.self), ("AlbumChange", AlbumChange.self), ("Selection", Selection.self),
         ("SetChange", SetChange.self), ("LinkChange", LinkChange.self), ("ShareLink", ShareLink.self),
         ("LinkList", LinkList.self), ("LinkInfo", LinkInfo.self), ("LinkPasswordBody", LinkPasswordBody.self),
+        ("LinkUploadResult", LinkUploadResult.self),
     ]
 
     /// Schemas with no `VitrineAPI` type, and why: values the types hold as strings, answers built without a

@@ -67,21 +67,26 @@ extension OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/LinkSlugPath"}],
           "post": {
             "operationId": "openLink", "tags": ["link visits"], "summary": "Trade a link's password for a cookie scoped to the link",
-            "description": "Attempts are throttled per client address and per link.",
+            "description": "Attempts are throttled per client address and per link. JSON is answered with JSON. A form (`application/x-www-form-urlencoded`, the link page's own, which works without JavaScript) is answered 303 to `/s/{slug}` with the cookie when right, and with the link's HTML password page (carrying the message) when not; its 404 and 410 are the missing and expired HTML pages.",
             "security": [{}],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkPasswordBody"}}}},
+            "requestBody": {"required": true, "content": {
+              "application/json": {"schema": {"$ref": "#/components/schemas/LinkPasswordBody"}},
+              "application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/LinkPasswordBody"}}
+            }},
             "responses": {
               "200": {"description": "Open; the cookie is set.", "content": {"application/json": {"schema": {"type": "object"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"description": "`wrong_password`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "410": {"$ref": "#/components/responses/LinkExpired"},
-              "413": {"$ref": "#/components/responses/BodyTooLarge"},
-              "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
+              "303": {"description": "A form: open, the cookie is set; back to the link's page.", "headers": {"Location": {"required": true, "schema": {"type": "string"}}}},
+              "400": {"description": "Bad input (`code` names it); a form gets the password page.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "text/html": {"schema": {"type": "string"}}}},
+              "401": {"description": "`wrong_password`; a form gets the password page again.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "text/html": {"schema": {"type": "string"}}}},
+              "404": {"description": "No such link.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "text/html": {"schema": {"type": "string"}}}},
+              "410": {"description": "`link_expired`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "text/html": {"schema": {"type": "string"}}}},
+              "413": {"description": "The body is over its limit.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "text/html": {"schema": {"type": "string"}}}},
+              "429": {"description": "Too many failed attempts from this address or on this link.", "headers": {"Retry-After": {"required": true, "schema": {"type": "integer", "minimum": 1}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "text/html": {"schema": {"type": "string"}}}},
+              "503": {"$ref": "#/components/responses/Unavailable"}
             }
           }
         },
-        "/api/v1/links/{slug}/photos": \#(linkRead("linkPhotos", "The link's photos, newest first, paged as the library is", "PhotoPage", cursor: true)),
+        "/api/v1/links/{slug}/photos": \#(linkRead("linkPhotos", "The link's photos, newest first, paged as the library is", "PhotoPage", cursor: true, more: linkUpload)),
         "/api/v1/links/{slug}/timeline": \#(linkRead("linkTimeline", "The link's months and their counts", "Timeline", cursor: false)),
         "/api/v1/links/{slug}/photos/{id}": {
           "parameters": [{"$ref": "#/components/parameters/LinkSlugPath"}, {"$ref": "#/components/parameters/PhotoIDPath"}],
@@ -91,6 +96,7 @@ extension OpenAPIDocument {
             "responses": {
               "200": {"description": "The photo.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhotoDetail"}}}},
               "401": {"$ref": "#/components/responses/PasswordRequired"},
+              "403": {"$ref": "#/components/responses/UploadOnly"},
               "404": {"$ref": "#/components/responses/NotFound"},
               "410": {"$ref": "#/components/responses/LinkExpired"},
               "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
@@ -110,6 +116,7 @@ extension OpenAPIDocument {
               "206": {"description": "One range.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}},
               "304": {"description": "Not modified."},
               "401": {"$ref": "#/components/responses/PasswordRequired"},
+              "403": {"$ref": "#/components/responses/UploadOnly"},
               "404": {"$ref": "#/components/responses/NotFound"},
               "410": {"$ref": "#/components/responses/LinkExpired"},
               "416": {"$ref": "#/components/responses/RangeNotSatisfiable"},
@@ -121,7 +128,7 @@ extension OpenAPIDocument {
             "security": [{}, {"linkCookie": []}],
             "responses": {
               "200": {"description": "The headers."}, "206": {"description": "One range's headers."}, "304": {"description": "Not modified."},
-              "401": {"description": "The link needs its password."}, "404": {"description": "Not a file of the link."},
+              "401": {"description": "The link needs its password."}, "403": {"description": "An upload-only link."}, "404": {"description": "Not a file of the link."},
               "410": {"description": "The link expired."}, "416": {"description": "The range starts past the end."},
               "429": {"description": "Too many failed credentials from this address.", "headers": {"Retry-After": {"required": true, "schema": {"type": "integer", "minimum": 1}}}},
               "503": {"description": "Busy, or the catalog is unavailable.", "headers": {"Retry-After": {"required": true, "schema": {"type": "integer", "minimum": 1}}}}
@@ -131,7 +138,9 @@ extension OpenAPIDocument {
         """#
     }
 
-    static func linkRead(_ operationId: String, _ summary: String, _ schema: String, cursor: Bool) -> String {
+    static func linkRead(
+        _ operationId: String, _ summary: String, _ schema: String, cursor: Bool, more: String = ""
+    ) -> String {
         let parameters =
             cursor
             ? #"""
@@ -150,11 +159,12 @@ extension OpenAPIDocument {
                   "200": {"description": "OK.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/\#(schema)"}}}},
                   "400": {"$ref": "#/components/responses/BadRequest"},
                   "401": {"$ref": "#/components/responses/PasswordRequired"},
+                  "403": {"$ref": "#/components/responses/UploadOnly"},
                   "404": {"$ref": "#/components/responses/NotFound"},
                   "410": {"$ref": "#/components/responses/LinkExpired"},
                   "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
                 }
-              }
+              }\#(more)
             }
             """#
     }
@@ -172,12 +182,13 @@ extension OpenAPIDocument {
               "password": {"type": ["string", "null"], "minLength": 1, "maxLength": 256},
               "allowDownload": {"type": "boolean"},
               "allowUpload": {"type": "boolean"},
-              "showLocation": {"type": "boolean"}
+              "showLocation": {"type": "boolean"},
+              "showPhotos": {"type": "boolean", "description": "`false` makes an upload-only link (a file drop): visitors see no photos."}
             }
           },
           "ShareLink": {
             "type": "object",
-            "required": ["slug", "url", "title", "photoCount", "createdAt", "hasPassword", "allowDownload", "allowUpload", "showLocation", "views"],
+            "required": ["slug", "url", "title", "photoCount", "createdAt", "hasPassword", "allowDownload", "allowUpload", "showLocation", "showPhotos", "uploadCount", "views"],
             "additionalProperties": false,
             "properties": {
               "slug": {"type": "string", "pattern": "^[A-Za-z0-9_-]{24}$"},
@@ -191,6 +202,8 @@ extension OpenAPIDocument {
               "allowDownload": {"type": "boolean"},
               "allowUpload": {"type": "boolean"},
               "showLocation": {"type": "boolean"},
+              "showPhotos": {"type": "boolean"},
+              "uploadCount": {"type": "integer", "minimum": 0, "description": "Photos visitors uploaded through the link, ever."},
               "views": {"type": "integer", "minimum": 0},
               "lastViewedAt": {"$ref": "#/components/schemas/UTCTimestamp"}
             }
@@ -203,16 +216,22 @@ extension OpenAPIDocument {
           },
           "LinkInfo": {
             "type": "object",
-            "required": ["title", "passwordRequired", "allowDownload", "allowUpload"],
+            "required": ["title", "passwordRequired", "allowDownload", "allowUpload", "showPhotos"],
             "additionalProperties": false,
             "properties": {
               "title": {"type": "string"},
               "passwordRequired": {"type": "boolean"},
-              "photoCount": {"type": "integer", "minimum": 0, "description": "Absent until the password is given."},
+              "photoCount": {"type": "integer", "minimum": 0, "description": "Absent until the password is given, and for an upload-only link."},
               "allowDownload": {"type": "boolean"},
               "allowUpload": {"type": "boolean"},
+              "showPhotos": {"type": "boolean", "description": "`false`: an upload-only link, whose photos, timeline and files answer 403 `upload_only`."},
               "expiresAt": {"$ref": "#/components/schemas/UTCTimestamp"}
             }
+          },
+          "LinkUploadResult": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {"id": {"$ref": "#/components/schemas/PhotoID", "description": "The new photo; absent for an upload-only link, and for bytes the library already held (not added)."}}
           },
           "LinkPasswordBody": {
             "type": "object",

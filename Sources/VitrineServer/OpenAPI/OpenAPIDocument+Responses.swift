@@ -38,6 +38,7 @@ extension OpenAPIDocument {
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
           },
           "NotFound": {"description": "No such photo, album, asset, key or route.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "UploadOnly": {"description": "`upload_only`: the link takes uploads and shows no photos (a file drop).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "LinkExpired": {"description": "`link_expired`: the link's time is up.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "PasswordRequired": {"description": "`password_required`: give the link's password first (`POST /api/v1/links/{slug}/session`).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "BodyTooLarge": {"description": "The JSON body is over 1 MB.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

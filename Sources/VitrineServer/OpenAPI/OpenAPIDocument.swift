@@ -20,7 +20,7 @@ enum OpenAPIDocument {
         let paths = [
             service, metrics, photos, albums, links, trash, timeline, events, assets, sized, zip, counters, keys,
             pixabay,
-            parse, web,
+            parse, web, linkPages,
         ]
         return #"""
             {
@@ -29,7 +29,7 @@ enum OpenAPIDocument {
                 "title": "Vitrine",
                 "version": "1",
                 "summary": "A self-hosted photo gallery: its JSON API, assets, web client, and Pixabay- and Parse-compatible routes.",
-                "description": "Errors of the JSON API are `{\"error\": {\"code\", \"message\"}}` with a 4xx status for bad input. Writes need the admin token (`Authorization: Bearer <token>`). Reads are public unless the server runs with `--private`; then they need the token or the session cookie that `POST /api/v1/session` sets. The Pixabay routes answer plain-text errors and the Parse routes Parse's `{\"code\", \"error\"}`, as the services they imitate do. Any route that reaches the catalog may answer 503 (`busy`, or `unavailable` while the catalog cannot be reached) with `Retry-After`."
+                "description": "Errors of the JSON API are `{\"error\": {\"code\", \"message\"}}` with a 4xx status for bad input. Writes need the admin token (`Authorization: Bearer <token>`). Reads are public unless the server runs with `--private`; then they need the token or the session cookie that `POST /api/v1/session` sets. The Pixabay routes answer plain-text errors and the Parse routes Parse's `{\"code\", \"error\"}`, as the services they imitate do. Any route that reaches the catalog may answer 503 (`busy`, or `unavailable` while the catalog cannot be reached) with `Retry-After`. A state-changing request (not GET, HEAD or OPTIONS) that a browser marks as started by another site (`Sec-Fetch-Site: cross-site` or `same-site`) is refused with 403 `cross_site`."
               },
               "jsonSchemaDialect": "https://spec.openapis.org/oas/3.1/dialect/base",
               "servers": [{"url": "/"}],

@@ -1,0 +1,48 @@
+import Catalog
+import TestSupport
+import Testing
+import VitrineCore
+
+/// `ShareLinks`' upload log and upload-only links, on every catalog: a link stores whether it shows its
+/// photos, and each upload through it is logged once, outliving the link and the photo's trash.
+@Suite struct LinkUploadsContractTests {
+    let folder = TemporaryDirectory("contract-link-uploads")
+
+    @Test(arguments: CatalogUnderTest.all)
+    func aLinksUploadsAreLoggedOnceAndOutliveItsPhotosAndItself(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        var entries: [(photo: PhotoRecord, variants: [VariantRecord], tags: [String])] = []
+        for n in 0..<3 {
+            let photo = Samples.record(takenAt: 1_500_000_000_000 + Int64(n) * 86_400_000)
+            entries.append((photo, Samples.variants(for: photo.id), []))
+        }
+        try await catalog.insertMany(entries)
+        let ids = entries.map(\.photo.id)
+        let drop = LinkRecord(slug: "drop-link-slug-012345678", createdAt: 1, allowsUpload: true, showsPhotos: false)
+        try await catalog.createLink(drop, photos: nil)
+        let other = LinkRecord(slug: "other-link-slug-01234567", createdAt: 2)
+        try await catalog.createLink(other, photos: nil)
+        #expect(try await catalog.link(slug: drop.slug)?.showsPhotos == false)
+        #expect(try await catalog.link(slug: other.slug)?.showsPhotos == true)
+        var shown = drop
+        shown.showsPhotos = true
+        #expect(try await catalog.updateLink(shown))
+        #expect(try await catalog.link(slug: drop.slug)?.showsPhotos == true)
+
+        #expect(try await catalog.linkUploadCount(slug: drop.slug) == 0)
+        try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[0], at: 10)
+        try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[0], at: 11)
+        try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[1], at: 12)
+        try await catalog.recordLinkUpload(slug: other.slug, photoId: ids[1], at: 9)
+        #expect(try await catalog.linkUploadCount(slug: drop.slug) == 2, "the same photo twice is one upload")
+        #expect(try await catalog.linkUploadCount(slug: other.slug) == 1)
+        #expect(try await catalog.uploadLinks(photoId: ids[1]) == [other.slug, drop.slug], "oldest first")
+        #expect(try await catalog.uploadLinks(photoId: ids[2]).isEmpty)
+
+        _ = try await catalog.trash(id: ids[0])
+        _ = try await catalog.purgeTrash(trashedBefore: nil)
+        #expect(try await catalog.deleteLink(slug: drop.slug))
+        #expect(try await catalog.linkUploadCount(slug: drop.slug) == 2, "a log: the photo and the link may go")
+        #expect(try await catalog.uploadLinks(photoId: ids[0]) == [drop.slug])
+    }
+}
