@@ -1,5 +1,43 @@
 extension OpenAPIDocument {
-    /// `/`, `/p/{id}` and `/static/{version}/{path}`: the web client (mounted when `--web` has an index.html).
+    /// The parts of the library the client shows from its path: the same page with no first screen.
+    static var parts: String {
+        let photo =
+            #"{"name": "photo", "in": "path", "required": true, "description": "A photo id; the client opens it (any text serves the page).", "schema": {"type": "string"}}"#
+        let album =
+            #"{"name": "id", "in": "path", "required": true, "description": "An album id (any text serves the page).", "schema": {"type": "string"}}"#
+        let pages: [(path: String, id: String, summary: String, parameters: [String])] = [
+            ("/favorites", "favoritesPage", "The favourites: the client's page", []),
+            ("/favorites/p/{photo}", "favoritePhotoPage", "A favourite's deep link: the same page", [photo]),
+            ("/albums", "albumsPage", "The albums: the client's page", []),
+            ("/trash", "trashPage", "The trash (the owner's): the client's page", []),
+            ("/a/{id}", "albumPage", "An album: the client's page", [album]),
+            ("/a/{id}/p/{photo}", "albumPhotoPage", "A photo of an album: the same page", [album, photo]),
+        ]
+        let common = [
+            ##"{"$ref": "#/components/parameters/IfNoneMatch"}"##,
+            ##"{"$ref": "#/components/parameters/AcceptEncoding"}"##,
+        ]
+        return pages.map { page in
+            #"""
+            "\#(page.path)": {
+              "parameters": [\#((page.parameters + common).joined(separator: ", "))],
+              "get": {
+                "operationId": "\#(page.id)", "tags": ["web"], "summary": "\#(page.summary)",
+                "description": "The web client's page with no first screen: the client reads this part of the library through the API.",
+                "responses": {\#(pageResponses)}
+              },
+              "head": {
+                "operationId": "\#(page.id)Head", "tags": ["web"], "summary": "The page's headers",
+                "responses": {"200": {"description": "The page's headers."}, "304": {"description": "Not modified."}}
+              }
+            },
+
+            """#
+        }.joined()
+    }
+
+    /// `/`, `/p/{id}`, the parts of the library (`parts`) and `/static/{version}/{path}`: the web client
+    /// (mounted when `--web` has an index.html).
     static var web: String {
         #"""
         "/": {
@@ -33,7 +71,7 @@ extension OpenAPIDocument {
             "responses": {"200": {"description": "The page's headers."}, "304": {"description": "Not modified."}}
           }
         },
-        "/static/{version}/{path}": {
+        \#(parts)"/static/{version}/{path}": {
           "parameters": [
             {"name": "version", "in": "path", "required": true, "description": "A hash of the web folder; `{{static}}` in the page names it.", "schema": {"type": "string"}},
             {"name": "path", "in": "path", "required": true, "description": "A file's path in the web folder (may contain `/`).", "schema": {"type": "string"}},
