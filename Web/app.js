@@ -42,6 +42,7 @@ async function boot() {
     getJSON(apiRoot).then((l) => {
       $('header h1').textContent = document.title = l.title;
       if (!l.allowDownload) document.body.dataset.nodownload = '';
+      if (l.allowUpload) import('./ui/link-upload.js').then((m) => m.linkUploads($('header h1'), () => { reopen('requery').catch(() => 0); }, toast));
     }).catch(() => 0);
   }
   document.body.classList.add('loading');
@@ -223,7 +224,7 @@ function counted() {
  */
 async function reopen(/** @type {'filter'|'requery'|'reset'} */ mode, filter = lib.filter) {
   if (mode === 'requery') {
-    const shown = lib.filter, t = await getJSON('/api/v1/timeline' + filterQuery(shown));
+    const shown = lib.filter, t = await getJSON(apiRoot + '/timeline' + filterQuery(shown));
     if (lib.filter !== shown) return;
     const a = grid.anchor();
     lib.reconcile(t);

@@ -102,3 +102,21 @@ def test_share_an_album_with_a_password_and_visit_it(browser):
         assert not errors, errors
     finally:
         s.stop()
+
+
+def test_a_visitor_adds_photos_through_a_link_that_takes_them(desktop, writable, tmp_path):
+    status, album = api(writable.url, "POST", "/api/v1/albums", token=writable.token, body={"title": "Party"})
+    first = api(writable.url, "GET", "/api/v1/photos?limit=1")[1]["items"][0]["id"]
+    api(writable.url, "POST", f"/api/v1/albums/{album['id']}/photos", token=writable.token, body={"ids": [first]})
+    status, link = api(writable.url, "POST", "/api/v1/links", token=writable.token,
+                       body={"albumId": album["id"], "allowUpload": True})
+    assert status == 201, link
+    desktop.goto(f"{writable.url}/s/{link['slug']}")
+    wait_grid(desktop)
+    assert desktop.evaluate("window.vitrine.lib.count") == 1
+    path = tmp_path / "from-a-guest.jpg"
+    path.write_bytes(jpeg(377))
+    desktop.wait_for_selector("button.link-add", timeout=T)
+    desktop.set_input_files("header input[type=file]", str(path))
+    desktop.wait_for_function("window.vitrine.lib.count === 2", timeout=T)
+    assert api(writable.url, "GET", f"/api/v1/albums/{album['id']}")[1]["photoCount"] == 2
