@@ -244,6 +244,7 @@ extension PostgresCatalog {
         trashMigration,
         setsMigration,
         linksMigration,
+        jobsMigration,
     ]
 
     /// Share links: each opens an album, or a set of photos of its own kept as an album's are.

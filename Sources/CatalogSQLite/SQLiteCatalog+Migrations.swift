@@ -287,6 +287,7 @@ extension SQLiteCatalog {
                     END;
                     """)
         }
+        migrator.registerMigration("v15-jobs", migrate: migrateJobs)
         return migrator
     }
 }
