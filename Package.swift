@@ -104,6 +104,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The job queue's worker runtime: claims with per-kind limits, heartbeats, retries, and the handlers
+        // of every kind over a library (through Ingest's write paths).
+        .target(
+            name: "Jobs",
+            dependencies: [
+                "Catalog", "Ingest", "Imaging", "Scheduling", "VitrineCore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The parsers of what a request carries (multipart bodies, form queries, byte ranges): pure Swift, no
         // HTTP server, so the fuzz harnesses below build on them alone.
         .target(name: "HTTPParsing"),
@@ -211,7 +220,9 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Access", "Compat", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror",
+                "Access", "Compat", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror", "Jobs",
+                "Catalog",
+                "Scheduling", "VitrineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -306,6 +317,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
+        // The worker on real libraries (SQLite and PostgreSQL catalogs, a file blob store, libvips).
+        .testTarget(
+            name: "JobsTests",
+            dependencies: [
+                "Jobs", "Ingest", "Imaging", "Catalog", "CatalogPostgres", "Blobs", "Scheduling", "VitrineApp",
+                "VitrineCore", "TestSupport",
+            ]
+        ),
         // libFuzzer harnesses (Tests/Fuzz/NAME/Harness.swift): built here like any target, and with
         // `-sanitize=fuzzer,address` into fuzz binaries by scripts/fuzz.sh.
         .target(
