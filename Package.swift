@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "Metering",
             dependencies: [
-                "Catalog", "Blobs", "Ingest", "Imaging", "Scheduling", "VitrineCore",
+                "Catalog", "Blobs", "Ingest", "Imaging", "Jobs", "Scheduling", "VitrineCore",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -419,7 +419,7 @@ let package = Package(
             dependencies: [
                 "Compat", "ServerTestSupport", "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore",
                 "HTTPParsing", "Ingest", "WebPackaging",
-                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "Metering", "TestSupport",
+                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "Metering", "Jobs", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

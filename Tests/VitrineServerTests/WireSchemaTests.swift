@@ -21,6 +21,8 @@ import VitrineAPI
         ("AlbumList", AlbumList.self), ("AlbumChange", AlbumChange.self), ("Selection", Selection.self),
         ("SetChange", SetChange.self), ("LinkChange", LinkChange.self), ("ShareLink", ShareLink.self),
         ("LinkList", LinkList.self), ("LinkInfo", LinkInfo.self), ("LinkPasswordBody", LinkPasswordBody.self),
+        ("JobQueueStatus", JobQueueStatus.self), ("JobCountItem", JobCountItem.self), ("JobItem", JobItem.self),
+        ("JobRetry", JobRetry.self), ("JobRetryResult", JobRetryResult.self),
     ]
 
     /// Schemas with no `VitrineAPI` type, and why: values the types hold as strings, answers built without a
