@@ -182,7 +182,7 @@ let package = Package(
             name: "VitrineApp",
             dependencies: [
                 "VitrineServer", "Compat", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs",
-                "FileBlobs", "S3", "Scheduling", "VitrineCore", "Metering",
+                "FileBlobs", "S3", "Scheduling", "VitrineCore", "Metering", "Jobs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -221,8 +221,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "Access", "Compat", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror", "Jobs",
-                "Catalog",
-                "Scheduling", "VitrineCore",
+                "Catalog", "VitrineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -322,7 +321,7 @@ let package = Package(
             name: "JobsTests",
             dependencies: [
                 "Jobs", "Ingest", "Imaging", "Catalog", "CatalogPostgres", "Blobs", "Scheduling", "VitrineApp",
-                "VitrineCore", "TestSupport",
+                "VitrineCore", "TestSupport", "ServerTestSupport",
             ]
         ),
         // libFuzzer harnesses (Tests/Fuzz/NAME/Harness.swift): built here like any target, and with

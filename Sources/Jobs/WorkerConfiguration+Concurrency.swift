@@ -7,7 +7,9 @@ extension WorkerConfiguration {
     public static func parsing(
         concurrency values: [String], name: String, cores: Int
     ) throws -> WorkerConfiguration {
-        var limits = standard(name: name, cores: cores).limits
+        let standard = standard(name: name, cores: cores)
+        guard !values.isEmpty else { return standard }
+        var limits = standard.limits
         var total: Int?
         for value in values {
             let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

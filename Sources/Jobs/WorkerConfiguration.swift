@@ -24,6 +24,15 @@ public struct WorkerConfiguration: Sendable {
         self.total = max(1, total)
     }
 
+    /// Leases of `seconds`, extended every third of that.
+    public mutating func setLease(seconds: Int) {
+        leaseMilliseconds = Int64(seconds) * 1000
+        heartbeat = .seconds(seconds) / 3
+    }
+
+    /// Leases a worker may ask for: long enough for a heartbeat to land, short enough to notice a death.
+    public static let leaseSeconds = 3...3600
+
     /// Renders on half the cores (a machine that also serves pages keeps the rest), one of each other kind.
     public static func standard(name: String, cores: Int) -> WorkerConfiguration {
         let renders = max(1, cores / 2)

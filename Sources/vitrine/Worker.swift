@@ -3,7 +3,6 @@ import Blobs
 import Foundation
 import Ingest
 import Jobs
-import Scheduling
 
 struct Worker: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +27,17 @@ struct Worker: AsyncParsableCommand {
     @Option(help: "Days a deleted photo stays in the trash, for purges that do not say.")
     var trashDays = TrashPolicy.defaultDays
 
+    @Option(
+        help: """
+            Seconds a job stays this worker's without a heartbeat (sent every third of it): how long a job of \
+            a worker that died waits before another takes it.
+            """)
+    var leaseSeconds = 60
+
     func validate() throws {
+        guard WorkerConfiguration.leaseSeconds.contains(leaseSeconds) else {
+            throw ValidationError("--lease-seconds must be within \(WorkerConfiguration.leaseSeconds)")
+        }
         guard TrashPolicy.allowedDays.contains(trashDays) else {
             throw ValidationError("--trash-days must be within \(TrashPolicy.allowedDays)")
         }
@@ -41,20 +50,18 @@ struct Worker: AsyncParsableCommand {
 
     var workerConfiguration: WorkerConfiguration {
         get throws {
-            try WorkerConfiguration.parsing(
+            var configuration = try WorkerConfiguration.parsing(
                 concurrency: concurrency, name: ProcessIdentity.current.record,
                 cores: ProcessInfo.processInfo.activeProcessorCount)
+            configuration.setLease(seconds: leaseSeconds)
+            return configuration
         }
     }
 
     func run() async throws {
         let opened = try await library.open()
         let configuration = try workerConfiguration
-        let width = max(1, (configuration.limits[.renderVariants] ?? 0) + (configuration.limits[.sizedVariant] ?? 0))
-        let renders = BoundedExecutor(label: "vitrine.worker", width: width, queueLimit: width, refusal: "busy")
-        let worker = JobWorker(
-            queue: opened.catalog, handlers: JobHandler.library(opened, renders: renders, trashDays: trashDays),
-            configuration: configuration)
+        let worker = opened.worker(configuration, trashDays: trashDays)
         let limits = configuration.limits.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: " ")
         print("worker \(configuration.name): \(limits), \(configuration.total) at once")
         let work = Task { await worker.run() }

@@ -59,13 +59,13 @@ import VitrineCore
         let tally = Tally()
         let long = JobHandler { job in
             await tally.start(job.payload)
-            try await Task.sleep(for: .milliseconds(1500))
+            try await Task.sleep(for: .seconds(3))
         }
         try await fixture.library.catalog.enqueue([JobRequest(.renderVariants, payload: "long")], now: 0)
-        let worker = fixture.worker([.renderVariants: long], lease: 400, heartbeat: .milliseconds(100))
+        let worker = fixture.worker([.renderVariants: long], lease: 2000, heartbeat: .milliseconds(200))
         let running = Task { await worker.runUntilIdle() }
         for _ in 0..<10 {
-            try await Task.sleep(for: .milliseconds(120))
+            try await Task.sleep(for: .milliseconds(250))
             let stolen = try await fixture.library.catalog.claimJob(
                 kinds: [.renderVariants], worker: "thief", leaseMilliseconds: 1000, now: EpochMilliseconds.now)
             #expect(stolen == nil)

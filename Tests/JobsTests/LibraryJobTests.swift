@@ -5,6 +5,7 @@ import Imaging
 import Ingest
 import Jobs
 import Scheduling
+import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineCore
@@ -12,21 +13,8 @@ import VitrineCore
 /// The handlers on a real library: a render records what a photo lacks once, and a second run of the same
 /// job (a lease that lapsed while its worker was only slow) writes nothing.
 @Suite struct LibraryJobTests {
-    /// A photo catalogued with its original only, as a stored upload waits for its render.
     func unrenderedPhoto(in fixture: WorkerFixture) async throws -> String {
-        let path = try Fixtures.write(fixture.data.file("input.jpg"), width: 900, height: 600, seed: 3)
-        let bytes = Fixtures.bytes(of: path)
-        let key = try await fixture.library.blobs.put(bytes, contentType: "image/jpeg")
-        let id = PhotoID.make()
-        let photo = PhotoRecord(
-            id: id, contentHash: key.hex, originalName: "input.jpg", format: "jpeg", mimeType: "image/jpeg",
-            byteSize: Int64(bytes.count), width: 900, height: 600, takenAt: 0, takenAtSource: "import",
-            thumbHash: Data([1]), averageColor: "#000000", importedAt: 0, updatedAt: 0)
-        let original = VariantRecord(
-            photoId: id, kind: .original, blobKey: key, mimeType: "image/jpeg", width: 900, height: 600,
-            byteSize: Int64(bytes.count))
-        try await fixture.library.catalog.insert(photo, variants: [original], tags: [])
-        return id
+        try await insertUnrenderedPhoto(fixture.library, scratch: fixture.data, seed: 3)
     }
 
     @Test func aRenderJobRecordsTheMissingVariantsAndAgainWritesNothing() async throws {
