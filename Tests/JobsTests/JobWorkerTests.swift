@@ -117,3 +117,51 @@ import VitrineCore
         #expect(await a.finished + b.finished == 60)
     }
 }
+
+/// Outcomes as a worker reports them.
+actor OutcomeLog: JobObserver {
+    private(set) var outcomes: [JobOutcome] = []
+    private func append(_ outcome: JobOutcome) { outcomes.append(outcome) }
+    nonisolated func jobStarted(kind: JobKind) {}
+    nonisolated func jobFinished(kind: JobKind, outcome: JobOutcome, duration: Duration) {
+        Task { await append(outcome) }
+    }
+}
+
+@Suite struct LostLeaseTests {
+    /// A worker whose heartbeats stop landing loses its job to another claimer: its handler is cancelled at
+    /// the next beat, and nothing it reports changes the other's claim.
+    @Test func aWorkerThatLostItsLeaseLeavesTheJobToTheNewClaimer() async throws {
+        let fixture = try await WorkerFixture()
+        let catalog = fixture.library.catalog
+        let log = OutcomeLog()
+        let (started, didStart) = AsyncStream<Void>.makeStream()
+        let slow = JobHandler { _ in
+            didStart.yield()
+            try await Task.sleep(for: .seconds(30))
+        }
+        try await catalog.enqueue([JobRequest(.backfill)], now: 0)
+        var configuration = WorkerConfiguration(name: "slow", limits: [.backfill: 1], total: 1)
+        configuration.leaseMilliseconds = 300
+        configuration.heartbeat = .milliseconds(600)
+        let worker = JobWorker(queue: catalog, handlers: [.backfill: slow], configuration: configuration, observer: log)
+        let running = Task { await worker.run() }
+        for await _ in started { break }
+        try await Task.sleep(for: .milliseconds(350))
+        let taken = try #require(
+            try await catalog.claimJob(
+                kinds: [.backfill], worker: "other", leaseMilliseconds: 60_000, now: EpochMilliseconds.now))
+        #expect(taken.attempts == 2)
+        var outcomes: [JobOutcome] = []
+        for _ in 0..<100 where outcomes.isEmpty {
+            try await Task.sleep(for: .milliseconds(20))
+            outcomes = await log.outcomes
+        }
+        #expect(outcomes == [.lost], "cancelled at the heartbeat that found the lease gone")
+        running.cancel()
+        await running.value
+        let summary = try await catalog.jobSummary()
+        #expect(summary.count(.running) == 1, "still the other claimer's")
+        #expect(try await catalog.completeJob(taken))
+    }
+}
