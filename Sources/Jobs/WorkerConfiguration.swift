@@ -24,8 +24,9 @@ public struct WorkerConfiguration: Sendable {
         self.total = max(1, total)
     }
 
-    /// Leases of `seconds`, extended every third of that.
+    /// Leases of `seconds` (within `leaseSeconds`), extended every third of that.
     public mutating func setLease(seconds: Int) {
+        let seconds = min(max(seconds, Self.leaseSeconds.lowerBound), Self.leaseSeconds.upperBound)
         leaseMilliseconds = Int64(seconds) * 1000
         heartbeat = .seconds(seconds) / 3
     }

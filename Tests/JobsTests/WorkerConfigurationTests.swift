@@ -42,5 +42,7 @@ import Testing
         var configuration = WorkerConfiguration(name: "w", limits: [.backfill: 1], total: 1)
         configuration.setLease(seconds: 9)
         #expect(configuration.leaseMilliseconds == 9000 && configuration.heartbeat == .seconds(3))
+        configuration.setLease(seconds: Int.max)
+        #expect(configuration.leaseMilliseconds == 3_600_000, "within leaseSeconds")
     }
 }
