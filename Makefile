@@ -76,7 +76,9 @@ check-imports:
 ## VitrineKit's suites run in a third: they time HTTP exchanges on real sockets, which a first process busy
 ## with blocking work would stall past their deadlines. The mirror's suites (servers, imports and child
 ## processes) run in a fourth, for the same reason: beside them a cancelled exchange can take seconds to end.
-PG_SUITES := CatalogContractTests|CatalogPostgresTests|ClusterTests|PostgresCatalogCLITests
+## The worker's suites (JobsTests) go with PostgreSQL's: they use it, and their leases and heartbeats have
+## deadlines too.
+PG_SUITES := CatalogContractTests|CatalogPostgresTests|ClusterTests|PostgresCatalogCLITests|JobsTests
 KIT_SUITES := VitrineKitTests
 MIRROR_SUITES := VitrineMirrorTests
 test-swift:

@@ -104,6 +104,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The job queue's worker runtime: claims with per-kind limits, heartbeats, retries, and the handlers
+        // of every kind over a library (through Ingest's write paths).
+        .target(
+            name: "Jobs",
+            dependencies: [
+                "Catalog", "Ingest", "Imaging", "Scheduling", "VitrineCore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The parsers of what a request carries (multipart bodies, form queries, byte ranges): pure Swift, no
         // HTTP server, so the fuzz harnesses below build on them alone.
         .target(name: "HTTPParsing"),
@@ -123,7 +132,7 @@ let package = Package(
         .target(
             name: "Metering",
             dependencies: [
-                "Catalog", "Blobs", "Ingest", "Imaging", "Scheduling", "VitrineCore",
+                "Catalog", "Blobs", "Ingest", "Imaging", "Jobs", "Scheduling", "VitrineCore",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -173,7 +182,7 @@ let package = Package(
             name: "VitrineApp",
             dependencies: [
                 "VitrineServer", "Compat", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "CatalogPostgres", "Blobs",
-                "FileBlobs", "S3", "Scheduling", "VitrineCore", "Metering",
+                "FileBlobs", "S3", "Scheduling", "VitrineCore", "Metering", "Jobs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -211,7 +220,8 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Access", "Compat", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror",
+                "Access", "Compat", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror", "Jobs",
+                "Catalog", "VitrineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -306,6 +316,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
+        // The worker on real libraries (SQLite and PostgreSQL catalogs, a file blob store, libvips).
+        .testTarget(
+            name: "JobsTests",
+            dependencies: [
+                "Jobs", "Ingest", "Imaging", "Catalog", "CatalogPostgres", "Blobs", "Scheduling", "VitrineApp",
+                "VitrineCore", "TestSupport", "ServerTestSupport",
+            ]
+        ),
         // libFuzzer harnesses (Tests/Fuzz/NAME/Harness.swift): built here like any target, and with
         // `-sanitize=fuzzer,address` into fuzz binaries by scripts/fuzz.sh.
         .target(
@@ -400,7 +418,7 @@ let package = Package(
             dependencies: [
                 "Compat", "ServerTestSupport", "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore",
                 "HTTPParsing", "Ingest", "WebPackaging",
-                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "Metering", "TestSupport",
+                "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "Metering", "Jobs", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -245,6 +245,7 @@ extension PostgresCatalog {
         setsMigration,
         linksMigration,
         linkUploadsMigration,
+        jobsMigration,
     ]
 
     /// Upload-only links ("file drops"), and which link each visitor's upload came through: a log with no

@@ -15,6 +15,14 @@ extension PostgresCatalog {
     /// drops (a database restart). It returns once its first LISTEN is in place, or once the first attempt
     /// failed (it keeps trying; readers poll as well).
     public func observeChanges(_ onChange: @escaping @Sendable () -> Void) async throws -> ChangeObservation {
+        try await observe(channel: Self.changeChannel, onChange)
+    }
+
+    /// Calls `onChange` after each notification on `channel` and once after each reconnection, from a
+    /// connection of its own as `observeChanges` describes.
+    func observe(
+        channel: String, _ onChange: @escaping @Sendable () -> Void
+    ) async throws -> ChangeObservation {
         let cancelled = CancellationFlag()
         let guarded: @Sendable () -> Void = { if !cancelled.isSet { onChange() } }
         let configuration = try self.configuration.connectionConfiguration()
@@ -29,7 +37,7 @@ extension PostgresCatalog {
                         configuration: configuration, id: Self.listenConnectionID.add(1, ordering: .relaxed).newValue,
                         logger: logger)
                     do {
-                        try await connection.listen(on: Self.changeChannel) { notifications in
+                        try await connection.listen(on: channel) { notifications in
                             firstAttemptDone.yield()
                             firstAttemptDone.finish()
                             if connected { guarded() }
@@ -38,11 +46,11 @@ extension PostgresCatalog {
                             for try await _ in notifications { guarded() }
                         }
                     } catch {
-                        logger.debug("change observation lost its connection", metadata: ["error": "\(error)"])
+                        logger.debug("observation of \(channel) lost its connection", metadata: ["error": "\(error)"])
                     }
                     try? await connection.close()
                 } catch {
-                    logger.debug("change observation cannot connect", metadata: ["error": "\(error)"])
+                    logger.debug("observation of \(channel) cannot connect", metadata: ["error": "\(error)"])
                 }
                 firstAttemptDone.finish()
                 try? await Task.sleep(for: delay)

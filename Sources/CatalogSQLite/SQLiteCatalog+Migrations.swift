@@ -302,6 +302,7 @@ extension SQLiteCatalog {
                     CREATE INDEX linkUpload_on_photoId ON linkUpload (photoId);
                     """)
         }
+        migrator.registerMigration("v16-jobs", migrate: migrateJobs)
         return migrator
     }
 }

@@ -36,7 +36,7 @@ public actor SizedVariantMaker {
 
     /// Renders from the original, then stores and records it through `LeasedWrite`, so garbage collection
     /// can never take the blob from under the row.
-    static func render(
+    public static func render(
         library: Library, renders: BoundedExecutor, photoId: String, edge: Int
     ) async throws -> SizedVariantRecord? {
         let catalog = library.catalog

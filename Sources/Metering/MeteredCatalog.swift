@@ -76,4 +76,8 @@ enum CatalogOperation: String, CaseIterable {
     // ThrottleCounters
     case recordFailure = "record_failure", throttleWindow = "throttle_window"
     case pruneThrottleWindows = "prune_throttle_windows"
+    // JobQueue
+    case enqueue, claimJob = "claim_job", extendLease = "extend_lease", completeJob = "complete_job"
+    case failJob = "fail_job", retryFailedJobs = "retry_failed_jobs", jobSummary = "job_summary"
+    case observeJobs = "observe_jobs"
 }

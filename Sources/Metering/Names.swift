@@ -14,6 +14,10 @@ package enum Names {
     package static let rendersRunning = "vitrine_sized_renders_running"
     package static let blockingQueue = "vitrine_blocking_queue_depth"
     package static let blockingRunning = "vitrine_blocking_jobs_running"
+    package static let jobs = "vitrine_jobs"
+    package static let jobsRunning = "vitrine_jobs_running"
+    package static let jobsFinished = "vitrine_jobs_finished_total"
+    package static let jobDuration = "vitrine_job_duration_seconds"
     package static let residentMemory = "process_resident_memory_bytes"
     package static let openFiles = "process_open_fds"
 
@@ -33,6 +37,11 @@ package enum Names {
         rendersRunning: "Sized renders running now.",
         blockingQueue: "Blocking jobs (SQLite, file system) waiting for a thread.",
         blockingRunning: "Blocking jobs running now.",
+        jobs: "Jobs in the queue (every process's), by kind and state (waiting, running, failed), read at each scrape.",
+        jobsRunning: "Jobs this process's worker is running now, by kind.",
+        jobsFinished:
+            "Job attempts this process's worker ended, by kind and outcome (completed, retried, parked, lost, abandoned).",
+        jobDuration: "Time of one job attempt in this process's worker, by kind, in seconds.",
         residentMemory: "Resident set size of the process (VmRSS), in bytes.",
         openFiles: "File descriptors the process holds open.",
     ]

@@ -33,6 +33,7 @@ public final class VitrineMetrics: Sendable {
             Names.requestDuration: Buckets.requests,
             Names.catalogDuration: Buckets.catalog,
             Names.importDuration: Buckets.imports,
+            Names.jobDuration: Buckets.imports,
         ]
         self.factory = factory
         requestsInFlight = Meter(label: Names.requestsInFlight, factory: factory)

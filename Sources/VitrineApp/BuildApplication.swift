@@ -34,6 +34,12 @@ public func buildApplication(
     }
     services.append(
         TrashPurgeService(library: library, days: configuration.server.limits.trashDays, logger: configuration.logger))
+    if let worker = configuration.worker {
+        services.append(
+            JobWorkerService(
+                worker: library.worker(
+                    worker, trashDays: configuration.server.limits.trashDays, observer: metrics?.jobObserver)))
+    }
     return try VitrineServer.makeApplication(
         library: library, configuration: configuration.server, services: services, logger: configuration.logger,
         blocking: library.executor, metrics: metrics, routes: [CompatRoutes(configuration.server.compat)])

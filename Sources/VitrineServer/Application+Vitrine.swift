@@ -98,7 +98,7 @@ public enum VitrineServer {
 
         let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))
         if let metrics, metricsOnMainPort {
-            MetricsController(metrics: metrics).addRoutes(
+            MetricsController(metrics: metrics, queue: library.catalog).addRoutes(
                 to: router.group().add(middleware: RequireTokenMiddleware.admin(guardian)))
         }
         PhotoWritesController(
@@ -128,6 +128,7 @@ public enum VitrineServer {
         ).addRoutes(to: api.group())
         TrashController(library: library, days: resources.limits.trashDays).addRoutes(
             writes: writes, signedIn: api.group().add(middleware: RequireTokenMiddleware.reader(guardian)))
+        JobsController(queue: library.catalog).addRoutes(to: writes)
         let mount = RouteMount(
             library: library, throttle: guardian.throttle, root: assets, reads: reads, writes: writes,
             renders: resources.renders, assets: assetURLs)
@@ -160,7 +161,9 @@ public enum VitrineServer {
         var services = services
         if let metrics, let listener = configuration.metrics.listener {
             services.append(
-                makeMetricsListener(metrics: metrics, listener: listener, limits: configuration.limits, logger: logger))
+                makeMetricsListener(
+                    metrics: metrics, queue: library.catalog, listener: listener, limits: configuration.limits,
+                    logger: logger))
         }
         return Application(
             router: router, server: .timedHTTP1(configuration.limits),

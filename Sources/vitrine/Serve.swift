@@ -1,8 +1,10 @@
 import Access
 import ArgumentParser
+import Blobs
 import Foundation
 import Hummingbird
 import Ingest
+import Jobs
 import Logging
 import VitrineApp
 import VitrineServer
@@ -53,6 +55,13 @@ struct Serve: AsyncParsableCommand {
             """)
     var assetBaseUrl: String?
 
+    @Option(
+        help: """
+            Jobs the embedded worker runs at once (renders up to N, one of each other kind); 0 runs none, for \
+            an API-only server beside `vitrine worker` processes. Default: renders on half the cores.
+            """)
+    var workers: Int?
+
     @OptionGroup var compat: CompatOptions
 
     @OptionGroup(title: "Limits") var limits: LimitOptions
@@ -79,6 +88,7 @@ struct Serve: AsyncParsableCommand {
             }
             assets = parsed
         }
+        let worker = try embeddedWorker
         let webRoot = FileManager.default.fileExists(atPath: web + "/index.html") ? web : nil
         if webRoot == nil { logger.warning("no web client at \(web)/index.html; serving the API only") }
         let access = AccessConfiguration(
@@ -97,7 +107,8 @@ struct Serve: AsyncParsableCommand {
         storage.ioQueueLimit = limits.blockingQueue
         let opened = try await openLibrary(storage)
         let app = try buildApplication(
-            AppConfiguration(storage: storage, server: server, importsDemo: demo, logger: logger), library: opened)
+            AppConfiguration(storage: storage, server: server, importsDemo: demo, worker: worker, logger: logger),
+            library: opened)
         switch try await AdminToken(directory: opened.directory).establish(in: opened.catalog) {
         case .created(let token):
             // Shown once: from now on it lives only in the data folder (`vitrine token rotate` replaces it).
@@ -115,5 +126,20 @@ struct Serve: AsyncParsableCommand {
             logger.info("metrics on http://\(listener.host):\(listener.port)/metrics")
         }
         try await app.runService()
+    }
+
+    /// The embedded worker `--workers` asks for; nil for none.
+    var embeddedWorker: WorkerConfiguration? {
+        get throws {
+            let name = ProcessIdentity.current.record
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            guard let workers else { return .standard(name: name, cores: cores) }
+            guard workers != 0 else { return nil }
+            do {
+                return try WorkerConfiguration.parsing(concurrency: ["\(workers)"], name: name, cores: cores)
+            } catch let error as WorkerConfigurationError {
+                throw ValidationError(error.description.replacingOccurrences(of: "--concurrency", with: "--workers"))
+            }
+        }
     }
 }

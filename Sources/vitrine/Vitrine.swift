@@ -12,7 +12,9 @@ struct Vitrine: AsyncParsableCommand {
         commandName: "vitrine",
         abstract: "A self-hosted photo gallery: import photos, serve the gallery.",
         subcommands: [
-            Serve.self, Import.self, Token.self, Key.self, Collect.self, BlobsCommand.self, MirrorCommand.self,
+            Serve.self, Import.self, Worker.self, JobsCommand.self, Token.self, Key.self, Collect.self,
+            BlobsCommand.self,
+            MirrorCommand.self,
         ]
     )
 

@@ -16,19 +16,7 @@ import VitrineCore
     /// Leases `keys`, failing the test instead of hanging when the lease is still waiting after a minute
     /// (a mark nobody clears would hold it for `CatalogPolicy.collectionMarkLifetime`).
     func leaseOrFail(_ catalog: any BlobLeases, _ keys: [BlobKey], owner: String) async throws {
-        let leased = try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await catalog.lease(keys, owner: owner)
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(60))
-                return false
-            }
-            let first = try await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        let leased = try await completes(within: .seconds(60)) { try await catalog.lease(keys, owner: owner) }
         #expect(leased, "the lease of \(keys) still waits")
     }
 

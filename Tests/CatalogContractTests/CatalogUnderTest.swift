@@ -78,3 +78,21 @@ actor EventLog {
     private(set) var events: [String] = []
     func append(_ event: String) { events.append(event) }
 }
+
+/// True when `body` returns within `limit`, false when it is still running then (it is cancelled): a test
+/// fails instead of hanging on a wait that never ends.
+func completes(within limit: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws -> Bool {
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            try await body()
+            return true
+        }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return false
+        }
+        let first = try await group.next() ?? false
+        group.cancelAll()
+        return first
+    }
+}

@@ -22,6 +22,8 @@ import VitrineAPI
         ("SetChange", SetChange.self), ("LinkChange", LinkChange.self), ("ShareLink", ShareLink.self),
         ("LinkList", LinkList.self), ("LinkInfo", LinkInfo.self), ("LinkPasswordBody", LinkPasswordBody.self),
         ("LinkUploadResult", LinkUploadResult.self),
+        ("JobQueueStatus", JobQueueStatus.self), ("JobCountItem", JobCountItem.self), ("JobItem", JobItem.self),
+        ("JobRetry", JobRetry.self), ("JobRetryResult", JobRetryResult.self),
     ]
 
     /// Schemas with no `VitrineAPI` type, and why: values the types hold as strings, answers built without a

@@ -1,9 +1,13 @@
+import Catalog
 import Hummingbird
 import Metering
 
 /// `GET /metrics`: the application's metrics in Prometheus text format, never cached.
 struct MetricsController<Context: RequestContext>: Sendable {
     let metrics: VitrineMetrics
+    /// Read at each scrape for the queue's gauges (one grouped count); a catalog that cannot answer leaves
+    /// them at their last values.
+    let queue: any JobQueue
 
     static var contentType: String { "text/plain; version=0.0.4; charset=utf-8" }
 
@@ -16,6 +20,7 @@ struct MetricsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func scrape(_ request: Request, context: Context) async throws -> Response {
+        if let summary = try? await queue.jobSummary() { metrics.record(summary) }
         let bytes = metrics.scrape()
         return Response(
             status: .ok, headers: [.contentType: Self.contentType, .cacheControl: "no-store"],

@@ -4,7 +4,8 @@ extension OpenAPIDocument {
     /// Shared schemas, parameters, responses and security schemes: the members of `components`.
     static var components: String {
         "\"schemas\": {\n"
-            + [schemas, wireSchemas, albumSchemas, linkSchemas, trashSchemas, compatSchemas].joined(separator: ",\n")
+            + [schemas, wireSchemas, albumSchemas, linkSchemas, trashSchemas, jobSchemas, compatSchemas].joined(
+                separator: ",\n")
             + "\n},\n"
             + [parameters, responses, securitySchemes].joined(separator: ",\n")
     }

@@ -18,7 +18,7 @@ enum OpenAPIDocument {
 
     static var text: String {
         let paths = [
-            service, metrics, photos, albums, links, trash, timeline, events, assets, sized, zip, counters, keys,
+            service, metrics, photos, albums, links, trash, jobs, timeline, events, assets, sized, zip, counters, keys,
             pixabay,
             parse, web, linkPages,
         ]

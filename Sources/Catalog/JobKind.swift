@@ -1,0 +1,14 @@
+/// What a queued job does. Stored as its raw value, so a row written by a newer release (a kind this one
+/// does not know) is reported as its text and never claimed, rather than trapping a decode.
+public enum JobKind: String, Sendable, CaseIterable, Codable {
+    /// Render a photo's variants from its original (payload: the photo id).
+    case renderVariants = "render-variants"
+    /// Make one on-demand size of a photo (payload: `PHOTO_ID/EDGE`).
+    case sizedVariant = "sized-variant"
+    /// Add variants that older releases did not make to every photo missing them (payload: empty).
+    case backfill
+    /// Drop trashed photos past the trash's retention (payload: empty).
+    case purgeTrash = "purge-trash"
+    /// Delete blobs nothing references any more (payload: empty).
+    case collectBlobs = "collect-blobs"
+}

@@ -1,0 +1,44 @@
+import Blobs
+import Catalog
+import Imaging
+import Scheduling
+import VitrineCore
+
+extension Library {
+    /// Renders a photo's preview and thumbs from its stored original and records the ones it lacks, each
+    /// through `LeasedWrite` as an import stores its blobs. Run twice, the second run finds nothing missing
+    /// and writes nothing (and a run racing another records each variant once: `addVariant` refuses a kind
+    /// the photo already has, and equal bytes are one blob). Returns how many variants it recorded; nil when
+    /// there is no such photo.
+    public func renderMissingVariants(
+        photoId: String, renders: BoundedExecutor, options: RenderOptions = RenderOptions()
+    ) async throws -> Int? {
+        guard let item = try await catalog.photos(ids: [photoId])[photoId] else { return nil }
+        let missing = Set(Importer.renderedKinds.filter { item.variants[$0] == nil })
+        guard !missing.isEmpty else { return 0 }
+        guard let original = item.variants[.original] else {
+            throw ImagingError.corrupt("the photo has no original to render from")
+        }
+        let rendered = try await blobs.withLocalFile(original.blobKey) { path in
+            try await renders.run { try PhotoRenderer.render(path: path, options: options) }
+        }
+        let encoded = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb]
+        var recorded = 0
+        // One lease per variant: `addVariant` drops its owner's leases, so a second blob under the same owner
+        // would be unprotected between the two records.
+        for (kind, variant) in zip(Importer.renderedKinds, encoded) where missing.contains(kind) {
+            let catalog = catalog
+            let added = try await leasedWrite.run(
+                [.bytes(variant.bytes, contentType: variant.mimeType)], purpose: "render"
+            ) { owner in
+                try await catalog.addVariant(
+                    VariantRecord(
+                        photoId: photoId, kind: kind, blobKey: BlobKey.of(variant.bytes), mimeType: variant.mimeType,
+                        width: variant.width, height: variant.height, byteSize: Int64(variant.bytes.count)),
+                    leaseOwner: owner)
+            }
+            if added { recorded += 1 }
+        }
+        return recorded
+    }
+}

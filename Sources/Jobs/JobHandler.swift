@@ -1,0 +1,22 @@
+import Catalog
+
+/// What a worker does with a claimed job of one kind. It must be idempotent: a job whose lease lapsed while
+/// its worker was only slow runs again elsewhere, and the second run must find the work done and write
+/// nothing. Returning is success; throwing is a failed attempt, retried with back-off.
+public struct JobHandler: Sendable {
+    let body: @Sendable (JobRecord) async throws -> Void
+
+    public init(_ body: @escaping @Sendable (JobRecord) async throws -> Void) {
+        self.body = body
+    }
+
+    public func run(_ job: JobRecord) async throws { try await body(job) }
+}
+
+/// A payload a handler cannot read: the attempt fails with this text, and the job is parked once its
+/// attempts are used, where an admin sees it.
+public struct JobPayloadError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}

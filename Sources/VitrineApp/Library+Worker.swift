@@ -1,0 +1,20 @@
+import Ingest
+import Jobs
+import Scheduling
+
+extension Library {
+    /// A worker over this library's queue with the handlers of every kind, rendering on a pool of its own
+    /// as wide as its render kinds may run (libvips blocks, so never on Swift's cooperative threads).
+    public func worker(
+        _ configuration: WorkerConfiguration, trashDays: Int = TrashPolicy.defaultDays,
+        observer: (any JobObserver)? = nil
+    ) -> JobWorker {
+        let width = max(
+            1, configuration.limits[.renderVariants, default: 0] + configuration.limits[.sizedVariant, default: 0])
+        let renders = BoundedExecutor(
+            label: "vitrine.worker", width: width, queueLimit: width, refusal: "the worker's renders are busy")
+        return JobWorker(
+            queue: catalog, handlers: JobHandler.library(self, renders: renders, trashDays: trashDays),
+            configuration: configuration, observer: observer)
+    }
+}

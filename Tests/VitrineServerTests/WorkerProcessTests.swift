@@ -1,0 +1,120 @@
+import Catalog
+import CatalogSQLite
+import Foundation
+import Ingest
+import ServerTestSupport
+import TestSupport
+import Testing
+import VitrineApp
+import VitrineCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `vitrine worker`, `vitrine jobs` and `serve`'s embedded worker as real processes: a worker SIGKILLed
+/// mid-job at seeded moments leaves its job to another, which finishes it; nothing is lost, half-written or
+/// done twice. Each trial prints one line.
+@Suite(.serialized) struct WorkerProcessTests {
+    /// `count` photos catalogued with their originals only, and a render job for each.
+    static func queueRenders(_ data: TemporaryDirectory, count: Int) async throws -> [String] {
+        let library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))
+        let scratch = TemporaryDirectory("worker-inputs")
+        var ids: [String] = []
+        for n in 0..<count {
+            ids.append(
+                try await insertUnrenderedPhoto(
+                    library, scratch: scratch, seed: UInt32(500 + n), width: 1600, height: 1200))
+        }
+        try await library.catalog.enqueue(
+            ids.map { JobRequest(.renderVariants, payload: $0) }, now: EpochMilliseconds.now)
+        return ids
+    }
+
+    /// Polls `condition` every 20 ms for up to `seconds`; false when it never held.
+    static func eventually(seconds: Double, _ condition: () async throws -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    @Test func aWorkerKilledMidJobLeavesItToAnotherAndNothingIsDoneTwice() async throws {
+        var random = SeededGenerator(seed: 0x5EED_0033)
+        for trial in 1...3 {
+            let data = TemporaryDirectory("worker-kill")
+            let ids = try await Self.queueRenders(data, count: 6)
+            let catalog = try SQLiteCatalog(path: data.file("catalog.sqlite"))
+            let before = try await catalog.latestChangeSeq()
+            let worker = ["worker", "--data", data.path, "--lease-seconds", "3", "--concurrency", "2"]
+            let first = try VitrineProcess.start(worker)
+            let claimed = try await Self.eventually(seconds: 30) { try await catalog.jobSummary().count(.running) > 0 }
+            try #require(claimed, "trial \(trial): the first worker never claimed a job")
+            let delay = Int.random(in: 0...400, using: &random)
+            try await Task.sleep(for: .milliseconds(delay))
+            let done = ids.count - (try await catalog.jobSummary().counts.reduce(0) { $0 + $1.count })
+            #expect(VitrineProcess.killIfRunning(first), "trial \(trial): a worker runs until stopped")
+
+            let second = try VitrineProcess.start(worker)
+            let drained = try await Self.eventually(seconds: 120) { try await catalog.jobSummary().counts.isEmpty }
+            second.terminate()
+            second.waitUntilExit()
+            let label = "worker trial \(trial) (killed \(delay) ms after its first claim, \(done) jobs done)"
+            let left = try await catalog.jobSummary().counts
+            #expect(drained, "\(label): jobs left: \(left)")
+            #expect(second.terminationStatus == 0, "\(label): the second worker stops cleanly on SIGTERM")
+            #expect(try await LibraryInvariants.checkRows(data.path, label) == ids.count)
+            let updates = try #require(try await catalog.changes(after: before)).filter { $0.kind == .update }
+            for id in ids {
+                #expect(updates.filter { $0.photoId == id }.count == 4, "\(label): \(id)'s four variants, each once")
+            }
+            let gc = try VitrineProcess.run(["gc", "--data", data.path])
+            #expect(gc.status == 0, "\(label): gc: \(gc.output)")
+            try await LibraryInvariants.checkCollected(data.path, label)
+            print("\(label): all \(ids.count) photos rendered; gc: \(gc.output.split(separator: "\n").first ?? "")")
+        }
+    }
+
+    @Test func serveRunsAnEmbeddedWorkerUnlessToldNot() async throws {
+        let data = TemporaryDirectory("worker-serve")
+        let ids = try await Self.queueRenders(data, count: 1)
+        let catalog = try SQLiteCatalog(path: data.file("catalog.sqlite"))
+        let apiOnly = try LiveVitrineServer(data: data.path, arguments: ["--workers", "0"])
+        try await Task.sleep(for: .seconds(3))
+        #expect(try await catalog.jobSummary().count(.waiting) == 1, "--workers 0 runs no job")
+        apiOnly.stop()
+
+        let listed = try VitrineProcess.run(["jobs", "list", "--data", data.path])
+        #expect(listed.status == 0 && listed.output.contains("render-variants\twaiting\t1"), "\(listed.output)")
+
+        let server = try LiveVitrineServer(data: data.path, arguments: ["--workers", "1"])
+        defer { server.stop() }
+        let rendered = try await Self.eventually(seconds: 60) {
+            try await catalog.photo(id: ids[0])?.variants.count == VariantKind.allCases.count
+        }
+        #expect(rendered, "the embedded worker renders the photo")
+        #expect(try await Self.eventually(seconds: 10) { try await catalog.jobSummary().counts.isEmpty })
+    }
+
+    @Test func jobsRetryPutsFailuresBack() async throws {
+        let data = TemporaryDirectory("worker-retry")
+        let library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))
+        try await library.catalog.enqueue([JobRequest(.purgeTrash, payload: "0", maxAttempts: 1)], now: 0)
+        let run = try VitrineProcess.start(["worker", "--data", data.path, "--concurrency", "purge-trash=1"])
+        let parked = try await Self.eventually(seconds: 30) {
+            try await library.catalog.jobSummary().count(.failed) == 1
+        }
+        VitrineProcess.kill(run)
+        #expect(parked)
+        let listed = try VitrineProcess.run(["jobs", "list", "--data", data.path])
+        #expect(
+            listed.output.contains("purge-trash") && listed.output.contains("needs a day count"), "\(listed.output)")
+        let retried = try VitrineProcess.run(["jobs", "retry", "--data", data.path])
+        #expect(retried.status == 0 && retried.output.contains("retried 1 jobs"), "\(retried.output)")
+        #expect(try await library.catalog.jobSummary().count(.waiting) == 1)
+        let bad = try VitrineProcess.run(["worker", "--data", data.path, "--concurrency", "render=2"])
+        #expect(bad.status != 0 && bad.output.contains("unknown kind"), "\(bad.output)")
+    }
+}
