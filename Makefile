@@ -136,6 +136,7 @@ bench: deps wasm
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/server/bench.py
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/web/timeline.py
 	python3 Benchmarks/zip/bench.py
+	python3 Benchmarks/avif/bench.py "$(BENCH_DIR)/avif"
 	.build/release/vitrinekit-bench
 	python3 Benchmarks/sdk/mirror.py
 

@@ -43,6 +43,11 @@ if [ "$want" != core ]; then
     echo "installing: axe-playwright-python (pip)"
     python3 -m pip install -q --disable-pip-version-check axe-playwright-python==0.1.8 >/dev/null
   fi
+  # numpy computes SSIM in Benchmarks/avif (AVIF against WebP and JPEG at equal SSIM).
+  if ! python3 -c 'import numpy' >/dev/null 2>&1; then
+    echo "installing: numpy (pip)"
+    python3 -m pip install -q --disable-pip-version-check numpy >/dev/null
+  fi
   # The published third-party clients Tests/Clients drives (scripts/client-tests.sh), at the versions tested.
   if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("ParsePy") != "0.3.20150629" or m.version("pixabay-python") != "1.1.0")' >/dev/null 2>&1; then
     echo "installing: parsepy pixabay-python (pip)"

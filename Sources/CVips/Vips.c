@@ -156,8 +156,8 @@ VtImage *vt_image_new_from_memory_copy(const void *data, size_t size, int width,
 }
 
 int vt_thumbnail_source(VtSource *source, VtImage **out, int width, int height) {
-    return p_vips_thumbnail_source(source, out, width, "height", height, "size", VT_SIZE_DOWN, "option_string",
-                                   "fail_on=truncated", NULL);
+    return p_vips_thumbnail_source(source, out, width, "height", height, "size", VT_SIZE_DOWN, "export_profile",
+                                   "srgb", "option_string", "fail_on=truncated", NULL);
 }
 
 int vt_thumbnail_image(VtImage *in, VtImage **out, int width, int height) {

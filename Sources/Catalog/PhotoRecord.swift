@@ -71,6 +71,13 @@ public enum VariantKind: String, Codable, Sendable, CaseIterable {
     /// A JPEG covering a grid tile. Photos imported before it existed have none until
     /// `SmallThumbBackfill` makes it (migration `v5-small-thumb-jpeg` retired the WebP ones).
     case smallThumb = "thumb-small"
+    /// AVIF siblings of the thumb and the preview, made on first request by a client that accepts AVIF
+    /// (`AVIFVariantMaker`), only when smaller than the WebP thumb or the JPEG preview.
+    case thumbAVIF = "thumb-avif"
+    case previewAVIF = "preview-avif"
+
+    /// What every import makes: a photo with fewer is half-written.
+    public static let madeAtImport: [VariantKind] = [.original, .preview, .thumbWebP, .thumbJPEG, .smallThumb]
 }
 
 /// One stored file of a photo: where its bytes are and what they are.

@@ -39,7 +39,15 @@ extension ImageHeader {
         let loader = ImageFormat.loaderName(String(cString: loaderName))
         // Refuse by loader before opening: SVG and PDF are documents, and magick loads many risky formats.
         let kind = try ImageFormat.fromLoader(loader, heifCompression: nil)
-        guard let opened = vt_image_new_from_source(source) else { throw .corrupt(Vips.takeError()) }
+        guard let opened = vt_image_new_from_source(source) else {
+            let message = Vips.takeError()
+            if kind == .heic || kind == .avif, let size = sizeOverHEIFLimit(in: message),
+                size.width * size.height > maxPixels
+            {
+                throw .tooManyPixels(width: size.width, height: size.height, limit: maxPixels)
+            }
+            throw .corrupt(message)
+        }
         let image = VipsImage(taking: opened)
         let format =
             kind == .heic || kind == .avif

@@ -15,6 +15,11 @@ public struct RenderOptions: Sendable, Equatable {
     public var thumbWebPQuality = 80
     public var thumbJPEGQuality = 80
     public var previewJPEGQuality = 82
+    /// AVIF qualities that reach the WebP thumb's SSIM on the median photo of Benchmarks/avif, and the effort
+    /// whose encode stays under a second for a thumb (libaom's default takes several).
+    public var thumbAVIFQuality = 60
+    public var previewAVIFQuality = 60
+    public var avifEffort = 2
     /// ThumbHash works on at most 100×100 pixels.
     public var placeholderEdge = 100
 

@@ -93,7 +93,8 @@ public enum VitrineServer {
         ).addRoutes(to: reads)
         AssetsController(
             catalog: library.catalog, blobs: library.blobs, position: answers.position,
-            memoryBytes: resources.limits.assetMemoryMegabytes << 20
+            memoryBytes: resources.limits.assetMemoryMegabytes << 20,
+            avif: AVIFVariantMaker(library: library, renders: resources.renders)
         ).addRoutes(to: assets)
 
         let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))

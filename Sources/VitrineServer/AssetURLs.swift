@@ -57,6 +57,8 @@ public struct AssetURLs: Sendable, Equatable {
         // The thumbs' URLs are extension-less: they answer WebP or JPEG by `Accept`.
         case .thumbWebP, .thumbJPEG, .smallThumb: return "\(path)/\(variant.blobKey)"
         case .preview: return "\(path)/\(variant.blobKey).jpg"
+        // Never on the wire (the thumb's and the preview's URLs negotiate them); named for what they are.
+        case .thumbAVIF, .previewAVIF: return "\(path)/\(variant.blobKey).avif"
         case .original: return "\(path)/\(variant.blobKey).\(WireMapping.fileExtension(mimeType: variant.mimeType))"
         }
     }

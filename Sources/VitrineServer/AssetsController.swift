@@ -2,13 +2,17 @@ import Blobs
 import Catalog
 import Foundation
 import Hummingbird
+import Ingest
 import VitrineCore
 
 /// `GET /assets/<sha256>[.ext]`: immutable, content-addressed files streamed from the blob store.
 ///
 /// The name is the bytes' SHA-256, so the strong ETag is the key itself and a year of `immutable`
 /// caching is safe. The thumbs' URLs name their WebP bytes; clients that do not accept WebP get the
-/// JPEG thumb instead, hence `Vary: Accept` on thumbs (the small thumb is a JPEG for everyone).
+/// JPEG thumb instead, and clients that accept AVIF get the AVIF thumb or preview where one is smaller, hence
+/// `Vary: Accept` on thumbs and previews (the small thumb is a JPEG for everyone). An AVIF not made yet is
+/// started (`AVIFVariantMaker`) and the answer meanwhile is today's, cached for a minute only, so the client
+/// asks again once the AVIF exists.
 struct AssetsController<Context: RequestContext>: Sendable {
     let catalog: any PhotoReading
     let blobs: any BlobStore
@@ -16,11 +20,13 @@ struct AssetsController<Context: RequestContext>: Sendable {
     let position: FeedPosition
     let resolutions: PositionCache<Lookup, Resolution>
     let memory: BlobMemory
+    let avif: AVIFVariantMaker?
 
-    /// What a request for an asset asks: a blob, and whether WebP will do.
+    /// What a request for an asset asks: a blob, and whether WebP and AVIF will do.
     struct Lookup: Hashable, Sendable {
         var key: BlobKey
         var acceptsWebP: Bool
+        var acceptsAVIF = false
     }
 
     /// The blob that answers a lookup.
@@ -28,15 +34,21 @@ struct AssetsController<Context: RequestContext>: Sendable {
         var key: BlobKey
         var mimeType: String
         var size: Int64
-        /// A thumb, whose answer depends on `Accept`.
+        /// A thumb or a preview, whose answer depends on `Accept`.
         var varies: Bool
+        /// Stands in for an AVIF being made: cached briefly rather than for a year.
+        var provisional = false
         /// Whether its bytes may be kept in memory (`BlobMemory`): what the grid and the viewer show, not
         /// originals, which a download or a mirror reads once each and which would push the thumbnails out.
         var keepsInMemory: Bool
     }
 
-    init(catalog: any PhotoReading, blobs: any BlobStore, position: FeedPosition, memoryBytes: Int) {
+    init(
+        catalog: any PhotoReading, blobs: any BlobStore, position: FeedPosition, memoryBytes: Int,
+        avif: AVIFVariantMaker? = nil
+    ) {
         self.catalog = catalog
+        self.avif = avif
         self.blobs = blobs
         self.position = position
         resolutions = PositionCache(.init(entries: 16_384, cost: 16_384), cost: { _ in 1 })
@@ -54,45 +66,62 @@ struct AssetsController<Context: RequestContext>: Sendable {
         guard let key = BlobKey(hex: keyText) else {
             throw APIError(.badRequest, code: "bad_asset", message: "asset names are a SHA-256 in hex")
         }
-        let lookup = Lookup(key: key, acceptsWebP: Self.accepts(request.headers[.accept], "image/webp"))
+        let accept = request.headers[.accept]
+        let lookup = Lookup(
+            key: key, acceptsWebP: Self.accepts(accept, "image/webp"), acceptsAVIF: Self.accepts(accept, "image/avif"))
         let position = try await position.current()
         let resolution: Resolution
         if let kept = resolutions.value(for: lookup, at: position) {
             resolution = kept
         } else {
             resolution = try await resolve(lookup)
-            resolutions.store(resolution, for: lookup, at: position)
+            // A stand-in is asked again: the AVIF may come out no smaller, which moves no feed position.
+            if !resolution.provisional { resolutions.store(resolution, for: lookup, at: position) }
         }
         var headers = HTTPFields()
-        headers[.cacheControl] = "public, max-age=31536000, immutable"
+        headers[.cacheControl] =
+            resolution.provisional ? "public, max-age=60" : "public, max-age=31536000, immutable"
         if resolution.varies { headers[.vary] = "Accept" }
         return try await BlobResponder(blobs: blobs, memory: resolution.keepsInMemory ? memory : nil).respond(
             key: resolution.key, size: resolution.size, mimeType: resolution.mimeType, headers: headers,
             request: request, context: context)
     }
 
-    /// The catalog's variant for the key (its WebP or JPEG sibling for a thumb, by `Accept`) and the
-    /// stored blob's size; 404 when either is missing.
+    static var thumbKinds: Set<VariantKind> { [.thumbAVIF, .thumbWebP, .thumbJPEG] }
+    static var previewKinds: Set<VariantKind> { [.previewAVIF, .preview] }
+
+    /// The kinds that may answer for `requested`, best first, by what the client accepts.
+    static func candidates(for requested: VariantKind, _ lookup: Lookup) -> [VariantKind] {
+        if thumbKinds.contains(requested) {
+            return (lookup.acceptsAVIF ? [.thumbAVIF] : []) + (lookup.acceptsWebP ? [.thumbWebP] : []) + [.thumbJPEG]
+        }
+        if previewKinds.contains(requested) { return (lookup.acceptsAVIF ? [.previewAVIF] : []) + [.preview] }
+        return [requested]
+    }
+
+    /// The catalog's variant for the key (for a thumb or a preview, its best sibling by `Accept`: AVIF where
+    /// one exists, then WebP, then JPEG) and the stored blob's size; 404 when either is missing.
     func resolve(_ lookup: Lookup) async throws -> Resolution {
         guard let requested = try await catalog.variant(blobKey: lookup.key) else {
             throw APIError.notFound("asset")
         }
-        var variant = requested
-        let varies = [.thumbWebP, .thumbJPEG].contains(requested.kind)
-        if varies {
-            let wanted: VariantKind =
-                !lookup.acceptsWebP ? .thumbJPEG : requested.kind == .thumbJPEG ? .thumbWebP : requested.kind
-            if requested.kind != wanted,
-                let sibling = try await catalog.variant(photoId: requested.photoId, kind: wanted)
-            {
-                variant = sibling
-            }
+        let candidates = Self.candidates(for: requested.kind, lookup)
+        var chosen: VariantRecord?
+        for kind in candidates where chosen == nil {
+            chosen =
+                kind == requested.kind ? requested : try await catalog.variant(photoId: requested.photoId, kind: kind)
+        }
+        let variant = chosen ?? requested
+        var provisional = false
+        if let avif, let best = candidates.first, best != variant.kind, AVIFVariantMaker.reference(of: best) != nil {
+            provisional = await avif.request(photoId: variant.photoId, kind: best)
         }
         guard let size = try await blobs.attributes(of: variant.blobKey)?.size else {
             throw APIError.notFound("asset")
         }
         return Resolution(
-            key: variant.blobKey, mimeType: variant.mimeType, size: size, varies: varies,
+            key: variant.blobKey, mimeType: variant.mimeType, size: size,
+            varies: Self.thumbKinds.union(Self.previewKinds).contains(requested.kind), provisional: provisional,
             keepsInMemory: variant.kind != .original)
     }
 

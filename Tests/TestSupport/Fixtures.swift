@@ -52,6 +52,13 @@ public enum Fixtures {
     /// A 16-bit-per-band PNG.
     @discardableResult
     public static func write16BitPNG(_ path: String, width: Int = 300, height: Int = 200) throws -> String {
+        try writeSixteenBit(path + "[bitdepth=16]", width: width, height: height)
+    }
+
+    /// The fixture's pixels widened to 16 bits per band (`value * 257`) and saved to `target` (a libvips
+    /// target with options: `a.png[bitdepth=16]`, `b.heic[bitdepth=10]`); returns the path.
+    @discardableResult
+    public static func writeSixteenBit(_ target: String, width: Int = 300, height: Int = 200) throws -> String {
         let eight = pixels(width: width, height: height)
         var sixteen = [UInt8](repeating: 0, count: eight.count * 2)
         for (index, value) in eight.enumerated() {
@@ -61,9 +68,8 @@ public enum Fixtures {
                 sixteen[index * 2 + 1] = raw[1]
             }
         }
-        try ImageWriter.write(
-            pixels: sixteen, width: width, height: height, bands: 3, kind: .ushort, to: path + "[bitdepth=16]")
-        return path
+        try ImageWriter.write(pixels: sixteen, width: width, height: height, bands: 3, kind: .ushort, to: target)
+        return target.split(separator: "[").first.map(String.init) ?? target
     }
 
     /// A CMYK JPEG (as print workflows and some scanners produce).

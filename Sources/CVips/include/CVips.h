@@ -59,7 +59,9 @@ VtImage *vt_image_new_from_buffer(const void *buf, size_t len);
 VtImage *vt_image_new_from_memory_copy(const void *data, size_t size, int width, int height, int bands,
                                        VtBandFormat format);
 
-/// Decodes with shrink-on-load, EXIF auto-rotation and colour management, down-sizing only.
+/// Decodes with shrink-on-load, EXIF auto-rotation and colour management, down-sizing only: an embedded
+/// ICC profile (Display P3 from phones, Adobe RGB) is converted to sRGB, which libvips' thumbnail does only
+/// when given an export profile; the variants drop the profile, so their numbers must be sRGB's.
 /// Truncated or corrupt input becomes an error instead of grey pixels. libvips 8.14's thumbnail_source
 /// ignores its own `fail_on` argument, so the option goes to the loader through `option_string`.
 int vt_thumbnail_source(VtSource *source, VtImage **out, int width, int height);

@@ -31,7 +31,7 @@ extension OpenAPIDocument {
         {"$ref": "#/components/parameters/IfNoneMatch"},
         {"$ref": "#/components/parameters/Range"},
         {"$ref": "#/components/parameters/IfRange"},
-        {"name": "Accept", "in": "header", "description": "Thumbs answer WebP when it lists `image/webp`, else JPEG.", "schema": {"type": "string"}}
+        {"name": "Accept", "in": "header", "description": "Thumbs answer WebP when it lists `image/webp`, else JPEG; on `/assets`, thumbs and previews answer AVIF when it lists `image/avif` and a smaller AVIF exists.", "schema": {"type": "string"}}
         """#
     }
 
@@ -45,7 +45,7 @@ extension OpenAPIDocument {
           ],
           "get": {
             "operationId": "asset", "tags": ["assets"], "summary": "An original or variant",
-            "description": "Strong ETag, a year of `immutable` caching, `If-None-Match` → 304, one `Range` → 206 (416 when unsatisfiable), streamed from disk. The thumbs answer WebP or JPEG by `Accept`, with `Vary: Accept`.",
+            "description": "Strong ETag, a year of `immutable` caching, `If-None-Match` → 304, one `Range` → 206 (416 when unsatisfiable), streamed from disk. Thumbs and previews are negotiated by `Accept`, with `Vary: Accept`: a client listing `image/avif` gets the AVIF thumb or preview (`image/avif`) where one exists and is smaller than the WebP thumb or the JPEG preview; otherwise thumbs are WebP when `image/webp` is listed, else JPEG, and previews are JPEG. The AVIF is made on the first such request, in the background: until it exists, that client gets the WebP or JPEG answer with `Cache-Control: public, max-age=60` instead of a year, so it asks again. The ETag is always the SHA-256 of the bytes sent.",
             \#(readSecurity),
             "responses": {
               \#(blobResponses(##""400": {"description": "`bad_asset`: not a SHA-256.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}, "404": {"$ref": "#/components/responses/NotFound"}"##))
