@@ -92,7 +92,7 @@ import VitrineCore
         let server = try LiveVitrineServer(data: data.path, arguments: ["--workers", "1"])
         defer { server.stop() }
         let rendered = try await Self.eventually(seconds: 60) {
-            try await catalog.photo(id: ids[0])?.variants.count == VariantKind.allCases.count
+            try await catalog.photo(id: ids[0])?.variants.count == VariantKind.madeAtImport.count
         }
         #expect(rendered, "the embedded worker renders the photo")
         #expect(try await Self.eventually(seconds: 10) { try await catalog.jobSummary().counts.isEmpty })
