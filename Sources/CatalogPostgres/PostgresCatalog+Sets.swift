@@ -100,11 +100,19 @@ extension PostgresCatalog {
         try await change(selection, set, adding: false)
     }
 
+    /// How long a bulk change may run (ms): a range of a million photos is one statement that writes a row
+    /// (with its indexes and foreign-key checks) per photo, seconds past a request's `statement_timeout`.
+    static let bulkStatementTimeoutMilliseconds = 120_000
+
     /// Adds or removes the selection in one statement; favourites announce each photo changed, an album
-    /// announces itself.
+    /// announces itself. The transaction runs under `bulkStatementTimeoutMilliseconds` rather than the
+    /// request's timeout (`SET LOCAL`: this transaction only).
     func change(_ selection: PhotoSelection, _ set: PhotoSet, adding: Bool) async throws -> Int? {
         try await transaction { connection in
             let logger = self.logger
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "SET LOCAL statement_timeout = \(Self.bulkStatementTimeoutMilliseconds)"),
+                logger: logger)
             try await Self.lockFeed(on: connection, logger: logger)
             switch set {
             case .favorites: break
