@@ -32,10 +32,11 @@ struct LinkPageController<Context: RequestContext>: Sendable {
         do {
             link = try await visits.live(context)
             guard try await visits.isOpen(link, request, context) else {
-                return LinkPages.respond(LinkPages.password(link))
+                return LinkPages.respond(LinkPages.password(link, photo: context.parameters.get("id")))
             }
         } catch let error as APIError {
-            return LinkPages.page(for: error, link: try await visits.known(context), form: .password)
+            return LinkPages.page(
+                for: error, link: try await visits.known(context), form: .password, photo: context.parameters.get("id"))
         }
         guard link.showsPhotos else {
             let sent = request.uri.queryParameters["sent"] != nil

@@ -15,14 +15,16 @@ enum LinkPages {
         return link.title
     }
 
-    static func password(_ link: LinkRecord, message: String? = nil) -> String {
+    /// The password form; `photo`, a deep link's photo, is where the visitor lands once it is right.
+    static func password(_ link: LinkRecord, message: String? = nil, photo: String? = nil) -> String {
         let slug = FirstScreen.attribute(link.slug)
+        let next = photo.flatMap { PhotoID.isValid($0) ? "?photo=" + $0 : nil } ?? ""
         return document(
             title(link), slug: link.slug,
             body: """
                 <h1>\(html(title(link)))</h1>
                 <p>This link needs its password.</p>
-                <form method="post" action="/api/v1/links/\(slug)/session">
+                <form method="post" action="/api/v1/links/\(slug)/session\(next)">
                 <label>Password <input type="password" name="password" required autofocus \
                 autocomplete="current-password" maxlength="\(LinkPassword.maximumBytes)"></label>
                 <button type="submit">Open</button>
@@ -57,7 +59,7 @@ enum LinkPages {
 
     /// The page for an error a link's form post met: the missing or expired page, else the form again with
     /// the error's message (a visitor without the link's cookie gets the password form).
-    static func page(for error: APIError, link: LinkRecord?, form: Form) -> Response {
+    static func page(for error: APIError, link: LinkRecord?, form: Form, photo: String? = nil) -> Response {
         var response: Response
         if error.status == .gone {
             response = respond(expired, status: .gone)
@@ -69,7 +71,7 @@ enum LinkPages {
                 case "too_many_requests": "Too many attempts. Try again in a minute."
                 default: error.message
                 }
-            let page = asksPassword ? password(link, message: message) : drop(link, message: message)
+            let page = asksPassword ? password(link, message: message, photo: photo) : drop(link, message: message)
             response = respond(page, status: error.status)
         } else {
             response = respond(missing, status: .notFound)
@@ -95,10 +97,12 @@ enum LinkPages {
 
     static let robotsTag = HTTPField.Name("X-Robots-Tag")!
 
-    /// Back to the link's page after a form post; `sent` tells a file drop to thank the visitor.
-    static func seeOther(slug: String, sent: Bool = false) -> Response {
+    /// Back to the link's page after a form post, or to the photo a deep link named; `sent` tells a file
+    /// drop to thank the visitor.
+    static func seeOther(slug: String, sent: Bool = false, photo: String? = nil) -> Response {
         var headers = HTTPFields()
-        headers[.location] = "/s/\(slug)" + (sent ? "?sent=1" : "")
+        let deep = photo.flatMap { PhotoID.isValid($0) ? "/p/" + $0 : nil } ?? ""
+        headers[.location] = "/s/\(slug)" + deep + (sent ? "?sent=1" : "")
         headers[.cacheControl] = "no-store"
         return Response(status: .seeOther, headers: headers)
     }

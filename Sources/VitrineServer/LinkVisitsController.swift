@@ -48,7 +48,9 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         do {
             return try await signIn(request, context, form: true)
         } catch let error as APIError {
-            return LinkPages.page(for: error, link: try await known(context), form: .password)
+            return LinkPages.page(
+                for: error, link: try await known(context), form: .password,
+                photo: request.uri.queryParameters["photo"].map(String.init))
         }
     }
 
@@ -81,7 +83,9 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         // every cross-site POST, and `CrossSiteMiddleware` refuses those anyway; the cookie opens only reads of
         // the link's own photos and its uploads.
         var response =
-            form ? LinkPages.seeOther(slug: link.slug) : try JSONResponse.make(["ok": true], cacheControl: "no-store")
+            form
+            ? LinkPages.seeOther(slug: link.slug, photo: request.uri.queryParameters["photo"].map(String.init))
+            : try JSONResponse.make(["ok": true], cacheControl: "no-store")
         response.setCookie(
             try Cookie.validated(
                 name: LinkSessions.cookieName(slug: link.slug), value: value, maxAge: 30 * 24 * 3600, path: "/",

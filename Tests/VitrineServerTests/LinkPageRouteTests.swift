@@ -109,6 +109,39 @@ import VitrineAPI
         }
     }
 
+    /// A deep link's visitor lands on its photo once the password is right, through a wrong guess too; a
+    /// `photo` that is not an id lands on the link.
+    @Test func thePasswordFormOfADeepLinkLandsOnItsPhoto() async throws {
+        let server = try await LinkServer(photos: 2)
+        let ids = server.fixture.ids
+        try await server.app().test(.live) { client in
+            let link = try await server.link(
+                client, #"{"photos":{"ids":["\#(ids[1])"]},"password":"correct horse"}"#)
+            let session = "/api/v1/links/\(link.slug)/session?photo=\(ids[1])"
+            try await client.execute(uri: "/s/\(link.slug)/p/\(ids[1])", method: .get) {
+                (r: TestResponse) async throws in
+                #expect(r.status == .ok && r.text.contains(#"<form method="post" action="\#(session)">"#))
+            }
+            try await client.execute(
+                uri: session, method: .post, headers: LinkServer.form, body: ByteBuffer(string: "password=wrong")
+            ) { (r: TestResponse) async throws in
+                #expect(r.status == .unauthorized && r.text.contains(#"action="\#(session)""#), "the photo stays")
+            }
+            try await client.execute(
+                uri: session, method: .post, headers: LinkServer.form,
+                body: ByteBuffer(string: "password=correct+horse")
+            ) { (r: TestResponse) async throws in
+                #expect(r.status == .seeOther && r.headers[.location] == "/s/\(link.slug)/p/\(ids[1])")
+            }
+            try await client.execute(
+                uri: "/api/v1/links/\(link.slug)/session?photo=..%2Fadmin", method: .post, headers: LinkServer.form,
+                body: ByteBuffer(string: "password=correct+horse")
+            ) { (r: TestResponse) async throws in
+                #expect(r.status == .seeOther && r.headers[.location] == "/s/\(link.slug)")
+            }
+        }
+    }
+
     @Test func aPasswordIsAskedOnAPageOfItsOwnAndItsFormOpensTheLink() async throws {
         let server = try await LinkServer(photos: 2)
         let ids = server.fixture.ids
