@@ -48,9 +48,9 @@ enum Samples {
             thumbHash: Data([1, 2, 3]), averageColor: "#102030", importedAt: 0, updatedAt: 0)
     }
 
-    /// One variant of every kind, keyed `keys[i]` when given, otherwise by photo and kind.
+    /// One variant of every kind an import makes, keyed `keys[i]` when given, otherwise by photo and kind.
     static func variants(for id: String, keys: [BlobKey]? = nil) -> [VariantRecord] {
-        VariantKind.allCases.enumerated().map { index, kind in
+        VariantKind.madeAtImport.enumerated().map { index, kind in
             VariantRecord(
                 photoId: id, kind: kind, blobKey: keys?[index] ?? BlobKey.of(Array("\(id)/\(kind.rawValue)".utf8)),
                 mimeType: "image/jpeg", width: 4, height: 3, byteSize: 10)
