@@ -78,15 +78,22 @@ check-imports:
 ## processes) run in a fourth, for the same reason: beside them a cancelled exchange can take seconds to end.
 ## The worker's suites (JobsTests) go with PostgreSQL's: they use it, and their leases and heartbeats have
 ## deadlines too.
+## The media suites (HEIC made and decoded, AVIF rendered on demand) run in a fifth: their encodes take
+## the cores for minutes. The render pool's limits (PoolLimitTests: renders over real sockets, each with a
+## read timeout) run alone in a sixth: among the first process's suites one took 190-205 s and timed out.
 PG_SUITES := CatalogContractTests|CatalogPostgresTests|ClusterTests|PostgresCatalogCLITests|JobsTests
+MEDIA_SUITES := HEICCorpusTests|AssetAVIFRouteTests
+POOL_SUITES := PoolLimitTests
 KIT_SUITES := VitrineKitTests
 MIRROR_SUITES := VitrineMirrorTests
 test-swift:
 	swift build --build-tests
-	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --skip '$(PG_SUITES)|$(KIT_SUITES)|$(MIRROR_SUITES)'
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --skip '$(PG_SUITES)|$(KIT_SUITES)|$(MIRROR_SUITES)|$(MEDIA_SUITES)|$(POOL_SUITES)'
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(PG_SUITES)'
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(KIT_SUITES)'
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(MIRROR_SUITES)'
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(MEDIA_SUITES)'
+	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" swift test --skip-build --filter '$(POOL_SUITES)'
 
 ## ParsePy and pixabay-python (published third-party clients), a client generated from the served OpenAPI
 ## document, and the document's contract (defaults, error answers), against a real server (the debug build).
