@@ -79,11 +79,13 @@ check-imports:
 ## The worker's suites (JobsTests) go with PostgreSQL's: they use it, and their leases and heartbeats have
 ## deadlines too.
 ## The media suites (HEIC made and decoded, AVIF rendered on demand) run in a fifth: their encodes take
-## the cores for minutes. The render pool's limits (PoolLimitTests: renders over real sockets, each with a
-## read timeout) run alone in a sixth: among the first process's suites one took 190-205 s and timed out.
+## the cores for minutes. The timed process suites run alone in a sixth: the render pool's limits
+## (PoolLimitTests: renders over real sockets, each with a read timeout) and the worker kill trials
+## (WorkerProcessTests: child processes with deadlines); among the first process's suites each took
+## 180-205 s and timed out once.
 PG_SUITES := CatalogContractTests|CatalogPostgresTests|ClusterTests|PostgresCatalogCLITests|JobsTests
 MEDIA_SUITES := HEICCorpusTests|AssetAVIFRouteTests
-POOL_SUITES := PoolLimitTests
+POOL_SUITES := PoolLimitTests|WorkerProcessTests
 KIT_SUITES := VitrineKitTests
 MIRROR_SUITES := VitrineMirrorTests
 test-swift:
