@@ -13,6 +13,9 @@ public protocol PhotoReading: Sendable {
     func count() async throws -> Int
     /// How many photos have a variant of `kind`.
     func count(of kind: VariantKind) async throws -> Int
+    /// Up to `limit` ids of photos in `status`, oldest import first: the few that are not `ready`, e.g. the
+    /// uploads a worker must render. Only those are indexed, so for `ready` it answers none.
+    func photoIds(status: PhotoStatus, limit: Int) async throws -> [String]
     /// A page of photos, newest first by date taken then id, strictly after `cursor` (keyset paging: photos
     /// inserted between two requests can neither shift an item into a page twice nor push one out unseen),
     /// skipping the first `offset` of them (a position inside a month; each skipped row is one more index

@@ -32,13 +32,15 @@ public struct PhotoRecord: Sendable, Equatable, Identifiable {
     public var updatedAt: Int64
     /// Mean chroma of the pixels, 0 (grey) to 1; nil until measured (the catalog then estimates it).
     public var colorfulness: Double?
+    /// `processing` while an upload waits for its render: its preview and thumbs do not exist yet.
+    public var status: PhotoStatus
 
     public init(
         id: String, contentHash: String, originalName: String, title: String? = nil, format: String,
         mimeType: String, byteSize: Int64, width: Int, height: Int, takenAt: Int64, takenAtOffset: Int? = nil,
         takenAtSource: String, camera: CameraSettings = CameraSettings(), location: GeoPoint? = nil,
         thumbHash: Data, averageColor: String,
-        importedAt: Int64, updatedAt: Int64, colorfulness: Double? = nil
+        importedAt: Int64, updatedAt: Int64, colorfulness: Double? = nil, status: PhotoStatus = .ready
     ) {
         self.id = id
         self.contentHash = contentHash
@@ -59,6 +61,7 @@ public struct PhotoRecord: Sendable, Equatable, Identifiable {
         self.importedAt = importedAt
         self.updatedAt = updatedAt
         self.colorfulness = colorfulness
+        self.status = status
     }
 }
 

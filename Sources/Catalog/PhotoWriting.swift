@@ -20,6 +20,11 @@ public protocol PhotoWriting: Sendable {
     /// Records a size whose blob `leaseOwner` leased and wrote, dropping the lease. Returns the row now stored
     /// (an earlier one wins a race: same pixels, same bytes); nil when the photo was deleted meanwhile.
     func insertSizedVariant(_ record: SizedVariantRecord, leaseOwner: String) async throws -> SizedVariantRecord?
+    /// Ends the render of a photo that is not `ready`: with the render's `appearance` it becomes `ready`
+    /// (its placeholder and colour recorded), with nil it becomes `failed` (only from `processing`: a late
+    /// failure never undoes a render that landed). Announced as an update. False when nothing changed: the
+    /// photo is gone, or already in that state.
+    func settleRender(photoId: String, appearance: PhotoAppearance?) async throws -> Bool
     /// Adds one to a counter without touching `updatedAt`; false when there is no such photo.
     @discardableResult func increment(_ counter: PhotoCounter, photoId: String) async throws -> Bool
 }

@@ -90,6 +90,35 @@ extension PostgresCatalog {
             return true
         }
     }
+
+    public func settleRender(photoId: String, appearance: PhotoAppearance?) async throws -> Bool {
+        try await transaction { connection in
+            let logger = self.logger
+            try await Self.lockFeed(on: connection, logger: logger)
+            let now = EpochMilliseconds.now
+            let takenAt: [Int64]
+            if let appearance {
+                takenAt = try await connection.query(
+                    """
+                    UPDATE photo SET status = 'ready', thumb_hash = \(ByteBuffer(bytes: appearance.thumbHash)),
+                        average_color = \(appearance.averageColor), colorfulness = \(appearance.colorfulness),
+                        updated_at = \(now)
+                    WHERE id = \(photoId) AND status <> 'ready' RETURNING taken_at
+                    """, logger: logger
+                ).collect { try $0.decode(Int64.self) }
+            } else {
+                takenAt = try await connection.query(
+                    """
+                    UPDATE photo SET status = 'failed', updated_at = \(now)
+                    WHERE id = \(photoId) AND status = 'processing' RETURNING taken_at
+                    """, logger: logger
+                ).collect { try $0.decode(Int64.self) }
+            }
+            guard let sortTakenAt = takenAt.first else { return false }
+            try await Self.recordChange(.update, photoId: photoId, takenAt: sortTakenAt, on: connection, logger: logger)
+            return true
+        }
+    }
 }
 
 extension PostgresCatalog {

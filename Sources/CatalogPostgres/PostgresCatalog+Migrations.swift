@@ -246,7 +246,17 @@ extension PostgresCatalog {
         linksMigration,
         linkUploadsMigration,
         jobsMigration,
+        photoStatusMigration,
     ]
+
+    /// Uploads recorded before their render; every photo before this was rendered first. Only the photos
+    /// that are not ready are indexed: the few a worker still owes.
+    static let photoStatusMigration = Migration(
+        name: "v9-photo-status",
+        statements: [
+            "ALTER TABLE photo ADD COLUMN status text NOT NULL DEFAULT 'ready'",
+            "CREATE INDEX photo_unready ON photo (status, imported_at) WHERE status <> 'ready'",
+        ])
 
     /// Upload-only links ("file drops"), and which link each visitor's upload came through: a log with no
     /// foreign keys, so it outlives the link, the photo's trash and its purge.

@@ -69,6 +69,18 @@ extension PostgresCatalog: PhotoReading {
         }
     }
 
+    public func photoIds(status: PhotoStatus, limit: Int) async throws -> [String] {
+        guard status != .ready else { return [] }
+        return try await withConnection { connection in
+            try await connection.query(
+                """
+                SELECT id FROM photo WHERE status = \(status.rawValue) AND status <> 'ready'
+                ORDER BY imported_at, id LIMIT \(max(0, limit))
+                """, logger: self.logger
+            ).collect { try $0.decode(String.self) }
+        }
+    }
+
     /// Up to `limit` photos of the whole catalog after `position`, and the catalog's count, in one round
     /// trip (`PageAfterWithCount`).
     static func unfilteredRows(

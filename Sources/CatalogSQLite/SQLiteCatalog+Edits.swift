@@ -101,4 +101,37 @@ extension SQLiteCatalog {
             return true
         }
     }
+
+    public func settleRender(photoId: String, appearance: PhotoAppearance?) async throws -> Bool {
+        try await write { db in
+            guard var photo = try PhotoRecord.fetchOne(db, key: photoId) else { return false }
+            if let appearance {
+                guard photo.status != .ready else { return false }
+                photo.thumbHash = appearance.thumbHash
+                photo.averageColor = appearance.averageColor
+                photo.colorfulness = appearance.colorfulness
+                photo.status = .ready
+            } else {
+                guard photo.status == .processing else { return false }
+                photo.status = .failed
+            }
+            photo.updatedAt = Self.now
+            try photo.update(db)
+            // Explicitly: the record leaves a `ready` status out of its columns.
+            try db.execute(
+                sql: "UPDATE photo SET status = ? WHERE id = ?", arguments: [photo.status.rawValue, photo.id])
+            try Self.recordChange(.update, photoId: photo.id, takenAt: photo.takenAt, in: db)
+            return true
+        }
+    }
+
+    public func photoIds(status: PhotoStatus, limit: Int) async throws -> [String] {
+        guard status != .ready else { return [] }
+        return try await read { db in
+            try String.fetchAll(
+                db,
+                sql: "SELECT id FROM photo WHERE status = ? AND status <> 'ready' ORDER BY importedAt, id LIMIT ?",
+                arguments: [status.rawValue, max(0, limit)])
+        }
+    }
 }

@@ -303,6 +303,15 @@ extension SQLiteCatalog {
                     """)
         }
         migrator.registerMigration("v16-jobs", migrate: migrateJobs)
+        // Uploads recorded before their render; every photo before this was rendered first. Only the photos
+        // that are not ready are indexed: the few a worker still owes.
+        migrator.registerMigration("v17-photo-status") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE photo ADD COLUMN status TEXT NOT NULL DEFAULT 'ready';
+                    CREATE INDEX photo_unready ON photo (status, importedAt) WHERE status <> 'ready';
+                    """)
+        }
         return migrator
     }
 }

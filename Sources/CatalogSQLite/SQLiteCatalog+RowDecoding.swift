@@ -17,7 +17,7 @@ extension PhotoRecord {
         photo.byteSize, photo.width, photo.height, photo.takenAt, photo.takenAtOffset, photo.takenAtSource, \
         photo.cameraMake, photo.cameraModel, photo.lens, photo.exposureTime, photo.fNumber, photo.iso, \
         photo.focalLength, photo.latitude, photo.longitude, photo.thumbHash, photo.averageColor, \
-        photo.importedAt, photo.updatedAt, photo.colorfulness
+        photo.importedAt, photo.updatedAt, photo.colorfulness, photo.status
         """
 
     init(positional row: Row) throws {
@@ -36,7 +36,8 @@ extension PhotoRecord {
             location: GeoPoint(latitude: try row.decode(atIndex: 19), longitude: try row.decode(atIndex: 20)),
             thumbHash: try row.decode(atIndex: 21),
             averageColor: try row.decode(atIndex: 22), importedAt: try row.decode(atIndex: 23),
-            updatedAt: try row.decode(atIndex: 24), colorfulness: try row.decode(atIndex: 25))
+            updatedAt: try row.decode(atIndex: 24), colorfulness: try row.decode(atIndex: 25),
+            status: PhotoStatus(stored: try row.decode(atIndex: 26)))
     }
 }
 

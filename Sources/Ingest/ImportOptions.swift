@@ -9,14 +9,20 @@ public struct ImportOptions: Sendable {
     /// is refused with `BusyError`, which the server answers 503 `busy`.
     public var queueLimit: Int
     public var render: RenderOptions
+    /// Nil renders each photo before recording it. Otherwise the photo is recorded `processing` from its
+    /// header and metadata alone, with only its original stored, and a render job at this priority is
+    /// queued for the workers: an upload answers at once, and `import --enqueue-only` leaves the work to
+    /// `vitrine worker`.
+    public var queuedRenderPriority: Int?
 
     public init(
         concurrency: Int = ImportOptions.defaultConcurrency, queueLimit: Int = ImportOptions.defaultQueueLimit,
-        render: RenderOptions = RenderOptions()
+        render: RenderOptions = RenderOptions(), queuedRenderPriority: Int? = nil
     ) {
         self.concurrency = max(1, concurrency)
         self.queueLimit = max(0, queueLimit)
         self.render = render
+        self.queuedRenderPriority = queuedRenderPriority
     }
 
     public static var defaultConcurrency: Int { max(1, System.coreCount) }

@@ -130,6 +130,11 @@ public final class Importer: Sendable {
         if let existing = try await catalog.photo(contentHash: hash.hex) {
             return .duplicate(path: path, existingID: existing.id)
         }
+        if let priority = options.queuedRenderPriority {
+            return try await importQueued(
+                path: path, originalName: originalName, tags: tags, file: file, hash: hash, size: size,
+                priority: priority)
+        }
         let options = options
         let rendered = try await renders.run { try PhotoRenderer.render(path: path, options: options.render) }
         let encoded = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb]
@@ -170,18 +175,39 @@ public final class Importer: Sendable {
     static func record(
         id: String, hash: BlobKey, size: Int64, originalName: String, rendered: RenderedPhoto, file: FileInfo
     ) -> PhotoRecord {
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let taken = TakenDate(metadata: rendered.metadata, fileModified: file.modifiedMilliseconds, importedAt: now)
-        let meta = rendered.metadata
+        record(
+            id: id, hash: hash, size: size, originalName: originalName,
+            described: DescribedPhoto(
+                format: rendered.format, width: rendered.width, height: rendered.height, metadata: rendered.metadata),
+            appearance: PhotoAppearance(
+                thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
+                colorfulness: rendered.colorfulness),
+            file: file)
+    }
+
+    /// A photo's row from its header and metadata; without `appearance` (not rendered yet) it is
+    /// `processing`, grey and without a placeholder.
+    static func record(
+        id: String, hash: BlobKey, size: Int64, originalName: String, described: DescribedPhoto,
+        appearance: PhotoAppearance?, file: FileInfo
+    ) -> PhotoRecord {
+        let now = EpochMilliseconds.now
+        let taken = TakenDate(metadata: described.metadata, fileModified: file.modifiedMilliseconds, importedAt: now)
+        let meta = described.metadata
         return PhotoRecord(
             id: id, contentHash: hash.hex, originalName: originalName, title: meta.title,
-            format: rendered.format.rawValue, mimeType: rendered.format.mimeType, byteSize: size,
-            width: rendered.width, height: rendered.height,
+            format: described.format.rawValue, mimeType: described.format.mimeType, byteSize: size,
+            width: described.width, height: described.height,
             takenAt: taken.milliseconds, takenAtOffset: taken.offsetMinutes, takenAtSource: taken.source,
             camera: meta.camera, location: meta.location,
-            thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
-            importedAt: now, updatedAt: now, colorfulness: rendered.colorfulness)
+            thumbHash: appearance?.thumbHash ?? Data(), averageColor: appearance?.averageColor ?? unrenderedColor,
+            importedAt: now, updatedAt: now, colorfulness: appearance?.colorfulness,
+            status: appearance == nil ? .processing : .ready)
     }
+
+    /// The colour of a photo not rendered yet: a neutral grey, and grey-scale to the colour search until
+    /// its render measures it.
+    static let unrenderedColor = "#808080"
 }
 
 public enum ImportError: Error, CustomStringConvertible {

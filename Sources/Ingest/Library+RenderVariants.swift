@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import Foundation
 import Imaging
 import Scheduling
 import VitrineCore
@@ -15,7 +16,9 @@ extension Library {
     ) async throws -> Int? {
         guard let item = try await catalog.photos(ids: [photoId])[photoId] else { return nil }
         let missing = Set(Importer.renderedKinds.filter { item.variants[$0] == nil })
-        guard !missing.isEmpty else { return 0 }
+        // A photo that is not ready still needs the render's placeholder, even when a run killed after its
+        // variants left nothing else missing.
+        guard !missing.isEmpty || item.photo.status != .ready else { return 0 }
         guard let original = item.variants[.original] else {
             throw ImagingError.corrupt("the photo has no original to render from")
         }
@@ -38,6 +41,12 @@ extension Library {
                     leaseOwner: owner)
             }
             if added { recorded += 1 }
+        }
+        if item.photo.status != .ready {
+            let appearance = PhotoAppearance(
+                thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
+                colorfulness: rendered.colorfulness)
+            _ = try await catalog.settleRender(photoId: photoId, appearance: appearance)
         }
         return recorded
     }

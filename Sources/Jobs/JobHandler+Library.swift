@@ -22,11 +22,14 @@ extension JobHandler {
         ]
     }
 
-    /// A photo's missing preview and thumbs (payload: its id). A photo deleted meanwhile is done.
+    /// A photo's missing preview and thumbs (payload: its id). A photo deleted meanwhile is done; an upload
+    /// whose last attempt fails is marked `failed`.
     static func renderVariants(_ library: Library, renders: BoundedExecutor, options: RenderOptions) -> JobHandler {
-        JobHandler { job in
-            _ = try await library.renderMissingVariants(photoId: job.payload, renders: renders, options: options)
-        }
+        JobHandler(
+            { job in
+                _ = try await library.renderMissingVariants(photoId: job.payload, renders: renders, options: options)
+            },
+            parked: { job, _ in _ = try await library.catalog.settleRender(photoId: job.payload, appearance: nil) })
     }
 
     /// The edges a sized-variant job may ask for: Compat asks for its three, and no edge renders larger

@@ -5,9 +5,16 @@ import Catalog
 /// nothing. Returning is success; throwing is a failed attempt, retried with back-off.
 public struct JobHandler: Sendable {
     let body: @Sendable (JobRecord) async throws -> Void
+    /// Told when this worker parks a job of the kind after its last attempt failed, with the error: the
+    /// place to record the failure where people look (a photo that will not render says so).
+    let parked: (@Sendable (JobRecord, String) async throws -> Void)?
 
-    public init(_ body: @escaping @Sendable (JobRecord) async throws -> Void) {
+    public init(
+        _ body: @escaping @Sendable (JobRecord) async throws -> Void,
+        parked: (@Sendable (JobRecord, String) async throws -> Void)? = nil
+    ) {
         self.body = body
+        self.parked = parked
     }
 
     public func run(_ job: JobRecord) async throws { try await body(job) }

@@ -11,6 +11,9 @@ public actor JobWorker {
     public let configuration: WorkerConfiguration
     let observer: (any JobObserver)?
     let logger: Logger
+    /// Runs once as `run` starts, before the first claim: queues work the queue should hold but may not (a
+    /// library's photos left unrendered by a crash).
+    let startup: (@Sendable () async throws -> Void)?
     let wake = WakeSignal()
     /// Jobs of each kind running now.
     private var running: [JobKind: Int] = [:]
@@ -20,8 +23,10 @@ public actor JobWorker {
     /// Kinds without a handler are never claimed, whatever `configuration.limits` says.
     public init(
         queue: any JobQueue, handlers: [JobKind: JobHandler], configuration: WorkerConfiguration,
-        observer: (any JobObserver)? = nil, logger: Logger = Logger(label: "vitrine.worker")
+        observer: (any JobObserver)? = nil, logger: Logger = Logger(label: "vitrine.worker"),
+        startup: (@Sendable () async throws -> Void)? = nil
     ) {
+        self.startup = startup
         self.queue = queue
         self.handlers = handlers
         var configuration = configuration
@@ -33,6 +38,11 @@ public actor JobWorker {
 
     /// Works until the task is cancelled. A job running then is handed back, due at once.
     public func run() async {
+        if let startup {
+            do { try await startup() } catch {
+                logger.warning("the worker's start-up sweep failed", metadata: ["error": "\(error)"])
+            }
+        }
         await work(untilIdle: false)
     }
 
@@ -80,6 +90,12 @@ public actor JobWorker {
         observer?.jobStarted(kind: kind)
         let attempt = await attempt(job, handler: handler)
         let outcome = await record(job, attempt)
+        if outcome == .parked, case .failed(let error) = attempt, let parked = handler.parked {
+            do { try await parked(job, error) } catch {
+                logger.warning(
+                    "cannot record a parked job's failure", metadata: ["id": "\(job.id)", "error": "\(error)"])
+            }
+        }
         observer?.jobFinished(kind: kind, outcome: outcome, duration: started.duration(to: .now))
         await ended(kind)
     }

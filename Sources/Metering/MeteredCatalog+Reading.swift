@@ -27,6 +27,10 @@ extension MeteredCatalog {
         try await metered(.countOfKind) { try await base.count(of: kind) }
     }
 
+    public func photoIds(status: PhotoStatus, limit: Int) async throws -> [String] {
+        try await metered(.photoIdsByStatus) { try await base.photoIds(status: status, limit: limit) }
+    }
+
     public func page(
         after cursor: PageCursor?, offset: Int, limit: Int, filter: PhotoFilter
     ) async throws -> CatalogPage {

@@ -27,6 +27,10 @@ extension MeteredCatalog {
         try await metered(.addVariant) { try await base.addVariant(record, leaseOwner: leaseOwner) }
     }
 
+    public func settleRender(photoId: String, appearance: PhotoAppearance?) async throws -> Bool {
+        try await metered(.settleRender) { try await base.settleRender(photoId: photoId, appearance: appearance) }
+    }
+
     public func insertSizedVariant(
         _ record: SizedVariantRecord, leaseOwner: String
     ) async throws -> SizedVariantRecord? {

@@ -45,9 +45,10 @@ enum CatalogOperation: String, CaseIterable {
     case relevancePage = "relevance_page", variantByKey = "variant_by_key", variant, sizedVariant = "sized_variant"
     case tagCounts = "tag_counts", tags, tagsOfPhotos = "tags_of_photos", counters
     case photosMissing = "photos_missing", monthCounts = "month_counts", monthOffset = "month_offset"
+    case photoIdsByStatus = "photo_ids_by_status"
     // PhotoWriting
     case insert, insertMany = "insert_many", update, delete, addVariant = "add_variant"
-    case insertSizedVariant = "insert_sized_variant", increment
+    case insertSizedVariant = "insert_sized_variant", increment, settleRender = "settle_render"
     // ChangeFeed
     case latestChangeSeq = "latest_change_seq", changes, observeChanges = "observe_changes"
     // BlobLeases

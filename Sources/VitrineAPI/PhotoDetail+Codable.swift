@@ -6,6 +6,7 @@ extension PhotoDetail: Codable {
     enum CodingKeys: String, CodingKey {
         case id, width, height, title, originalName, format, mimeType, byteSize, takenAt, takenAtOffset
         case takenAtSource, location, tags, placeholder, thumb, preview, original, importedAt, favorite, albums
+        case status
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,6 +28,7 @@ extension PhotoDetail: Codable {
             importedAt: try c.decode(String.self, forKey: .importedAt))
         favorite = try c.decodeIfPresent(Bool.self, forKey: .favorite)
         albums = try c.decodeIfPresent([String].self, forKey: .albums)
+        status = try c.decodeIfPresent(String.self, forKey: .status)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,5 +54,6 @@ extension PhotoDetail: Codable {
         try c.encode(importedAt, forKey: .importedAt)
         if favorite == true { try c.encode(true, forKey: .favorite) }
         if let albums, !albums.isEmpty { try c.encode(albums, forKey: .albums) }
+        try c.encodeIfPresent(status, forKey: .status)
     }
 }

@@ -48,6 +48,7 @@ extension PhotoDetail {
             for album in albums { writer.string(album) }
             writer.endArray()
         }
+        writer.field("status", ifPresent: status)
         writer.endObject()
     }
 }

@@ -32,6 +32,8 @@ public struct PhotoDetail: Sendable, Equatable {
     public var favorite: Bool? = nil
     /// The albums it is in (ids), on `GET /api/v1/photos/{id}` when it is in any; left out otherwise.
     public var albums: [String]? = nil
+    /// As `PhotoSummary.status`: left out once the photo is ready.
+    public var status: String? = nil
 
     public init(
         id: String, width: Int, height: Int, title: String?, originalName: String, format: String,

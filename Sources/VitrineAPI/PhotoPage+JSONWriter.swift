@@ -40,6 +40,7 @@ extension PhotoSummary {
         preview.write(to: &writer)
         writer.key("original")
         original.write(to: &writer)
+        writer.field("status", ifPresent: status)
         writer.endObject()
     }
 }

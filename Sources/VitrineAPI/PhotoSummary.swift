@@ -16,10 +16,15 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
     public var small: VariantInfo?
     public var preview: VariantInfo
     public var original: VariantInfo
+    /// `processing` while the photo waits for its render, `failed` when it could not be rendered; left out
+    /// once it is ready. Until then its thumb and preview have no URL and no size, and the placeholder is
+    /// empty: a client draws a processing tile and swaps it when the feed announces the photo updated.
+    public var status: String?
 
     public init(
         id: String, width: Int, height: Int, title: String, takenAt: String, placeholder: Placeholder,
-        thumb: VariantInfo, small: VariantInfo? = nil, preview: VariantInfo, original: VariantInfo
+        thumb: VariantInfo, small: VariantInfo? = nil, preview: VariantInfo, original: VariantInfo,
+        status: String? = nil
     ) {
         self.id = id
         self.width = width
@@ -31,6 +36,7 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
         self.small = small
         self.preview = preview
         self.original = original
+        self.status = status
     }
 }
 

@@ -4,7 +4,8 @@ import Scheduling
 
 extension Library {
     /// A worker over this library's queue with the handlers of every kind, rendering on a pool of its own
-    /// as wide as its render kinds may run (libvips blocks, so never on Swift's cooperative threads).
+    /// as wide as its render kinds may run (libvips blocks, so never on Swift's cooperative threads). As it
+    /// starts, it queues the render of any photo still `processing` without a job.
     public func worker(
         _ configuration: WorkerConfiguration, trashDays: Int = TrashPolicy.defaultDays,
         observer: (any JobObserver)? = nil
@@ -15,6 +16,7 @@ extension Library {
             label: "vitrine.worker", width: width, queueLimit: width, refusal: "the worker's renders are busy")
         return JobWorker(
             queue: catalog, handlers: JobHandler.library(self, renders: renders, trashDays: trashDays),
-            configuration: configuration, observer: observer)
+            configuration: configuration, observer: observer,
+            startup: { [self] in _ = try await self.queueUnrenderedPhotos() })
     }
 }

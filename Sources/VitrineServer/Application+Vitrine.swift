@@ -98,12 +98,16 @@ public enum VitrineServer {
         ).addRoutes(to: assets)
 
         let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))
+        // Someone waits for an upload's render: it runs before bulk work.
+        let uploads = library.importer(
+            options: ImportOptions(
+                queuedRenderPriority: resources.limits.queuesUploadRenders ? JobPriority.interactive : nil))
         if let metrics, metricsOnMainPort {
             MetricsController(metrics: metrics, queue: library.catalog).addRoutes(
                 to: router.group().add(middleware: RequireTokenMiddleware.admin(guardian)))
         }
         PhotoWritesController(
-            library: library, importer: library.importer(), maximumUploadBytes: access.maximumUploadBytes,
+            library: library, importer: uploads, maximumUploadBytes: access.maximumUploadBytes,
             assets: assetURLs
         ).addRoutes(to: writes)
         SetsController(catalog: library.catalog, assets: assetURLs).addRoutes(reads: reads, writes: writes)
@@ -115,7 +119,7 @@ public enum VitrineServer {
             assets: assetURLs)
         visits.addRoutes(to: api.group())
         LinkUploadsController(
-            library: library, importer: library.importer(), visits: visits,
+            library: library, importer: uploads, visits: visits,
             maximumUploadBytes: access.maximumUploadBytes, maximumUploads: resources.limits.linkUploads
         ).addRoutes(to: api.group())
         let isPrivate = access.isPrivate

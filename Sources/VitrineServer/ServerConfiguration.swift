@@ -104,6 +104,10 @@ public struct Limits: Sendable, Equatable {
     /// `too_many_uploads`, so a leaked file-drop link cannot fill the disk.
     public static let defaultLinkUploads = 1000
     public var linkUploads = Self.defaultLinkUploads
+    /// An upload stores its original, records its photo `processing` and answers, leaving the render to the
+    /// job queue's workers (`--upload-renders queued`); off, it renders within the request, on this server's
+    /// render pool, and answers with the photo ready.
+    public var queuesUploadRenders = false
 
     public init() {}
 

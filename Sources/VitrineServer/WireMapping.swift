@@ -21,12 +21,18 @@ package enum WireMapping {
             id: photo.id, width: photo.width, height: photo.height, title: photo.title ?? photo.originalName,
             takenAt: takenAt(photo), placeholder: placeholder(photo),
             thumb: assets.thumb(item.variants), small: item.variants[.smallThumb].map(assets.info),
-            preview: assets.info(item.variants[.preview]), original: assets.info(item.variants[.original]))
+            preview: assets.info(item.variants[.preview]), original: assets.info(item.variants[.original]),
+            status: status(photo))
+    }
+
+    /// A photo's status on the wire: left out when ready, as every photo was before uploads were queued.
+    static func status(_ photo: PhotoRecord) -> String? {
+        photo.status == .ready ? nil : photo.status.rawValue
     }
 
     static func detail(_ item: PhotoWithVariants, tags: [String], assets: AssetURLs) -> PhotoDetail {
         let photo = item.photo
-        return PhotoDetail(
+        var detail = PhotoDetail(
             id: photo.id, width: photo.width, height: photo.height, title: photo.title,
             originalName: photo.originalName, format: photo.format, mimeType: photo.mimeType,
             byteSize: photo.byteSize, takenAt: takenAt(photo), takenAtOffset: photo.takenAtOffset,
@@ -38,6 +44,8 @@ package enum WireMapping {
             thumb: assets.thumb(item.variants), preview: assets.info(item.variants[.preview]),
             original: assets.info(item.variants[.original]),
             importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))
+        detail.status = status(photo)
+        return detail
     }
 
     /// A detail's favourite flag and albums, left out when false or none.

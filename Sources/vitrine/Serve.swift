@@ -62,6 +62,14 @@ struct Serve: AsyncParsableCommand {
             """)
     var workers: Int?
 
+    @Option(
+        help: """
+            Where an upload is rendered: `queued` stores its original, answers with the photo processing, and \
+            leaves the render to the job queue's workers (the embedded one, or `vitrine worker` processes); \
+            `inline` renders within the request and answers with the photo ready.
+            """)
+    var uploadRenders: UploadRenders = .inline
+
     @OptionGroup var compat: CompatOptions
 
     @OptionGroup(title: "Limits") var limits: LimitOptions
@@ -94,7 +102,8 @@ struct Serve: AsyncParsableCommand {
         let access = AccessConfiguration(
             isPrivate: `private`, maximumUploadBytes: maxUploadMb << 20, trustsProxy: trustProxy,
             failedAttemptLimit: maxFailedAuth)
-        let limits = limits.limits
+        var limits = limits.limits
+        limits.queuesUploadRenders = uploadRenders == .queued
         var server = ServerConfiguration(
             host: host, port: port, webRoot: webRoot, access: access,
             compat: compat.configuration(fallbackAuthority: "\(host):\(port)"), limits: limits, assets: assets)
@@ -142,4 +151,9 @@ struct Serve: AsyncParsableCommand {
             }
         }
     }
+}
+
+/// `serve --upload-renders`.
+enum UploadRenders: String, ExpressibleByArgument, CaseIterable {
+    case queued, inline
 }

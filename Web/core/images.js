@@ -24,6 +24,19 @@ export function placeholder(/** @type {Item} */ item) {
   return u;
 }
 
+/**
+ * Marks an element whose photo is not rendered yet (`Item.status`): no image to load, a label instead.
+ * True when it was marked.
+ */
+export function markUnrendered(/** @type {HTMLElement} */ el, /** @type {Item} */ item) {
+  if (!item.status) return false;
+  el.classList.add(item.status);
+  const label = el.querySelector('.state') ?? el.appendChild(document.createElement('span'));
+  label.className = 'state';
+  label.textContent = item.status === 'failed' ? 'Could not be processed' : 'Processing…';
+  return true;
+}
+
 /** Paints the average colour: free, so it is always there first. */
 export function paintColor(/** @type {HTMLElement} */ el, /** @type {Item} */ item) {
   const c = item.placeholder?.averageColor;

@@ -1,7 +1,7 @@
 // The timeline grid, a renderer of the engine's gallery session: the session lays the whole library
 // out as month sections from their counts and decides what to load, mount and keep, and when; this file
 // sends it the scroll, the loads' outcomes and the library's changes, fetches, and moves tiles and headers.
-import { paintColor, HashPainter, show, cancel, el, thumbSrc } from '../core/images.js';
+import { paintColor, HashPainter, show, cancel, el, thumbSrc, markUnrendered } from '../core/images.js';
 import { listen } from './input.js';
 import { mark } from './marks.js';
 import { photoPath } from '../core/scope.js';
@@ -440,7 +440,8 @@ export class Grid {
         if (!(y < mount.bottom && y + h > mount.top) && !(it && this.adoptable.has(it.id))) continue;
         keep.add(i);
         let t = this.tiles.get(i);
-        if (t && t.pending && it) { this.unmount(i); t = undefined; }
+        // A place whose photo arrived, or a photo whose render landed since its tile was made.
+        if (t && it && (t.pending || t.status !== (it.status ?? ''))) { this.unmount(i); t = undefined; }
         if (!t) t = it ? this.mount(i, it) : this.placeholder(i);
         this.place(t, fr[o], fr[o + 1], fr[o + 2], h);
         if (it && !t.loaded) this.loadTile(t, it);
@@ -522,6 +523,7 @@ export class Grid {
       t.append(img);
     }
     t.dataset.i = String(i);
+    t.status = it.status ?? '';
     if (!t.querySelector('.check')) t.append(el('span', 'check', { 'aria-hidden': 'true' }));
     if (i === this.hidden) t.style.visibility = 'hidden';
     t.img = img;
@@ -541,6 +543,7 @@ export class Grid {
 
   loadTile(/** @type {Tile} */ t, /** @type {Item} */ it) {
     t.loaded = true;
+    if (markUnrendered(t, it)) return;
     // An adopted server tile chose among its srcset by its own size already.
     const img = /** @type {HTMLImageElement} */ (t.img), f = /** @type {number[]} */ (t.f);
     const url = img.srcset ? img.getAttribute('src') || '' : this.thumbURL(it, f[2], f[3]);

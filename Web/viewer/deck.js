@@ -1,5 +1,5 @@
 // The viewer's deck: the slides around the current photo, as the engine's deck plans them.
-import { paintColor, load, cancel, decoded, el, thumbSrc } from '../core/images.js';
+import { paintColor, load, cancel, decoded, el, thumbSrc, markUnrendered } from '../core/images.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
 
 export const tuning = {
@@ -38,11 +38,13 @@ function slide(/** @type {Viewer} */ v, /** @type {number} */ k) {
   const thumb = el('img', 'lo', { alt: it.title || 'Photo', draggable: 'false' });
   fr.img = thumb;
   thumb.onerror = () => { thumb.style.visibility = 'hidden'; }; // no broken-image icon over the placeholder
-  thumb.src = gridThumb(v, k) || thumbSrc(v.grid.engine, it.thumb);
-  v.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
   const hi = el('img', 'hi', { alt: '', draggable: 'false' });
   fr.append(thumb, hi);
-  load(hi, it.preview.url, () => hi.classList.add('in'));
+  if (!markUnrendered(fr, it)) {
+    thumb.src = gridThumb(v, k) || thumbSrc(v.grid.engine, it.thumb);
+    v.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
+    load(hi, it.preview.url, () => hi.classList.add('in'));
+  }
   sl.pid = it.id;
   sl.append(fr);
   layoutSlide(v, sl, it);

@@ -307,7 +307,7 @@ export class Viewer {
     if (!s.animating && !this.pointers.size) this.root.dataset.zoom = s.scale.toFixed(2);
     // Past the preview's resolution: load the original.
     const cur = this.slides.get(s.index), it = this.item(s.index);
-    if (cur && it && !cur.orig && this.engine.wantsOriginal(s.scale, cur.fitW, devicePixelRatio, it.preview.width, it.original.width)) {
+    if (cur && it && !it.status && !cur.orig && this.engine.wantsOriginal(s.scale, cur.fitW, devicePixelRatio, it.preview.width, it.original.width)) {
       const img = cur.orig = el('img', 'hi', { alt: '' });
       cur.frame.append(img);
       load(img, it.original.url, () => img.classList.add('in'));

@@ -16,6 +16,8 @@ interface Item {
   small?: Variant;
   preview: Variant;
   original: Variant;
+  /** Present until the photo is rendered: its thumb and preview have no URL yet. */
+  status?: 'processing' | 'failed';
 }
 
 /** A photo's details (GET /api/v1/photos/{id}). */
@@ -50,7 +52,7 @@ interface Anchor { section: number; item: number; offset: number; key: number; i
 interface HttpError extends Error { status?: number; code?: string }
 
 /** A grid tile: a photo's link, or a place still loading. */
-interface Tile extends HTMLElement { img?: HTMLImageElement; f?: number[]; pending?: boolean; loaded?: boolean }
+interface Tile extends HTMLElement { img?: HTMLImageElement; f?: number[]; pending?: boolean; loaded?: boolean; status?: string }
 /** A viewer slide and its frame. */
 interface Slide extends HTMLDivElement {
   frame: HTMLDivElement & { img?: HTMLImageElement };

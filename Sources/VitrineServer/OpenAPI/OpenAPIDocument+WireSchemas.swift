@@ -41,7 +41,8 @@ extension OpenAPIDocument {
               "thumb": {"$ref": "#/components/schemas/VariantInfo"},
               "small": {"$ref": "#/components/schemas/VariantInfo"},
               "preview": {"$ref": "#/components/schemas/VariantInfo"},
-              "original": {"$ref": "#/components/schemas/VariantInfo"}
+              "original": {"$ref": "#/components/schemas/VariantInfo"},
+              "status": {"type": "string", "enum": ["processing", "failed"], "description": "Present until the photo is rendered: `processing` while it waits for a worker (its thumb and preview have an empty URL and no size, its placeholder is empty), `failed` when it could not be rendered. The change feed announces the photo updated when it lands."}
             }
           },
           "PhotoPage": {
@@ -136,7 +137,8 @@ extension OpenAPIDocument {
               "original": {"$ref": "#/components/schemas/VariantInfo"},
               "importedAt": {"$ref": "#/components/schemas/UTCTimestamp"},
               "favorite": {"type": "boolean", "const": true, "description": "Present on favourites only."},
-              "albums": {"type": "array", "items": {"$ref": "#/components/schemas/PhotoID"}, "description": "The albums it is in, on `GET /api/v1/photos/{id}`; absent when none."}
+              "albums": {"type": "array", "items": {"$ref": "#/components/schemas/PhotoID"}, "description": "The albums it is in, on `GET /api/v1/photos/{id}`; absent when none."},
+              "status": {"type": "string", "enum": ["processing", "failed"], "description": "Present until the photo is rendered: `processing` while it waits for a worker (its thumb and preview have an empty URL and no size, its placeholder is empty), `failed` when it could not be rendered. The change feed announces the photo updated when it lands."}
             }
           },
           "TagList": {

@@ -1,0 +1,47 @@
+import Blobs
+import Catalog
+import Imaging
+import VitrineCore
+
+extension Importer {
+    /// Records a photo from its header and metadata, with only its original stored, as `processing`, and
+    /// queues its render at `priority`. The duplicate check and the blob's durability are a rendered
+    /// import's: the original is acknowledged before the row that makes the photo visible.
+    func importQueued(
+        path: String, originalName: String, tags: [String], file: FileInfo, hash: BlobKey, size: Int64,
+        priority: Int
+    ) async throws -> ImportOutcome {
+        let options = options
+        let described = try await renders.run { try PhotoRenderer.describe(path: path, options: options.render) }
+        let original = PendingBlob.file(at: path, key: hash, contentType: described.format.mimeType)
+        let id: String
+        do {
+            id = try await LeasedWrite(catalog: catalog, blobs: blobs).run([original], purpose: "import") { owner in
+                try await beforeCatalogInsert?(path)
+                let id = PhotoID.make()
+                let photo = Self.record(
+                    id: id, hash: hash, size: size, originalName: originalName, described: described,
+                    appearance: nil, file: file)
+                let row = VariantRecord(
+                    photoId: id, kind: .original, blobKey: hash, mimeType: described.format.mimeType,
+                    width: described.width, height: described.height, byteSize: size)
+                try await catalog.insert(
+                    photo, variants: [row], tags: tags + described.metadata.keywords, leaseOwner: owner)
+                return id
+            }
+        } catch CatalogError.duplicate(let existingID) {
+            return .duplicate(path: path, existingID: existingID)
+        }
+        // After the row: the photo is stored either way, and one left without its job (a crash here, or a
+        // catalog that refused the enqueue) is queued again by `QueuedRenders.sweep`.
+        do {
+            _ = try await catalog.enqueue(
+                [JobRequest(.renderVariants, payload: id, priority: priority)], now: EpochMilliseconds.now)
+        } catch {
+            logger.warning(
+                "a photo's render was not queued", metadata: ["id": .string(id), "error": "\(error)"])
+        }
+        logger.debug("recorded for rendering", metadata: ["path": .string(path), "id": .string(id)])
+        return .imported(path: path, photoID: id)
+    }
+}
