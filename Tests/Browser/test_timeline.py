@@ -163,8 +163,13 @@ def test_a_fling_plans_the_largest_pages_from_a_steady_velocity_and_a_walk_the_u
     speeds = [v for v, _ in seen]
     steady = [size for v, size in seen if abs(v - 60) <= 10]
     assert steady and all(size == 400 for size in steady), seen
-    close = sum(abs(v - 60) <= 10 for v in speeds)
-    assert close >= 0.9 * len(speeds) and abs(statistics.median(speeds) - 60) < 5, sorted(speeds)
+    # A restarted measure reads 0 until its window fills again: one run of zeros at most, and the speed
+    # everywhere else.
+    restarts = sum(1 for k, v in enumerate(speeds) if v == 0 and (k == 0 or speeds[k - 1] != 0))
+    measured = [v for v in speeds if v != 0]
+    assert restarts <= 1, speeds
+    close = sum(abs(v - 60) <= 10 for v in measured)
+    assert close >= 0.9 * len(measured) and abs(statistics.median(measured) - 60) < 5, sorted(speeds)
     assert any("month=" in u for u in urls), urls
     desktop.wait_for_function(PAINTED, timeout=T)
     urls.clear()
