@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# `make cluster`: the gallery served by two `vitrine serve` processes behind nginx, on one machine.
+# `make cluster`: the gallery served by two API servers and rendered by two workers, on one machine.
 #
-#   a throwaway PostgreSQL (scripts/pg.sh)         the catalog both servers share
-#   the S3 peer (Tests/S3Support/s3peer.py)        the bucket both servers share, signatures checked
-#   vitrine serve A and B (--trust-proxy)          each with its own data folder (tmp/, admin-token)
+#   a throwaway PostgreSQL (scripts/pg.sh)         the catalog and the job queue everything shares
+#   the S3 peer (Tests/S3Support/s3peer.py)        the bucket everything shares, signatures checked
+#   vitrine serve A and B (--trust-proxy)          API only (--workers 0); uploads answer at once and
+#                                                  queue their renders (--upload-renders queued)
+#   vitrine worker 1 and 2                         the queue's renders, sizes, purges and collections
 #   nginx, deploy/nginx/vitrine.conf               sticky-less round robin on 127.0.0.1:PORT
 #
+# Each process has a data folder of its own (tmp/, and a server's admin-token).
 # Imports the demo photos through server A (`--demo`: only when the catalog is empty), prints the URL and
 # the admin token, and stays in the foreground; Ctrl-C or SIGTERM stops everything, in order. Everything
 # lives under .build/cluster/: a second run reuses the database, and the bucket's objects (moto keeps them
 # in memory; they are saved to .build/cluster/s3/saved when the cluster stops and put back when it starts).
 #
 # Environment: PORT (nginx, default 8080), SERVER_PORTS (default "PORT+1 PORT+2"), PG_PORT (default 55439),
-# CLUSTER_DIR (default .build/cluster), VITRINE_BINARY (default .build/release/vitrine, built here),
+# WORKERS (default 2), CLUSTER_DIR (default .build/cluster), VITRINE_BINARY (default .build/release/vitrine, built here),
 # SKIP_BUILD=1 to use the binary as it is.
 set -euo pipefail
 
@@ -22,6 +25,7 @@ cd "$root"
 port="${PORT:-8080}"
 read -r -a server_ports <<<"${SERVER_PORTS:-$((port + 1)) $((port + 2))}"
 pg_port="${PG_PORT:-55439}"
+workers="${WORKERS:-2}"
 state="${CLUSTER_DIR:-.build/cluster}"
 bucket="vitrine-cluster"
 database="vitrine"
@@ -120,7 +124,8 @@ start_server() {
   mkdir -p "$state/$name"
   say "server $name on 127.0.0.1:$server_port (log $state/$name.log)"
   setsid "$vitrine" serve --data "$state/$name" --catalog "$catalog" "${s3_flags[@]}" \
-    --host 127.0.0.1 --port "$server_port" --web "$root/Web" --trust-proxy "$@" >>"$state/$name.log" 2>&1 &
+    --host 127.0.0.1 --port "$server_port" --web "$root/Web" --trust-proxy --workers 0 --upload-renders queued \
+    "$@" >>"$state/$name.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 600); do
     if curl -fsS -o /dev/null "http://127.0.0.1:$server_port/healthz" 2>/dev/null; then return 0; fi
@@ -136,6 +141,16 @@ names=()
 for i in "${!server_ports[@]}"; do
   names+=("${letters[$i]}")
   if [ "$i" -eq 0 ]; then start_server a "${server_ports[0]}" --demo; else start_server "${letters[$i]}" "${server_ports[$i]}"; fi
+done
+
+worker_names=()
+for i in $(seq "$workers"); do
+  mkdir -p "$state/worker-$i"
+  say "worker $i (log $state/worker-$i.log)"
+  setsid "$vitrine" worker --data "$state/worker-$i" --catalog "$catalog" "${s3_flags[@]}" \
+    >>"$state/worker-$i.log" 2>&1 &
+  pids+=($!)
+  worker_names+=("worker-$i")
 done
 
 # deploy/nginx/vitrine.conf with this machine's ports: the upstream's server lines and the listen line.
@@ -174,11 +189,12 @@ done
 token="$(cat "$state/${names[0]}/admin-token" 2>/dev/null || true)"
 cat <<EOF
 
-  Vitrine on http://127.0.0.1:$port/  (servers ${names[*]} on ${server_ports[*]}, round robin)
+  Vitrine on http://127.0.0.1:$port/  (servers ${names[*]} on ${server_ports[*]}, round robin;
+                                      $workers workers render what they queue)
   Admin token: ${token:-see $state/${names[0]}/admin-token}
   Catalog:     $catalog
   Bucket:      s3://$bucket/library on $endpoint
-  Logs:        $state/{$(IFS=,; echo "${names[*]}")}.log, $state/nginx/, $state/pg/log
+  Logs:        $state/{$(IFS=,; echo "${names[*]} ${worker_names[*]}" | tr ' ' ',')}.log, $state/nginx/, $state/pg/log
   The demo photos are imported by server ${names[0]} in the background (first run only). Ctrl-C stops.
 
 EOF

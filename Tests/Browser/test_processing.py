@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from conftest import BINARY, T, Server, wait_grid
+from conftest import BINARY, T, Server, viewer_state, wait_grid
 from photos import EXIF, jpeg, upload, with_exif
 
 TILE = "[data-grid] .tile[data-photo-id='%s']"
@@ -42,3 +42,26 @@ def test_an_upload_shows_processing_then_its_thumbnail_in_place(desktop, queued)
         worker.wait(10)
     assert desktop.locator(tile).bounding_box() == before, "swapped in place"
     assert desktop.locator(tile + " .state").count() == 0
+
+
+def test_the_viewer_shows_processing_then_the_preview(desktop, queued):
+    desktop.goto(queued.url + "/")
+    wait_grid(desktop)
+    desktop.wait_for_function("document.body.dataset.live === 'open'", timeout=T)
+    photo = upload(queued.url, queued.token, with_exif(jpeg(700), dict(EXIF, taken="2032:01:01 10:00:00")), "view.jpg")
+    tile = TILE % photo["id"]
+    desktop.wait_for_selector(tile + ".processing", timeout=T)
+    desktop.click(tile)
+    viewer_state(desktop, "open")
+    slide = "[aria-current='true'] .frame"
+    desktop.wait_for_selector(slide + ".processing", timeout=T)
+    assert desktop.text_content(slide + " .state") == "Processing…"
+
+    worker = subprocess.Popen([BINARY, "worker", "--data", queued.data], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        desktop.wait_for_selector(slide + ":not(.processing) img.hi.in", timeout=T)
+    finally:
+        worker.terminate()
+        worker.wait(10)
+    assert desktop.evaluate("location.pathname") == "/p/" + photo["id"], "still on its photo"

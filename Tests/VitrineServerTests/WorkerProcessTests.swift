@@ -98,6 +98,32 @@ import VitrineCore
         #expect(try await Self.eventually(seconds: 10) { try await catalog.jobSummary().counts.isEmpty })
     }
 
+    @Test func importEnqueueOnlyLeavesTheRendersToAWorker() async throws {
+        let data = TemporaryDirectory("worker-enqueue-only")
+        let inputs = TemporaryDirectory("worker-enqueue-inputs")
+        for n in 0..<3 {
+            try Fixtures.write(inputs.file("photo-\(n).jpg"), width: 1200, height: 800, seed: UInt32(700 + n))
+        }
+        let imported = try VitrineProcess.run(["import", "--data", data.path, "--enqueue-only", inputs.path])
+        #expect(imported.status == 0 && imported.output.contains("renders queued for workers: 3"), "\(imported.output)")
+        let catalog = try SQLiteCatalog(path: data.file("catalog.sqlite"))
+        let ids = try await catalog.photoIds(status: .processing, limit: 10)
+        #expect(ids.count == 3)
+        #expect(
+            try await catalog.photos(ids: ids).values.allSatisfy {
+                $0.variants.keys.sorted { $0.rawValue < $1.rawValue } == [.original]
+            })
+
+        let worker = try VitrineProcess.start(["worker", "--data", data.path])
+        let rendered = try await Self.eventually(seconds: 120) {
+            try await catalog.photoIds(status: .processing, limit: 10).isEmpty
+        }
+        worker.terminate()
+        worker.waitUntilExit()
+        #expect(rendered, "the worker renders every photo the import queued")
+        #expect(try await LibraryInvariants.checkRows(data.path, "enqueue-only") == 3)
+    }
+
     @Test func jobsRetryPutsFailuresBack() async throws {
         let data = TemporaryDirectory("worker-retry")
         let library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))

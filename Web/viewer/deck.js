@@ -46,6 +46,7 @@ function slide(/** @type {Viewer} */ v, /** @type {number} */ k) {
     load(hi, it.preview.url, () => hi.classList.add('in'));
   }
   sl.pid = it.id;
+  sl.status = it.status ?? '';
   sl.append(fr);
   layoutSlide(v, sl, it);
   mark(v, k, sl);

@@ -392,7 +392,8 @@ export class Viewer {
     const slides = new Map();
     for (const sl of this.slides.values()) {
       const j = lib.indexOf(sl.pid);
-      if (j < 0) { for (const img of sl.querySelectorAll('img')) cancel(img); sl.remove(); } else slides.set(j, sl);
+      // A slide made while its photo was processing is made again once the render landed.
+      if (j < 0 || sl.status !== (lib.item(j)?.status ?? '')) { for (const img of sl.querySelectorAll('img')) cancel(img); sl.remove(); } else slides.set(j, sl);
     }
     this.slides = slides;
     const it = /** @type {Item} */ (lib.item(i));

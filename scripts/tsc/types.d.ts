@@ -56,7 +56,7 @@ interface Tile extends HTMLElement { img?: HTMLImageElement; f?: number[]; pendi
 /** A viewer slide and its frame. */
 interface Slide extends HTMLDivElement {
   frame: HTMLDivElement & { img?: HTMLImageElement };
-  orig?: HTMLImageElement; pid?: string; fitW: number;
+  orig?: HTMLImageElement; pid?: string; status?: string; fitW: number;
 }
 
 interface ViewerHooks {
