@@ -64,11 +64,11 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: """
-            Where an upload is rendered: `queued` stores its original, answers with the photo processing, and \
-            leaves the render to the job queue's workers (the embedded one, or `vitrine worker` processes); \
-            `inline` renders within the request and answers with the photo ready.
+            Where an upload is rendered: `queued` (the default) stores its original, answers with the photo \
+            processing, and leaves the render to the job queue's workers (the embedded one, or `vitrine \
+            worker` processes); `inline` renders within the request and answers with the photo ready.
             """)
-    var uploadRenders: UploadRenders = .inline
+    var uploadRenders: UploadRenders = .queued
 
     @OptionGroup var compat: CompatOptions
 

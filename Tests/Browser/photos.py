@@ -5,6 +5,7 @@ import os
 import struct
 import subprocess
 import tempfile
+import time
 import urllib.request
 
 WALLPAPER = "/usr/share/wallpapers/Kite/contents/images"
@@ -100,7 +101,15 @@ def api(server, method, path, token=None, body=None, content_type=None):
         return err.code, json.loads(raw) if raw else None
 
 
-def upload(server, token, data, name="photo.jpg"):
+def upload(server, token, data, name="photo.jpg", rendered=True):
+    """Uploads a photo; returns its detail, once the server's worker rendered it unless `rendered` is false
+    (an upload answers as soon as its original is stored, `"status": "processing"`)."""
     status, body = api(server, "POST", "/api/v1/photos?filename=" + name, token, data, "image/jpeg")
     assert status in (200, 201), (status, body)
-    return body["photo"]
+    photo = body["photo"]
+    deadline = time.time() + 60
+    while rendered and "status" in photo and time.time() < deadline:
+        time.sleep(0.05)
+        photo = api(server, "GET", "/api/v1/photos/" + photo["id"], token)[1]
+    assert not rendered or "status" not in photo, photo
+    return photo

@@ -105,7 +105,13 @@ def test_a_remembered_justified_layout_gets_no_server_tiles(browser, server):
     # Toggling back writes the cookie the next visit's page is rendered for.
     page.click("#layout")
     page.wait_for_function("document.body.dataset.layout === 'grid'")
-    assert {c["name"]: c["value"] for c in ctx.cookies()}["vitrine_layout"] == "grid"
+    # Chromium hands a script's cookie to its network side asynchronously, where the context reads it.
+    layout = lambda: {c["name"]: c["value"] for c in ctx.cookies()}.get("vitrine_layout")
+    for _ in range(50):
+        if layout() == "grid":
+            break
+        page.wait_for_timeout(100)
+    assert layout() == "grid"
     assert '<div class="ssr">' in page.reload().text()
     wait_grid(page)
     assert page.evaluate("document.documentElement.dataset.layout") == "grid"

@@ -23,7 +23,8 @@ def test_an_upload_shows_processing_then_its_thumbnail_in_place(desktop, queued)
     wait_grid(desktop)
     desktop.wait_for_function("document.body.dataset.live === 'open'", timeout=T)
     # Newer than every demo photo: it lands at the top of the grid.
-    photo = upload(queued.url, queued.token, with_exif(jpeg(640), dict(EXIF, taken="2031:01:01 10:00:00")), "new.jpg")
+    photo = upload(queued.url, queued.token, with_exif(jpeg(640), dict(EXIF, taken="2031:01:01 10:00:00")), "new.jpg",
+                   rendered=False)
     assert photo["status"] == "processing" and photo["thumb"]["url"] == ""
     tile = TILE % photo["id"]
     desktop.wait_for_selector(tile + ".processing", timeout=T)
@@ -48,7 +49,8 @@ def test_the_viewer_shows_processing_then_the_preview(desktop, queued):
     desktop.goto(queued.url + "/")
     wait_grid(desktop)
     desktop.wait_for_function("document.body.dataset.live === 'open'", timeout=T)
-    photo = upload(queued.url, queued.token, with_exif(jpeg(700), dict(EXIF, taken="2032:01:01 10:00:00")), "view.jpg")
+    photo = upload(queued.url, queued.token, with_exif(jpeg(700), dict(EXIF, taken="2032:01:01 10:00:00")), "view.jpg",
+                   rendered=False)
     tile = TILE % photo["id"]
     desktop.wait_for_selector(tile + ".processing", timeout=T)
     desktop.click(tile)

@@ -2,6 +2,7 @@
 upload and a delete, with every byte stored in and read from the bucket."""
 import json
 import os
+import time
 import urllib.request
 
 from conftest import T, DEMO_TOTAL, wait_grid, viewer_state, shot
@@ -59,6 +60,13 @@ def test_upload_and_delete_write_and_remove_objects(s3_server):
         raise AssertionError(e.read()[:500])
     assert answer["duplicate"] is False
     created = answer["photo"]
+    # The upload answered once its original was stored; the server's worker renders it into the bucket.
+    for _ in range(300):
+        if "status" not in created:
+            break
+        time.sleep(0.1)
+        created = _get(s3_server.url + f"/api/v1/photos/{created['id']}")
+    assert "status" not in created, created
     keys = [_object_key(created[v]["url"]) for v in ("preview", "original")]
     stored = set(s3_server.peer.keys(s3_server.bucket))
     assert all(k in stored for k in keys)

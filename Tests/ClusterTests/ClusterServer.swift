@@ -29,7 +29,8 @@ final class ClusterServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments =
             ["serve", "--data", data, "--host", "127.0.0.1", "--port", "\(port)", "--web", data + "/no-web"]
-            + arguments
+            // What an upload stored is checked the moment it answers.
+            + (arguments.contains("--upload-renders") ? [] : ["--upload-renders", "inline"]) + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = output

@@ -83,7 +83,9 @@ package enum VitrineProcess {
     package static func freePort() throws -> Int { try ChildProcess.freeLoopbackPort() }
 }
 
-/// A `vitrine serve` process on a loopback port, started and waited for until it answers.
+/// A `vitrine serve` process on a loopback port, started and waited for until it answers. Uploads render
+/// within their requests (`--upload-renders inline`) unless `arguments` say otherwise: the suites that
+/// start these check what an upload stored the moment it answered.
 package final class LiveVitrineServer {
     package let data: String
     package let port: Int
@@ -97,7 +99,8 @@ package final class LiveVitrineServer {
         port = try VitrineProcess.freePort()
         process = try VitrineProcess.start(
             ["serve", "--data", data, "--host", "127.0.0.1", "--port", "\(port)", "--web", data + "/no-web"]
-                + arguments, launcher: launcher, log: log, environment: environment)
+                + (arguments.contains("--upload-renders") ? [] : ["--upload-renders", "inline"]) + arguments,
+            launcher: launcher, log: log, environment: environment)
         for _ in 0..<300 {
             if let response = try? HTTPExchange.send(port: port, method: "GET", path: "/healthz"),
                 response.status == 200
