@@ -14,9 +14,10 @@ public protocol PhotoWriting: Sendable {
     /// Removes a photo with its variants, tags and counters. Returns the blob keys it pointed at (collect
     /// them once this has returned); nil when there was no such photo.
     func delete(id: String) async throws -> [BlobKey]?
-    /// Records a variant made after import, whose blob `leaseOwner` leased and wrote, dropping the lease and
-    /// announcing the photo as updated. False when the photo was deleted meanwhile or already has that kind.
-    func addVariant(_ record: VariantRecord, leaseOwner: String) async throws -> Bool
+    /// Records a variant made after import, whose blob `leaseOwner` leased and wrote, dropping the lease, and
+    /// with `announces` announcing the photo as updated. False when the photo was deleted meanwhile or
+    /// already has that kind.
+    func addVariant(_ record: VariantRecord, leaseOwner: String, announces: Bool) async throws -> Bool
     /// Records a size whose blob `leaseOwner` leased and wrote, dropping the lease. Returns the row now stored
     /// (an earlier one wins a race: same pixels, same bytes); nil when the photo was deleted meanwhile.
     func insertSizedVariant(_ record: SizedVariantRecord, leaseOwner: String) async throws -> SizedVariantRecord?
@@ -30,6 +31,11 @@ public protocol PhotoWriting: Sendable {
 }
 
 extension PhotoWriting {
+    /// Records a variant clients must learn of (it changes what a page or a detail says).
+    public func addVariant(_ record: VariantRecord, leaseOwner: String) async throws -> Bool {
+        try await addVariant(record, leaseOwner: leaseOwner, announces: true)
+    }
+
     public func insert(_ photo: PhotoRecord, variants: [VariantRecord]) async throws {
         try await insert(photo, variants: variants, tags: [], leaseOwner: nil)
     }

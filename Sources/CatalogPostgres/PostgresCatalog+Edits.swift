@@ -66,7 +66,7 @@ extension PostgresCatalog {
     /// Records a variant made after import, whose blob `leaseOwner` leased and wrote, dropping the lease in
     /// the same transaction (whatever the outcome) and announcing the photo as updated. False when the photo
     /// was deleted meanwhile or already has that kind.
-    public func addVariant(_ record: VariantRecord, leaseOwner: String) async throws -> Bool {
+    public func addVariant(_ record: VariantRecord, leaseOwner: String, announces: Bool) async throws -> Bool {
         try await transaction { connection in
             let logger = self.logger
             try await Self.lockFeed(on: connection, logger: logger)
@@ -85,8 +85,10 @@ extension PostgresCatalog {
                 """, logger: logger
             ).collect { try $0.decode(String.self) }
             guard !added.isEmpty else { return false }
-            try await Self.recordChange(
-                .update, photoId: record.photoId, takenAt: takenAt, on: connection, logger: logger)
+            if announces {
+                try await Self.recordChange(
+                    .update, photoId: record.photoId, takenAt: takenAt, on: connection, logger: logger)
+            }
             return true
         }
     }

@@ -90,14 +90,14 @@ extension SQLiteCatalog {
     /// the same transaction and announcing the photo as updated (clients and the index page pick up the new
     /// file). False when the photo was deleted meanwhile (the blob is then an orphan for collection) or
     /// already has that kind.
-    public func addVariant(_ record: VariantRecord, leaseOwner: String) async throws -> Bool {
+    public func addVariant(_ record: VariantRecord, leaseOwner: String, announces: Bool) async throws -> Bool {
         try await write { db in
             defer { try? Self.releaseLeases(owner: leaseOwner, in: db) }
             guard let photo = try PhotoRecord.fetchOne(db, key: record.photoId),
                 try !VariantRecord.exists(db, key: ["photoId": record.photoId, "kind": record.kind.rawValue])
             else { return false }
             try record.insert(db)
-            try Self.recordChange(.update, photoId: photo.id, takenAt: photo.takenAt, in: db)
+            if announces { try Self.recordChange(.update, photoId: photo.id, takenAt: photo.takenAt, in: db) }
             return true
         }
     }

@@ -94,7 +94,11 @@ public actor AVIFVariantMaker {
                 width: encoded.width, height: encoded.height, byteSize: Int64(encoded.bytes.count))
             _ = try await library.leasedWrite.run(
                 [.bytes(encoded.bytes, contentType: encoded.mimeType)], purpose: "avif"
-            ) { owner in try await catalog.addVariant(record, leaseOwner: owner) }
+            ) { owner in
+                // Unannounced: the thumb's and the preview's URLs negotiate AVIF, so no client sees a change,
+                // and an update would make filtered views query their timeline again.
+                try await catalog.addVariant(record, leaseOwner: owner, announces: false)
+            }
             return true
         } catch is ImagingError {
             return false

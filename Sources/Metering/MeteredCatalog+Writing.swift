@@ -23,8 +23,10 @@ extension MeteredCatalog {
         try await metered(.delete) { try await base.delete(id: id) }
     }
 
-    public func addVariant(_ record: VariantRecord, leaseOwner: String) async throws -> Bool {
-        try await metered(.addVariant) { try await base.addVariant(record, leaseOwner: leaseOwner) }
+    public func addVariant(_ record: VariantRecord, leaseOwner: String, announces: Bool) async throws -> Bool {
+        try await metered(.addVariant) {
+            try await base.addVariant(record, leaseOwner: leaseOwner, announces: announces)
+        }
     }
 
     public func settleRender(photoId: String, appearance: PhotoAppearance?) async throws -> Bool {

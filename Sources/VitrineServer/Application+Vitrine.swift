@@ -119,7 +119,9 @@ public enum VitrineServer {
             assets: assetURLs)
         visits.addRoutes(to: api.group())
         LinkUploadsController(
-            library: library, importer: uploads, visits: visits,
+            // A visitor's upload renders within its request: a link's page has no change feed to swap a
+            // processing tile when the render lands.
+            library: library, importer: library.importer(), visits: visits,
             maximumUploadBytes: access.maximumUploadBytes, maximumUploads: resources.limits.linkUploads
         ).addRoutes(to: api.group())
         let isPrivate = access.isPrivate

@@ -88,6 +88,23 @@ import Testing
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func aVariantNoClientSeesIsAddedWithoutAnAnnouncement(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photo = try await Samples.insert(catalog)
+        let before = try await catalog.latestChangeSeq()
+        let avif = VariantRecord(
+            photoId: photo.id, kind: .thumbAVIF, blobKey: Samples.key(2), mimeType: "image/avif", width: 4,
+            height: 3, byteSize: 3)
+        try await catalog.lease([Samples.key(2)], owner: "avif-1")
+        #expect(try await catalog.addVariant(avif, leaseOwner: "avif-1", announces: false))
+        #expect(try await catalog.photo(id: photo.id)?.variants[.thumbAVIF] == avif)
+        #expect(try await catalog.leases().isEmpty)
+        // A filtered view queries its timeline again on any change: a variant it cannot see must not cause one.
+        #expect(try await catalog.latestChangeSeq() == before)
+        #expect(try await catalog.changes(after: before)?.isEmpty == true)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func theFirstSizeStoredWinsARace(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         let photo = try await Samples.insert(catalog)

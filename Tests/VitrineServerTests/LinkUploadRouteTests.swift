@@ -68,6 +68,31 @@ import VitrineAPI
         }
     }
 
+    @Test func aVisitorsUploadIsRenderedWhenItAnswersWhileTheOwnersIsQueued() async throws {
+        let server = try await LinkServer(photos: 1)
+        let catalog = server.fixture.library.catalog
+        var limits = Limits()
+        limits.queuesUploadRenders = true
+        try await server.app(limits: limits).test(.live) { client in
+            let album = try await server.album(client, "Drop", ids: [server.fixture.ids[0]])
+            let link = try await server.link(client, #"{"albumId":"\#(album.id)","allowUpload":true}"#)
+            let visitors = try await client.execute(
+                uri: "/api/v1/links/\(link.slug)/photos", method: .post, body: ByteBuffer(bytes: try photo(60))
+            ) { (r: TestResponse) async throws in
+                #expect(r.status == .created, "\(r.text)")
+                return try #require(try r.decode(LinkUploadResult.self).id)
+            }
+            // The link's page has no change feed to learn of a render later: the visitor sees the photo now.
+            let rendered = try #require(try await catalog.photo(id: visitors))
+            #expect(rendered.photo.status == .ready && rendered.variants.count == VariantKind.madeAtImport.count)
+            let owners = try await client.execute(
+                uri: "/api/v1/photos?filename=owner.jpg", method: .post, headers: server.auth,
+                body: ByteBuffer(bytes: try photo(61))
+            ) { (r: TestResponse) async throws in try r.decode(UploadResult.self).photo }
+            #expect(owners.status == "processing")
+        }
+    }
+
     @Test func uploadsAreRefusedWhereTheLinkDoesNotTakeThem() async throws {
         let server = try await LinkServer(photos: 1)
         let id = server.fixture.ids[0]
