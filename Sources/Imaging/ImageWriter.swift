@@ -1,4 +1,5 @@
 import CVips
+import Synchronization
 
 /// Writes images from raw pixels or other images: test fixtures, benchmark inputs and tools.
 ///
@@ -63,6 +64,26 @@ public enum ImageWriter {
     }
 
     static func save(_ image: VipsImage, to path: String) throws(ImagingError) {
-        guard vt_write_to_file(image.pointer, path) == 0 else { throw .encodeFailed(Vips.takeError()) }
+        let written = writesHEVC(path) ? hevcEncoder.withLock { _ in write(image, to: path) } : write(image, to: path)
+        guard written else { throw .encodeFailed(Vips.takeError()) }
+    }
+
+    private static func write(_ image: VipsImage, to path: String) -> Bool {
+        vt_write_to_file(image.pointer, path) == 0
+    }
+
+    /// HEVC encoders opened at once on several threads have crashed inside libx265 (a call through a null
+    /// pointer in its process-wide tables), so the process's HEVC saves run one at a time. Decoding HEIC uses
+    /// libde265 and is not held up.
+    private static let hevcEncoder = Mutex(())
+
+    /// Whether libvips saves `path` (a target with options) through libheif's HEVC encoder: a `.heic` or
+    /// `.heif` target, whose default compression is HEVC, or one that asks for it.
+    static func writesHEVC(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        let name = lowered.split(separator: "[", maxSplits: 1).first.map(String.init) ?? lowered
+        let options = lowered.dropFirst(name.count)
+        if options.contains("compression=av1") { return false }
+        return options.contains("compression=hevc") || name.hasSuffix(".heic") || name.hasSuffix(".heif")
     }
 }
