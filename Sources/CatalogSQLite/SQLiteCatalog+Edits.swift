@@ -104,23 +104,29 @@ extension SQLiteCatalog {
 
     public func settleRender(photoId: String, appearance: PhotoAppearance?) async throws -> Bool {
         try await write { db in
-            guard var photo = try PhotoRecord.fetchOne(db, key: photoId) else { return false }
+            let settled: Row?
             if let appearance {
-                guard photo.status != .ready else { return false }
-                photo.thumbHash = appearance.thumbHash
-                photo.averageColor = appearance.averageColor
-                photo.colorfulness = appearance.colorfulness
-                photo.status = .ready
+                settled = try Row.fetchOne(
+                    db,
+                    sql: """
+                        UPDATE photo SET status = 'ready', thumbHash = ?, averageColor = ?, colorfulness = ?,
+                            updatedAt = ?
+                        WHERE id = ? AND status <> 'ready' RETURNING takenAt
+                        """,
+                    arguments: [
+                        appearance.thumbHash, appearance.averageColor, appearance.colorfulness, Self.now, photoId,
+                    ])
             } else {
-                guard photo.status == .processing else { return false }
-                photo.status = .failed
+                settled = try Row.fetchOne(
+                    db,
+                    sql: """
+                        UPDATE photo SET status = 'failed', updatedAt = ?
+                        WHERE id = ? AND status = 'processing' RETURNING takenAt
+                        """,
+                    arguments: [Self.now, photoId])
             }
-            photo.updatedAt = Self.now
-            try photo.update(db)
-            // Explicitly: the record leaves a `ready` status out of its columns.
-            try db.execute(
-                sql: "UPDATE photo SET status = ? WHERE id = ?", arguments: [photo.status.rawValue, photo.id])
-            try Self.recordChange(.update, photoId: photo.id, takenAt: photo.takenAt, in: db)
+            guard let settled else { return false }
+            try Self.recordChange(.update, photoId: photoId, takenAt: settled["takenAt"], in: db)
             return true
         }
     }
