@@ -24,7 +24,7 @@ S3_PATH_STYLE ?=
 BLOB_FLAGS := $(if $(BLOBS), --blobs "$(BLOBS)")$(if $(S3_ENDPOINT), --s3-endpoint "$(S3_ENDPOINT)")$(if \
 	$(S3_REGION), --s3-region "$(S3_REGION)")$(if $(filter 1,$(S3_PATH_STYLE)), --s3-path-style)
 
-.PHONY: deps wasm build release serve test check-cvips check-js check-imports test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk bench-zip cluster format clean
+.PHONY: deps wasm build release serve test check-cvips check-js check-imports test-swift test-clients test-engine test-web test-browser test-api test-fuzz fuzz fuzz-api bench bench-soak bench-catalogs bench-server bench-timeline bench-sdk bench-zip bench-jobs cluster format clean
 
 deps:
 	@scripts/install-deps.sh all
@@ -146,6 +146,7 @@ bench: deps wasm
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/web/timeline.py
 	python3 Benchmarks/zip/bench.py
 	python3 Benchmarks/avif/bench.py "$(BENCH_DIR)/avif"
+	JOBS_BENCH_DIR="$(BENCH_DIR)/jobs" python3 Benchmarks/jobs/bench.py
 	.build/release/vitrinekit-bench
 	python3 Benchmarks/sdk/mirror.py
 
@@ -177,6 +178,14 @@ bench-zip: deps
 	$(RELEASE_BUILD) --product vitrine
 	$(RELEASE_BUILD) --product vitrine-fixture
 	python3 Benchmarks/zip/bench.py
+
+## The job queue alone: claim plus completion with 100 000 jobs queued on SQLite and PostgreSQL, 1 000
+## photos through `import --enqueue-only` and two workers against the in-process import, and page p99 while
+## the embedded worker renders them.
+bench-jobs: deps
+	$(RELEASE_BUILD) --product vitrine
+	$(RELEASE_BUILD) --product jobs-bench
+	JOBS_BENCH_DIR="$(BENCH_DIR)/jobs" python3 Benchmarks/jobs/bench.py
 
 ## The soak alone: a minute of wrk (256 connections, mixed requests) beside 50 event streams and a
 ## write a second, on the 100 000-photo catalog; errors, p99 and the server's RSS at start and end.

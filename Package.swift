@@ -232,6 +232,12 @@ let package = Package(
             dependencies: ["VitrineApp", "Ingest", "Imaging"],
             path: "Benchmarks/vitrine-bench"
         ),
+        // The job queue's own cost per job, on SQLite and PostgreSQL, for `make bench`.
+        .executableTarget(
+            name: "jobs-bench",
+            dependencies: ["Catalog", "CatalogSQLite", "CatalogPostgres"],
+            path: "Benchmarks/jobs-bench"
+        ),
         .executableTarget(
             name: "vitrinekit-bench",
             dependencies: [

@@ -156,6 +156,45 @@ def print_table(rows, head=("Metric", "Measured", "Target", "")):
         print(line(r))
 
 
+class Postgres:
+    """A throwaway server in `folder` (scripts/pg.sh), tuned with ALTER SYSTEM (`tuning`: setting → value)."""
+
+    def __init__(self, folder, tuning):
+        self.folder = folder
+        self.tuning = tuning
+        self.port = free_port()
+
+    def start(self):
+        # A server left running by an interrupted run listens on another port: stop it first.
+        self.pg("stop", str(self.folder))
+        self.pg("start", str(self.folder), str(self.port))
+        for name, value in self.tuning.items():
+            self.sql(f"ALTER SYSTEM SET {name} = '{value}'")
+        self.pg("restart", str(self.folder))
+        log(f"PostgreSQL on 127.0.0.1:{self.port} (" + ", ".join(f"{k}={v}" for k, v in self.tuning.items()) + ")")
+
+    def stop(self):
+        self.pg("stop", str(self.folder))
+
+    @staticmethod
+    def pg(*args):
+        subprocess.run([str(ROOT / "scripts/pg.sh"), *args], check=True)
+
+    def sql(self, statement, database="postgres"):
+        return subprocess.run(
+            ["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1",
+             "-qAtc", statement], check=True, capture_output=True, text=True).stdout.strip()
+
+    def url(self, database):
+        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
+
+    def databases(self):
+        return set(self.sql("SELECT datname FROM pg_database WHERE NOT datistemplate").split())
+
+    def drop(self, database):
+        self.sql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
 class Nginx:
     """nginx on a loopback port, serving `root`; everything it writes under `folder`. With `gzip`, text
     (HTML, CSS, JS, JSON) is compressed for clients that accept it, as Vitrine compresses its pages."""

@@ -57,7 +57,8 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from bench_common import (  # noqa: E402
-    BIN, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, Server, cursor_after, free_port, get_json, log, print_table)
+    BIN, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, Postgres, Server, cursor_after, free_port, get_json, log,
+    print_table)
 
 BENCH = ROOT / "Benchmarks"
 DIR = pathlib.Path(os.environ.get("CATALOG_BENCH_DIR") or ROOT / ".build/bench/catalogs")
@@ -111,44 +112,6 @@ def photographs():
     if not files:
         raise RuntimeError("no demo photographs: install plasma-workspace-wallpapers (make deps)")
     return [str(f) for f in files]
-
-
-class Postgres:
-    """The throwaway server under DIR/pg (scripts/pg.sh), tuned with ALTER SYSTEM (TUNING)."""
-
-    def __init__(self, folder):
-        self.folder = folder
-        self.port = free_port()
-
-    def start(self):
-        # A server left running by an interrupted run listens on another port: stop it first.
-        self.pg("stop", str(self.folder))
-        self.pg("start", str(self.folder), str(self.port))
-        for name, value in TUNING.items():
-            self.sql(f"ALTER SYSTEM SET {name} = '{value}'")
-        self.pg("restart", str(self.folder))
-        log(f"PostgreSQL on 127.0.0.1:{self.port} (" + ", ".join(f"{k}={v}" for k, v in TUNING.items()) + ")")
-
-    def stop(self):
-        self.pg("stop", str(self.folder))
-
-    @staticmethod
-    def pg(*args):
-        subprocess.run([str(ROOT / "scripts/pg.sh"), *args], check=True)
-
-    def sql(self, statement, database="postgres"):
-        return subprocess.run(
-            ["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1",
-             "-qAtc", statement], check=True, capture_output=True, text=True).stdout.strip()
-
-    def url(self, database):
-        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
-
-    def databases(self):
-        return set(self.sql("SELECT datname FROM pg_database WHERE NOT datistemplate").split())
-
-    def drop(self, database):
-        self.sql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
 
 
 class Fixtures:
@@ -447,7 +410,7 @@ def main():
     DIR.mkdir(parents=True, exist_ok=True)
     work = DIR / "work"
     work.mkdir(exist_ok=True)
-    pg = Postgres(DIR / "pg")
+    pg = Postgres(DIR / "pg", TUNING)
     started, load = time.perf_counter(), os.getloadavg()
     pg.start()
     measured, builds, words, ranges = {}, {}, {}, {}

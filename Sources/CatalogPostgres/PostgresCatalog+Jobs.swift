@@ -7,6 +7,11 @@ import PostgresNIO
 /// row instead of queueing on the first, and a row another claim already took (committed as `running`)
 /// fails the re-check and is skipped. Lapsed leases are swept the same way, so two sweeps never wait on
 /// each other. Enqueues and retries `NOTIFY vitrine_jobs` (delivered at commit) to wake workers.
+///
+/// Claims and completions commit asynchronously (`synchronous_commit = off` for their transaction only):
+/// the WAL flush they skip was most of their time, and what a crash can lose of them costs nothing. A lost
+/// claim leaves the job waiting, and its worker's completion then changes nothing; a lost completion runs
+/// the job again, which handlers allow (they are idempotent). Enqueues, failures and retries stay durable.
 extension PostgresCatalog {
     static let jobChannel = "vitrine_jobs"
 
@@ -44,6 +49,7 @@ extension PostgresCatalog {
         let expiry = JobClock.adding(leaseMilliseconds, to: now)
         let cap = Int64(JobLimits.maximumAttempts)
         return try await transaction { connection in
+            try await Self.commitAsynchronously(on: connection, logger: self.logger)
             try await connection.query(
                 """
                 UPDATE job SET
@@ -85,8 +91,9 @@ extension PostgresCatalog {
 
     @discardableResult
     public func completeJob(_ job: JobRecord) async throws -> Bool {
-        try await withConnection { connection in
-            try await connection.query(
+        try await transaction { connection in
+            try await Self.commitAsynchronously(on: connection, logger: self.logger)
+            return try await connection.query(
                 """
                 DELETE FROM job WHERE id = \(job.id) AND attempts = \(Int64(job.attempts)) AND state = 'running'
                 RETURNING 1
@@ -193,5 +200,12 @@ extension PostgresCatalog {
             throw JobQueueError.unreadable("a job row has the state \(text.debugDescription)")
         }
         return state
+    }
+}
+
+extension PostgresCatalog {
+    /// Lets the current transaction's commit return before its WAL is flushed (see the queue's notes above).
+    static func commitAsynchronously(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SET LOCAL synchronous_commit TO OFF", logger: logger)
     }
 }
