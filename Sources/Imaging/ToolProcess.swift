@@ -43,7 +43,10 @@ public enum ToolProcess {
             close(out[1])
             throw .system("pipe: errno \(errno)")
         }
+        // Non-blocking reads: the end of output is the child's exit, not the pipes' end of file, since a tool
+        // another thread spawns between `pipe` and `fcntl` may inherit a write end and hold it open.
         for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in [out[0], err[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         defer {
             close(out[0])
             close(err[0])
@@ -70,46 +73,61 @@ public enum ToolProcess {
         let deadline = monotonicSeconds() + max(0, timeoutSeconds)
         var open = [out[0], err[0]]
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while !open.isEmpty, failure == nil {
+        var status: Int32 = 0
+        var exited = false
+        /// Reads what each pipe holds now; a pipe at its end of file is dropped.
+        func drain() {
+            for fd in open {
+                while failure == nil {
+                    let count = read(fd, &buffer, buffer.count)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else {
+                        if count == 0 { open.removeAll { $0 == fd } }
+                        break
+                    }
+                    if fd == out[0] {
+                        output += buffer[0..<count]
+                        if output.count > maxOutputBytes { failure = .outputTooLarge(tool, limit: maxOutputBytes) }
+                    } else {
+                        // Only the end of a tool's complaints is kept: that is where the reason is.
+                        errorOutput += buffer[0..<count]
+                        if errorOutput.count > 64 << 10 { errorOutput.removeFirst(errorOutput.count - (32 << 10)) }
+                    }
+                }
+            }
+        }
+        while !exited, failure == nil {
             let left = deadline - monotonicSeconds()
             guard left > 0 else {
                 failure = .timedOut(tool, seconds: timeoutSeconds)
                 break
             }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, 1000).rounded(.up)))
-            if ready < 0 {
-                if errno == EINTR { continue }
+            if poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, 50).rounded(.up))) < 0, errno != EINTR {
                 failure = .system("poll: errno \(errno)")
                 break
             }
-            for polled in fds where polled.revents != 0 {
-                let count = read(polled.fd, &buffer, buffer.count)
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                guard count > 0 else {
-                    open.removeAll { $0 == polled.fd }
-                    continue
-                }
-                if polled.fd == out[0] {
-                    output += buffer[0..<count]
-                    if output.count > maxOutputBytes { failure = .outputTooLarge(tool, limit: maxOutputBytes) }
-                } else {
-                    // Only the end of a tool's complaints is kept: that is where the reason is.
-                    errorOutput += buffer[0..<count]
-                    if errorOutput.count > 64 << 10 { errorOutput.removeFirst(errorOutput.count - (32 << 10)) }
-                }
+            drain()
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid {
+                exited = true
+                // What the tool wrote before it ended is in the pipes still.
+                drain()
+            } else if waited < 0, errno != EINTR {
+                throw .system("waitpid: errno \(errno)")
             }
         }
-        if failure != nil { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw .system("waitpid: errno \(errno)") }
+        if !exited {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 {
+                guard errno == EINTR else { throw .system("waitpid: errno \(errno)") }
+            }
         }
         if let failure { throw failure }
         // WIFEXITED / WEXITSTATUS, which Swift does not import.
-        let exited = status & 0x7f == 0
+        let normal = status & 0x7f == 0
         return Result(
-            status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output: output, errorOutput: errorOutput)
+            status: normal ? (status >> 8) & 0xff : 128 + (status & 0x7f), output: output, errorOutput: errorOutput)
     }
 
     static func monotonicSeconds() -> Double {
