@@ -345,7 +345,8 @@ let package = Package(
         .testTarget(
             name: "IngestTests",
             dependencies: [
-                "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "TestSupport", "VitrineCore",
+                "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
+                "VitrineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

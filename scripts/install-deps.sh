@@ -4,7 +4,7 @@
 set -euo pipefail
 
 want="${1:-core}"
-apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config strace postgresql postgresql-contrib unzip)
+apt_core=(libvips-dev libvips-tools zlib1g-dev plasma-workspace-wallpapers pkg-config strace postgresql postgresql-contrib unzip ffmpeg)
 apt_web=(wasi-libc binaryen chromium node-typescript)
 apt_bench=(time wrk nginx-light)
 apt_pkgs=("${apt_core[@]}")

@@ -8,7 +8,7 @@ extension PhotoRecord: Codable {
     enum CodingKeys: String, CodingKey {
         case id, contentHash, originalName, title, format, mimeType, byteSize, width, height, takenAt
         case takenAtOffset, takenAtSource, latitude, longitude, thumbHash, averageColor, importedAt, updatedAt
-        case colorfulness, status
+        case colorfulness, status, kind, duration
     }
 
     public init(from decoder: any Decoder) throws {
@@ -33,7 +33,9 @@ extension PhotoRecord: Codable {
             importedAt: try c.decode(Int64.self, forKey: .importedAt),
             updatedAt: try c.decode(Int64.self, forKey: .updatedAt),
             colorfulness: try c.decodeIfPresent(Double.self, forKey: .colorfulness),
-            status: try c.decodeIfPresent(String.self, forKey: .status).map(PhotoStatus.init(stored:)) ?? .ready)
+            status: try c.decodeIfPresent(String.self, forKey: .status).map(PhotoStatus.init(stored:)) ?? .ready,
+            kind: try c.decodeIfPresent(String.self, forKey: .kind).map(MediaKind.init(stored:)) ?? .photo,
+            duration: try c.decodeIfPresent(Double.self, forKey: .duration))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,5 +63,8 @@ extension PhotoRecord: Codable {
         // `ready` is the column's default: left out, a record still inserts into a catalog whose migrations
         // stop before the column (the backfill tests build such catalogs).
         if status != .ready { try c.encode(status.rawValue, forKey: .status) }
+        // Likewise `photo` and no duration, the columns' defaults since `v18-media-kind`.
+        if kind != .photo { try c.encode(kind.rawValue, forKey: .kind) }
+        try c.encodeIfPresent(duration, forKey: .duration)
     }
 }

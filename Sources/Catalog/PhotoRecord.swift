@@ -34,13 +34,18 @@ public struct PhotoRecord: Sendable, Equatable, Identifiable {
     public var colorfulness: Double?
     /// `processing` while an upload waits for its render: its preview and thumbs do not exist yet.
     public var status: PhotoStatus
+    /// A video's variants are its poster frame's; its original is the clip.
+    public var kind: MediaKind
+    /// A video's length in seconds, finite and non-negative; nil for photos.
+    public var duration: Double?
 
     public init(
         id: String, contentHash: String, originalName: String, title: String? = nil, format: String,
         mimeType: String, byteSize: Int64, width: Int, height: Int, takenAt: Int64, takenAtOffset: Int? = nil,
         takenAtSource: String, camera: CameraSettings = CameraSettings(), location: GeoPoint? = nil,
         thumbHash: Data, averageColor: String,
-        importedAt: Int64, updatedAt: Int64, colorfulness: Double? = nil, status: PhotoStatus = .ready
+        importedAt: Int64, updatedAt: Int64, colorfulness: Double? = nil, status: PhotoStatus = .ready,
+        kind: MediaKind = .photo, duration: Double? = nil
     ) {
         self.id = id
         self.contentHash = contentHash
@@ -62,6 +67,8 @@ public struct PhotoRecord: Sendable, Equatable, Identifiable {
         self.updatedAt = updatedAt
         self.colorfulness = colorfulness
         self.status = status
+        self.kind = kind
+        self.duration = duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
     }
 }
 

@@ -247,7 +247,16 @@ extension PostgresCatalog {
         linkUploadsMigration,
         jobsMigration,
         photoStatusMigration,
+        mediaKindMigration,
     ]
+
+    /// Video clips beside photos: every item before this was a photo.
+    static let mediaKindMigration = Migration(
+        name: "v10-media-kind",
+        statements: [
+            "ALTER TABLE photo ADD COLUMN kind text NOT NULL DEFAULT 'photo'",
+            "ALTER TABLE photo ADD COLUMN duration double precision",
+        ])
 
     /// Uploads recorded before their render; every photo before this was rendered first. Only the photos
     /// that are not ready are indexed: the few a worker still owes.

@@ -13,7 +13,7 @@ extension PostgresCatalog {
         photo.byte_size, photo.width, photo.height, photo.taken_at, photo.taken_at_offset, photo.taken_at_source, \
         photo.camera_make, photo.camera_model, photo.lens, photo.exposure_time, photo.f_number, photo.iso, \
         photo.focal_length, photo.latitude, photo.longitude, photo.thumb_hash, photo.average_color, \
-        photo.imported_at, photo.updated_at, photo.colorfulness, photo.status
+        photo.imported_at, photo.updated_at, photo.colorfulness, photo.status, photo.kind, photo.duration
         """
 
     /// `photoColumns` without the table name, for INSERT, and the type of each (so a batch whose rows are all
@@ -26,7 +26,7 @@ extension PostgresCatalog {
         ("f_number", "double precision"), ("iso", "bigint"), ("focal_length", "double precision"),
         ("latitude", "double precision"), ("longitude", "double precision"), ("thumb_hash", "bytea"),
         ("average_color", "text"), ("imported_at", "bigint"), ("updated_at", "bigint"),
-        ("colorfulness", "double precision"), ("status", "text"),
+        ("colorfulness", "double precision"), ("status", "text"), ("kind", "text"), ("duration", "double precision"),
     ]
 
     static let variantColumns =
@@ -38,12 +38,12 @@ extension PostgresCatalog {
         let (
             count, id, contentHash, originalName, title, format, mimeType, byteSize, width, height, takenAt,
             takenAtOffset, takenAtSource, cameraMake, cameraModel, lens, exposureTime, fNumber, iso, focalLength,
-            latitude, longitude, thumbHash, averageColor, importedAt, updatedAt, colorfulness, status
+            latitude, longitude, thumbHash, averageColor, importedAt, updatedAt, colorfulness, status, kind, duration
         ) = try row.decode(
             (
                 Int64, String, String, String, String?, String, String, Int64, Int, Int, Int64, Int?, String, String?,
                 String?, String?, Double?, Double?, Int?, Double?, Double?, Double?, Data, String, Int64, Int64,
-                Double?, String
+                Double?, String, String, Double?
             ).self)
         let photo = PhotoRecord(
             id: id, contentHash: contentHash, originalName: originalName, title: title, format: format,
@@ -54,7 +54,7 @@ extension PostgresCatalog {
                 iso: iso, focalLength: focalLength),
             location: GeoPoint(latitude: latitude, longitude: longitude), thumbHash: thumbHash,
             averageColor: averageColor, importedAt: importedAt, updatedAt: updatedAt, colorfulness: colorfulness,
-            status: PhotoStatus(stored: status))
+            status: PhotoStatus(stored: status), kind: MediaKind(stored: kind), duration: duration)
         return (Int(clamping: count), photo)
     }
 
@@ -81,7 +81,9 @@ extension PostgresCatalog {
             thumbHash: try cells[o + 21].decode(Data.self),
             averageColor: try cells[o + 22].decode(String.self), importedAt: try cells[o + 23].decode(Int64.self),
             updatedAt: try cells[o + 24].decode(Int64.self), colorfulness: try cells[o + 25].decode(Double?.self),
-            status: PhotoStatus(stored: try cells[o + 26].decode(String.self)))
+            status: PhotoStatus(stored: try cells[o + 26].decode(String.self)),
+            kind: MediaKind(stored: try cells[o + 27].decode(String.self)),
+            duration: try cells[o + 28].decode(Double?.self))
     }
 
     /// Binds a photo's columns in `photoInsertColumns` order and appends them as the start of a VALUES row,
@@ -100,7 +102,7 @@ extension PostgresCatalog {
             query.bind(photo.importedAt), query.bind(photo.updatedAt),
             // Estimated from the average colour when the import did not measure it, as `SQLiteCatalog` does.
             query.bind(photo.colorfulness ?? Colorfulness.estimate(hexColor: photo.averageColor)),
-            query.bind(photo.status.rawValue),
+            query.bind(photo.status.rawValue), query.bind(photo.kind.rawValue), query.bind(photo.duration),
         ]
         query.append(
             "(" + zip(placeholders, photoInsertColumns).map { "\($0)::\($1.type)" }.joined(separator: ", "))

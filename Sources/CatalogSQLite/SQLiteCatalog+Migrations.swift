@@ -312,6 +312,14 @@ extension SQLiteCatalog {
                     CREATE INDEX photo_unready ON photo (status, importedAt) WHERE status <> 'ready';
                     """)
         }
+        // Video clips beside photos: every item before this was a photo.
+        migrator.registerMigration("v18-media-kind") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE photo ADD COLUMN kind TEXT NOT NULL DEFAULT 'photo';
+                    ALTER TABLE photo ADD COLUMN duration REAL;
+                    """)
+        }
         return migrator
     }
 }

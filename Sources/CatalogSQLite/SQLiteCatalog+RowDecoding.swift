@@ -17,7 +17,7 @@ extension PhotoRecord {
         photo.byteSize, photo.width, photo.height, photo.takenAt, photo.takenAtOffset, photo.takenAtSource, \
         photo.cameraMake, photo.cameraModel, photo.lens, photo.exposureTime, photo.fNumber, photo.iso, \
         photo.focalLength, photo.latitude, photo.longitude, photo.thumbHash, photo.averageColor, \
-        photo.importedAt, photo.updatedAt, photo.colorfulness, photo.status
+        photo.importedAt, photo.updatedAt, photo.colorfulness, photo.status, photo.kind, photo.duration
         """
 
     init(positional row: Row) throws {
@@ -37,7 +37,8 @@ extension PhotoRecord {
             thumbHash: try row.decode(atIndex: 21),
             averageColor: try row.decode(atIndex: 22), importedAt: try row.decode(atIndex: 23),
             updatedAt: try row.decode(atIndex: 24), colorfulness: try row.decode(atIndex: 25),
-            status: PhotoStatus(stored: try row.decode(atIndex: 26)))
+            status: PhotoStatus(stored: try row.decode(atIndex: 26)),
+            kind: MediaKind(stored: try row.decode(atIndex: 27)), duration: try row.decode(atIndex: 28))
     }
 }
 

@@ -6,6 +6,10 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyPixels(width: Int, height: Int, limit: Int)
     case corrupt(String)
     case encodeFailed(String)
+    /// A video whose probe announces more than a bound allows (duration, size, streams, frames): refused
+    /// before a frame is decoded. The text says which bound and by how much.
+    case videoOverLimit(String)
+    case corruptVideo(String)
     /// libvips could not be loaded: the machine, not the file, is at fault.
     case unavailable(String)
 
@@ -18,6 +22,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "image is \(width)×\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
         case .corrupt(let detail): "corrupt or truncated image: \(detail)"
         case .encodeFailed(let detail): "could not encode variant: \(detail)"
+        case .videoOverLimit(let detail): "video refused: \(detail)"
+        case .corruptVideo(let detail): "corrupt or truncated video: \(detail)"
         case .unavailable(let detail): "image processing is unavailable: \(detail)"
         }
     }
@@ -31,6 +37,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPixels: "too_many_pixels"
         case .corrupt: "corrupt_image"
         case .encodeFailed: "encode_failed"
+        case .videoOverLimit: "video_over_limit"
+        case .corruptVideo: "corrupt_video"
         case .unavailable: "imaging_unavailable"
         }
     }

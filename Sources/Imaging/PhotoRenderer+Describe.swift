@@ -6,13 +6,20 @@ public struct DescribedPhoto: Sendable {
     public var width: Int
     public var height: Int
     public var metadata: PhotoMetadata
+    /// For a video, what its probe said (`format` is then its poster's).
+    public var video: VideoProbe?
 
-    public init(format: ImageFormat, width: Int, height: Int, metadata: PhotoMetadata) {
+    public init(format: ImageFormat, width: Int, height: Int, metadata: PhotoMetadata, video: VideoProbe? = nil) {
         self.format = format
         self.width = width
         self.height = height
         self.metadata = metadata
+        self.video = video
     }
+
+    /// The original's format name and MIME type: the video's container, else the image's format.
+    public var formatName: String { video?.format.rawValue ?? format.rawValue }
+    public var mimeType: String { video?.format.mimeType ?? format.mimeType }
 }
 
 extension PhotoRenderer {
@@ -29,4 +36,10 @@ extension PhotoRenderer {
                 metadata: ExifReader.metadata(from: image))
         }
     }
+}
+
+extension RenderedPhoto {
+    /// The original's format name and MIME type: the video's container, else the image's format.
+    public var formatName: String { video?.format.rawValue ?? format.rawValue }
+    public var mimeType: String { video?.format.mimeType ?? format.mimeType }
 }

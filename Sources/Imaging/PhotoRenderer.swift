@@ -22,6 +22,7 @@ public struct RenderOptions: Sendable, Equatable {
     public var avifEffort = 2
     /// ThumbHash works on at most 100×100 pixels.
     public var placeholderEdge = 100
+    public var video = VideoLimits()
 
     public init() {}
 }
@@ -51,6 +52,8 @@ public struct RenderedPhoto: Sendable {
     public var averageColor: String
     /// Mean chroma (max − min channel) over white, 0 to 1: near 0 for greyscale photos.
     public var colorfulness: Double
+    /// For a video, what its probe said; the variants above are its poster frame's.
+    public var video: VideoProbe? = nil
 }
 
 /// Decodes a photo once, with shrink-on-load, and produces all its variants from that one decoded image.

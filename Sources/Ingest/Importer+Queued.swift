@@ -12,8 +12,8 @@ extension Importer {
         priority: Int
     ) async throws -> ImportOutcome {
         let options = options
-        let described = try await renders.run { try PhotoRenderer.describe(path: path, options: options.render) }
-        let original = PendingBlob.file(at: path, key: hash, contentType: described.format.mimeType)
+        let described = try await renders.run { try MediaRenderer.describe(path: path, options: options.render) }
+        let original = PendingBlob.file(at: path, key: hash, contentType: described.mimeType)
         let id: String
         do {
             id = try await LeasedWrite(catalog: catalog, blobs: blobs).run([original], purpose: "import") { owner in
@@ -23,7 +23,7 @@ extension Importer {
                     id: id, hash: hash, size: size, originalName: originalName, described: described,
                     appearance: nil, file: file)
                 let row = VariantRecord(
-                    photoId: id, kind: .original, blobKey: hash, mimeType: described.format.mimeType,
+                    photoId: id, kind: .original, blobKey: hash, mimeType: described.mimeType,
                     width: described.width, height: described.height, byteSize: size)
                 try await catalog.insert(
                     photo, variants: [row], tags: tags + described.metadata.keywords, leaseOwner: owner)

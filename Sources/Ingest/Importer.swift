@@ -22,13 +22,18 @@ public final class Importer: Sendable {
     let beforeCatalogInsert: (@Sendable (String) async throws -> Void)?
     /// Told of each file's end, for metrics.
     let observer: (any ImportObserver)?
+    /// Where a video's poster frame is written while it renders.
+    let temporaries: TemporaryArea
 
     public init(
         catalog: any PhotoCatalog, blobs: any BlobStore, options: ImportOptions = ImportOptions(),
         logger: Logger = Logger(label: "vitrine.ingest"),
-        beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil, observer: (any ImportObserver)? = nil
+        beforeCatalogInsert: (@Sendable (String) async throws -> Void)? = nil, observer: (any ImportObserver)? = nil,
+        temporaries: TemporaryArea? = nil
     ) {
         self.observer = observer
+        // Without a library's own `tmp/` (an importer made alone), the system's temporary folder.
+        self.temporaries = temporaries ?? TemporaryArea(root: NSTemporaryDirectory() + "vitrine")
         self.catalog = catalog
         self.blobs = blobs
         self.options = options
@@ -135,10 +140,12 @@ public final class Importer: Sendable {
                 path: path, originalName: originalName, tags: tags, file: file, hash: hash, size: size,
                 priority: priority)
         }
-        let options = options
-        let rendered = try await renders.run { try PhotoRenderer.render(path: path, options: options.render) }
+        let (options, temporaries) = (options, temporaries)
+        let rendered = try await renders.run {
+            try MediaRenderer.render(path: path, options: options.render, temporaries: temporaries)
+        }
         let encoded = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb]
-        let original = PendingBlob.file(at: path, key: hash, contentType: rendered.format.mimeType)
+        let original = PendingBlob.file(at: path, key: hash, contentType: rendered.mimeType)
         let variants = encoded.map { PendingBlob.bytes($0.bytes, contentType: $0.mimeType) }
         do {
             return try await LeasedWrite(catalog: catalog, blobs: blobs).run([original] + variants, purpose: "import") {
@@ -149,7 +156,7 @@ public final class Importer: Sendable {
                     id: id, hash: hash, size: size, originalName: originalName, rendered: rendered, file: file)
                 var rows = [
                     VariantRecord(
-                        photoId: id, kind: .original, blobKey: hash, mimeType: rendered.format.mimeType,
+                        photoId: id, kind: .original, blobKey: hash, mimeType: rendered.mimeType,
                         width: rendered.width, height: rendered.height, byteSize: size)
                 ]
                 for (kind, (blob, variant)) in zip(Self.renderedKinds, zip(variants, encoded)) {
@@ -178,7 +185,8 @@ public final class Importer: Sendable {
         record(
             id: id, hash: hash, size: size, originalName: originalName,
             described: DescribedPhoto(
-                format: rendered.format, width: rendered.width, height: rendered.height, metadata: rendered.metadata),
+                format: rendered.format, width: rendered.width, height: rendered.height, metadata: rendered.metadata,
+                video: rendered.video),
             appearance: PhotoAppearance(
                 thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
                 colorfulness: rendered.colorfulness),
@@ -196,13 +204,14 @@ public final class Importer: Sendable {
         let meta = described.metadata
         return PhotoRecord(
             id: id, contentHash: hash.hex, originalName: originalName, title: meta.title,
-            format: described.format.rawValue, mimeType: described.format.mimeType, byteSize: size,
+            format: described.formatName, mimeType: described.mimeType, byteSize: size,
             width: described.width, height: described.height,
             takenAt: taken.milliseconds, takenAtOffset: taken.offsetMinutes, takenAtSource: taken.source,
             camera: meta.camera, location: meta.location,
             thumbHash: appearance?.thumbHash ?? Data(), averageColor: appearance?.averageColor ?? unrenderedColor,
             importedAt: now, updatedAt: now, colorfulness: appearance?.colorfulness,
-            status: appearance == nil ? .processing : .ready)
+            status: appearance == nil ? .processing : .ready,
+            kind: described.video == nil ? .photo : .video, duration: described.video?.duration)
     }
 
     /// The colour of a photo not rendered yet: a neutral grey, and grey-scale to the colour search until

@@ -22,8 +22,9 @@ extension Library {
         guard let original = item.variants[.original] else {
             throw ImagingError.corrupt("the photo has no original to render from")
         }
+        let temporaries = temporaries
         let rendered = try await blobs.withLocalFile(original.blobKey) { path in
-            try await renders.run { try PhotoRenderer.render(path: path, options: options) }
+            try await renders.run { try MediaRenderer.render(path: path, options: options, temporaries: temporaries) }
         }
         let encoded = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb]
         var recorded = 0

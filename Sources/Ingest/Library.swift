@@ -34,6 +34,6 @@ public struct Library: Sendable {
     public var leasedWrite: LeasedWrite { LeasedWrite(catalog: catalog, blobs: blobs) }
 
     public func importer(options: ImportOptions = ImportOptions()) -> Importer {
-        Importer(catalog: catalog, blobs: blobs, options: options, observer: importObserver)
+        Importer(catalog: catalog, blobs: blobs, options: options, observer: importObserver, temporaries: temporaries)
     }
 }

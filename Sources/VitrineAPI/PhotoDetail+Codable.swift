@@ -6,7 +6,7 @@ extension PhotoDetail: Codable {
     enum CodingKeys: String, CodingKey {
         case id, width, height, title, originalName, format, mimeType, byteSize, takenAt, takenAtOffset
         case takenAtSource, location, tags, placeholder, thumb, preview, original, importedAt, favorite, albums
-        case status
+        case status, kind, duration, video
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,6 +29,9 @@ extension PhotoDetail: Codable {
         favorite = try c.decodeIfPresent(Bool.self, forKey: .favorite)
         albums = try c.decodeIfPresent([String].self, forKey: .albums)
         status = try c.decodeIfPresent(String.self, forKey: .status)
+        kind = try c.decodeIfPresent(String.self, forKey: .kind)
+        duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+        video = try c.decodeIfPresent(VideoVariant.self, forKey: .video)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,5 +58,8 @@ extension PhotoDetail: Codable {
         if favorite == true { try c.encode(true, forKey: .favorite) }
         if let albums, !albums.isEmpty { try c.encode(albums, forKey: .albums) }
         try c.encodeIfPresent(status, forKey: .status)
+        try c.encodeIfPresent(kind, forKey: .kind)
+        try c.encodeIfPresent(duration, forKey: .duration)
+        try c.encodeIfPresent(video, forKey: .video)
     }
 }

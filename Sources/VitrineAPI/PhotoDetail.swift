@@ -34,6 +34,10 @@ public struct PhotoDetail: Sendable, Equatable {
     public var albums: [String]? = nil
     /// As `PhotoSummary.status`: left out once the photo is ready.
     public var status: String? = nil
+    /// As `PhotoSummary.kind`, `duration` and `video`: left out for photos.
+    public var kind: String? = nil
+    public var duration: Double? = nil
+    public var video: VideoVariant? = nil
 
     public init(
         id: String, width: Int, height: Int, title: String?, originalName: String, format: String,

@@ -41,6 +41,31 @@ extension PhotoSummary {
         writer.key("original")
         original.write(to: &writer)
         writer.field("status", ifPresent: status)
+        writer.mediaFields(kind: kind, duration: duration, video: video)
+        writer.endObject()
+    }
+}
+
+extension JSONWriter {
+    /// A clip's `kind`, `duration` and `video`, each left out when absent (always, for photos): the same
+    /// fields on a page's items and on details.
+    mutating func mediaFields(kind: String?, duration: Double?, video: VideoVariant?) {
+        field("kind", ifPresent: kind)
+        field("duration", ifPresent: duration)
+        if let video {
+            key("video")
+            video.write(to: &self)
+        }
+    }
+}
+
+extension VideoVariant {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("url", url)
+        writer.field("width", width)
+        writer.field("height", height)
+        writer.field("mimeType", mimeType)
         writer.endObject()
     }
 }

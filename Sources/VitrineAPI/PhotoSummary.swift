@@ -20,11 +20,17 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
     /// once it is ready. Until then its thumb and preview have no URL and no size, and the placeholder is
     /// empty: a client draws a processing tile and swaps it when the feed announces the photo updated.
     public var status: String?
+    /// `video` for a clip, whose thumb and preview are its poster frame's; left out for photos.
+    public var kind: String?
+    /// A clip's length in seconds; left out for photos.
+    public var duration: Double?
+    /// What a browser plays for a clip; left out for photos.
+    public var video: VideoVariant?
 
     public init(
         id: String, width: Int, height: Int, title: String, takenAt: String, placeholder: Placeholder,
         thumb: VariantInfo, small: VariantInfo? = nil, preview: VariantInfo, original: VariantInfo,
-        status: String? = nil
+        status: String? = nil, kind: String? = nil, duration: Double? = nil, video: VideoVariant? = nil
     ) {
         self.id = id
         self.width = width
@@ -37,6 +43,9 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
         self.preview = preview
         self.original = original
         self.status = status
+        self.kind = kind
+        self.duration = duration
+        self.video = video
     }
 }
 

@@ -28,3 +28,20 @@ public struct Placeholder: Codable, Sendable, Equatable {
         self.averageColor = averageColor
     }
 }
+
+/// Where a browser plays a video clip from: today its original, served with `Range`.
+public struct VideoVariant: Codable, Sendable, Equatable {
+    public var url: String
+    /// As displayed, after rotation.
+    public var width: Int
+    public var height: Int
+    /// The container's type (`video/mp4`, `video/quicktime`, `video/webm`…), for `<source type>`.
+    public var mimeType: String
+
+    public init(url: String, width: Int, height: Int, mimeType: String) {
+        self.url = url
+        self.width = width
+        self.height = height
+        self.mimeType = mimeType
+    }
+}

@@ -98,7 +98,7 @@ public struct BlobMigration: Sendable {
         if let recorded = try await source.catalog.variant(blobKey: key)?.mimeType { return recorded }
         guard size > 0 else { return ContentSniffer.fallback }
         var head: [UInt8] = []
-        try await source.blobs.read(key, range: 0...(min(size, 16) - 1)) { head += $0.readableBytesView }
+        try await source.blobs.read(key, range: 0...(min(size, 64) - 1)) { head += $0.readableBytesView }
         return ContentSniffer.mimeType(of: head)
     }
 

@@ -1,9 +1,11 @@
+import Imaging
+
 /// The MIME type of a blob from its first bytes, for blobs no catalog row describes (sized variants,
 /// orphans): the formats Vitrine stores, else `application/octet-stream`.
 enum ContentSniffer {
     static let fallback = "application/octet-stream"
 
-    /// `head`: the blob's first bytes (16 suffice).
+    /// `head`: the blob's first bytes (64 suffice: WebM names its document type after the EBML header).
     static func mimeType(of head: [UInt8]) -> String {
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + magic.count && Array(head[offset..<(offset + magic.count)]) == magic
@@ -20,6 +22,8 @@ enum ContentSniffer {
                 return "image/heic"
             }
         }
+        // Video originals: the container the bytes announce, as the import recorded it.
+        if let video = VideoFormat.sniff(head) { return video.mimeType }
         return fallback
     }
 }

@@ -112,7 +112,7 @@ struct PhotoWritesController<Context: RequestContext>: Sendable {
             switch error {
             case .notAnImage, .unsupportedFormat: .unsupportedMediaType
             case .emptyFile: .badRequest
-            case .tooManyPixels, .corrupt, .encodeFailed: .unprocessableContent
+            case .tooManyPixels, .corrupt, .encodeFailed, .videoOverLimit, .corruptVideo: .unprocessableContent
             case .unavailable: .serviceUnavailable
             }
         // 503s carry a Retry-After, as everywhere in the API.

@@ -22,7 +22,25 @@ package enum WireMapping {
             takenAt: takenAt(photo), placeholder: placeholder(photo),
             thumb: assets.thumb(item.variants), small: item.variants[.smallThumb].map(assets.info),
             preview: assets.info(item.variants[.preview]), original: assets.info(item.variants[.original]),
-            status: status(photo))
+            status: status(photo), kind: kind(photo), duration: duration(photo), video: video(item, assets: assets))
+    }
+
+    /// `video` for a clip; left out for photos, so their answers are as they were.
+    static func kind(_ photo: PhotoRecord) -> String? {
+        photo.kind == .photo ? nil : photo.kind.rawValue
+    }
+
+    /// A clip's length; only finite numbers reach JSON (the record keeps no other, a row might).
+    static func duration(_ photo: PhotoRecord) -> Double? {
+        guard photo.kind == .video else { return nil }
+        return photo.duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    }
+
+    /// What a browser plays for a clip: its original, which `/assets` serves with `Range`.
+    static func video(_ item: PhotoWithVariants, assets: AssetURLs) -> VideoVariant? {
+        guard item.photo.kind == .video, let original = item.variants[.original] else { return nil }
+        return VideoVariant(
+            url: assets.url(original), width: original.width, height: original.height, mimeType: original.mimeType)
     }
 
     /// A photo's status on the wire: left out when ready, as every photo was before uploads were queued.
@@ -45,6 +63,9 @@ package enum WireMapping {
             original: assets.info(item.variants[.original]),
             importedAt: TimestampFormatter.string(milliseconds: photo.importedAt, offsetMinutes: 0))
         detail.status = status(photo)
+        detail.kind = kind(photo)
+        detail.duration = duration(photo)
+        detail.video = video(item, assets: assets)
         return detail
     }
 
@@ -64,6 +85,12 @@ package enum WireMapping {
         case "image/heic": "heic"
         case "image/avif": "avif"
         case "image/jxl": "jxl"
+        case "video/mp4": "mp4"
+        case "video/quicktime": "mov"
+        case "video/x-m4v": "m4v"
+        case "video/webm": "webm"
+        case "video/x-matroska": "mkv"
+        case "video/3gpp": "3gp"
         default: "bin"
         }
     }

@@ -29,7 +29,7 @@ final class IngestFixture: Sendable {
         Importer(
             catalog: library.catalog, blobs: library.blobs,
             options: ImportOptions(concurrency: concurrency, render: render),
-            beforeCatalogInsert: beforeCatalogInsert)
+            beforeCatalogInsert: beforeCatalogInsert, temporaries: library.temporaries)
     }
 
     func importOne(_ path: String, render: RenderOptions = RenderOptions()) async -> ImportOutcome {

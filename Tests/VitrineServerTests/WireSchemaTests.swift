@@ -13,6 +13,7 @@ import VitrineAPI
     /// Each wire schema and the type that encodes it.
     static let wireTypes: [(schema: String, type: any Codable.Type)] = [
         ("Error", APIErrorBody.self), ("VariantInfo", VariantInfo.self), ("Placeholder", Placeholder.self),
+        ("VideoVariant", VideoVariant.self),
         ("PhotoSummary", PhotoSummary.self), ("PhotoPage", PhotoPage.self), ("PhotoDetailPage", PhotoDetailPage.self),
         ("Timeline", Timeline.self), ("PhotoDetail", PhotoDetail.self), ("TagList", TagList.self),
         ("PhotoEdit", PhotoEdit.self), ("UploadResult", UploadResult.self), ("ChangeMessage", ChangeMessage.self),

@@ -5,7 +5,7 @@ extension OpenAPIDocument {
         #"""
         "post": {
           "operationId": "uploadPhoto", "tags": ["admin"], "summary": "Upload one photo",
-          "description": "A raw body (with `filename`, `title` and repeated `tag` in the query) or `multipart/form-data` with a `file` part and optional `title` and `tag` fields. Streamed to the data folder's `tmp/`, then the same import as the CLI; a refused upload leaves nothing stored. The bodies are bytes: `format: binary` says so to generators that read only OpenAPI 3.0's spelling.",
+          "description": "A raw body (with `filename`, `title` and repeated `tag` in the query) or `multipart/form-data` with a `file` part and optional `title` and `tag` fields. An image, or a video clip (MP4, MOV, M4V, WebM, MKV, 3GP: its poster frame becomes the thumb and preview). Streamed to the data folder's `tmp/`, then the same import as the CLI; a refused upload leaves nothing stored. The bodies are bytes: `format: binary` says so to generators that read only OpenAPI 3.0's spelling.",
           "security": [{"adminToken": []}],
           "parameters": [
             {"name": "filename", "in": "query", "description": "The original file name (a label: only its last path component is kept).", "schema": {"type": "string"}},
@@ -41,7 +41,7 @@ extension OpenAPIDocument {
             "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"},
             "413": {"description": "`too_large`: over `--max-upload-mb`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
             "415": {"description": "`not_an_image` or `unsupported_format`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-            "422": {"description": "`corrupt_image`, `too_many_pixels`, `import_failed`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            "422": {"description": "`corrupt_image`, `too_many_pixels`, `corrupt_video`, `video_over_limit` (a clip past a bound on duration, size, streams or frames, checked before decoding), `import_failed`.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
           }
         }
         """#

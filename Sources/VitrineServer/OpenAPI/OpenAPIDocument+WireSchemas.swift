@@ -17,6 +17,18 @@ extension OpenAPIDocument {
               "jpegUrl": {"type": "string", "pattern": "\#(assetURLPattern)", "description": "With `--asset-base-url`: the JPEG sibling of a WebP thumb, for clients without WebP."}
             }
           },
+          "VideoVariant": {
+            "description": "What a browser plays for a clip: its original, served with `Range` (206 Partial Content).",
+            "type": "object",
+            "required": ["url", "width", "height", "mimeType"],
+            "additionalProperties": false,
+            "properties": {
+              "url": {"type": "string", "pattern": "\#(assetURLPattern)"},
+              "width": {"type": "integer", "minimum": 1, "description": "As displayed, after rotation."},
+              "height": {"type": "integer", "minimum": 1},
+              "mimeType": {"type": "string", "enum": ["video/mp4", "video/quicktime", "video/x-m4v", "video/webm", "video/x-matroska", "video/3gpp"]}
+            }
+          },
           "Placeholder": {
             "type": "object",
             "required": ["thumbHash", "averageColor"],
@@ -42,7 +54,10 @@ extension OpenAPIDocument {
               "small": {"$ref": "#/components/schemas/VariantInfo"},
               "preview": {"$ref": "#/components/schemas/VariantInfo"},
               "original": {"$ref": "#/components/schemas/VariantInfo"},
-              "status": {"type": "string", "enum": ["processing", "failed"], "description": "Present until the photo is rendered: `processing` while it waits for a worker (its thumb and preview have an empty URL and no size, its placeholder is empty), `failed` when it could not be rendered. The change feed announces the photo updated when it lands."}
+              "status": {"type": "string", "enum": ["processing", "failed"], "description": "Present until the photo is rendered: `processing` while it waits for a worker (its thumb and preview have an empty URL and no size, its placeholder is empty), `failed` when it could not be rendered. The change feed announces the photo updated when it lands."},
+              "kind": {"type": "string", "enum": ["video"], "description": "`video` for a clip, whose thumb, small thumb and preview are its poster frame's; absent for photos."},
+              "duration": {"type": "number", "minimum": 0, "description": "A clip's length in seconds; absent for photos."},
+              "video": {"$ref": "#/components/schemas/VideoVariant"}
             }
           },
           "PhotoPage": {
@@ -108,8 +123,8 @@ extension OpenAPIDocument {
               "height": {"type": "integer", "minimum": 1},
               "title": {"type": "string"},
               "originalName": {"type": "string"},
-              "format": {"type": "string", "enum": ["jpeg", "png", "webp", "tiff", "gif", "heic", "avif", "jxl"]},
-              "mimeType": {"type": "string", "pattern": "^image/"},
+              "format": {"type": "string", "enum": ["jpeg", "png", "webp", "tiff", "gif", "heic", "avif", "jxl", "mp4", "mov", "m4v", "webm", "mkv", "3gp"], "description": "The original's format: an image's, or a clip's container."},
+              "mimeType": {"type": "string", "pattern": "^(image|video)/"},
               "byteSize": {"type": "integer", "format": "int64", "minimum": 1},
               "takenAt": {"$ref": "#/components/schemas/Timestamp"},
               "takenAtOffset": {"type": "integer", "description": "Minutes east of UTC."},
@@ -138,7 +153,10 @@ extension OpenAPIDocument {
               "importedAt": {"$ref": "#/components/schemas/UTCTimestamp"},
               "favorite": {"type": "boolean", "const": true, "description": "Present on favourites only."},
               "albums": {"type": "array", "items": {"$ref": "#/components/schemas/PhotoID"}, "description": "The albums it is in, on `GET /api/v1/photos/{id}`; absent when none."},
-              "status": {"type": "string", "enum": ["processing", "failed"], "description": "Present until the photo is rendered: `processing` while it waits for a worker (its thumb and preview have an empty URL and no size, its placeholder is empty), `failed` when it could not be rendered. The change feed announces the photo updated when it lands."}
+              "status": {"type": "string", "enum": ["processing", "failed"], "description": "Present until the photo is rendered: `processing` while it waits for a worker (its thumb and preview have an empty URL and no size, its placeholder is empty), `failed` when it could not be rendered. The change feed announces the photo updated when it lands."},
+              "kind": {"type": "string", "enum": ["video"], "description": "`video` for a clip, whose thumb, small thumb and preview are its poster frame's; absent for photos."},
+              "duration": {"type": "number", "minimum": 0, "description": "A clip's length in seconds; absent for photos."},
+              "video": {"$ref": "#/components/schemas/VideoVariant"}
             }
           },
           "TagList": {
