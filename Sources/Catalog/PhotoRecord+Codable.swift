@@ -65,6 +65,7 @@ extension PhotoRecord: Codable {
         if status != .ready { try c.encode(status.rawValue, forKey: .status) }
         // Likewise `photo` and no duration, the columns' defaults since `v18-media-kind`.
         if kind != .photo { try c.encode(kind.rawValue, forKey: .kind) }
-        try c.encodeIfPresent(duration, forKey: .duration)
+        // Not `encodeIfPresent`: GRDB writes an absent value as NULL, naming the column.
+        if let duration { try c.encode(duration, forKey: .duration) }
     }
 }
