@@ -48,14 +48,18 @@ async function boot() {
   document.body.classList.add('loading');
   const deep = idFromPath();
   try {
-    const loading = engine || loadEngine();
     // The server's tiles paint first: the boot (about 100 ms of main thread on a slow machine) would
     // hold back the frames that show their thumbnails. Not for a deep link: its viewer comes first.
     const ssr = /** @type {HTMLImageElement[]} */ ([...document.querySelectorAll('.ssr img')]);
-    if (!engine && ssr.length && !deep) await shown(ssr, 300);
-    // The engine and the months load side by side: neither needs the other.
-    [engine] = await Promise.all([loading, lib.total >= 0 || inline(lib) ? null : lib.open()]);
+    const paintFirst = !engine && ssr.length > 0 && !deep;
+    const months = () => (lib.total >= 0 || inline(lib) ? null : lib.open());
+    // Otherwise the engine and the months load side by side: neither needs the other.
+    [engine] = await Promise.all([engine || loadEngine(), paintFirst ? null : months()]);
     adopt(engine.clientPolicy());
+    if (paintFirst) {
+      await shown(ssr, policy.serverTilesArrival, policy.serverTilesPaint);
+      await months();
+    }
   } catch (x) {
     const e = /** @type {HttpError} */ (x);
     if (e.status === 401) {

@@ -53,28 +53,45 @@ def test_server_tiles_sit_where_the_grid_puts_its_own(browser, server, catalog, 
 
 
 # Each largest-contentful-paint entry as it is reported: whether its element was then still the server's.
+# And whether the visible server thumbnails had all arrived when the grid first took a tile over.
 LCP = """window.__lcp = [];
 new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push({
   tag: e.element?.tagName, server: !!e.element?.closest('.ssr') }); })
-  .observe({ type: 'largest-contentful-paint', buffered: true });"""
+  .observe({ type: 'largest-contentful-paint', buffered: true });
+document.addEventListener('DOMContentLoaded', () => {
+  const ssr = document.querySelector('.ssr');
+  if (!ssr) return;
+  const visible = [...ssr.querySelectorAll('img')].filter((i) => i.getBoundingClientRect().top < innerHeight);
+  const watch = new MutationObserver(() => { window.__arrived = visible.every((i) => i.complete); watch.disconnect(); });
+  watch.observe(ssr, { childList: true, subtree: true });
+});"""
 
 
 def test_the_server_tiles_paint_before_the_grid_adopts_them(browser, server):
     """The app boots once the server's visible thumbnails were presented, not merely loaded: adopting a
     tile before its frame reached the screen drops that paint, and the first screen then counts as
-    painted only when the grid shows the adopted copy (about 50 ms later on this machine)."""
-    for _ in range(3):
+    painted only when the grid shows the adopted copy (about 50 ms later on this machine). A visit
+    whose thumbnails were still on the network at the app's time limit is not one this is about."""
+    judged = 0
+    for _ in range(10):
         ctx = browser.new_context(**DESKTOP)
         page = ctx.new_page()
         page.add_init_script(LCP)
         page.goto(server + "/")
         wait_grid(page)
         page.wait_for_timeout(300)
-        entries = page.evaluate("window.__lcp")
+        entries, arrived = page.evaluate("[window.__lcp, window.__arrived]")
+        ctx.close()
+        assert arrived is not None, "the grid adopted the server's tiles"
+        if not arrived:
+            continue
         images = [e for e in entries if e["tag"] == "IMG"]
         assert images, entries
         assert images[0]["server"], entries
-        ctx.close()
+        judged += 1
+        if judged == 3:
+            break
+    assert judged == 3
 
 
 def test_a_remembered_justified_layout_gets_no_server_tiles(browser, server):

@@ -21,24 +21,31 @@ export function inline(/** @type {Library} */ lib) {
 
 /**
  * Resolves once the browser presented those of these images that are in the viewport (their Element
- * Timing entries: a frame with their pixels reached the screen), or after `limit` ms. Without Element
- * Timing, once they loaded and two frames went by. Moving an image before its frame is presented
- * would drop that paint, and the page would count as painted only when the moved copy shows.
+ * Timing entries: a frame with their pixels reached the screen). An image still loading after
+ * `arrive` ms, or broken, is not waited for; one that loaded is, for up to `present` ms. Without
+ * Element Timing, once they loaded and two frames went by. Moving an image before its frame is
+ * presented would drop that paint, and the page would count as painted only when the moved copy shows.
  */
-export function shown(/** @type {HTMLImageElement[]} */ imgs, limit = 300) {
+export function shown(/** @type {HTMLImageElement[]} */ imgs, /** @type {number} */ arrive, /** @type {number} */ present) {
   if (!PerformanceObserver.supportedEntryTypes?.includes('element')) {
-    return arrival(imgs, limit).then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+    return arrival(imgs, arrive).then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
   }
   const left = new Set(imgs.filter((i) => { const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.width > 0; }));
   return new Promise((done) => {
-    const finish = () => { observer.disconnect(); clearTimeout(timer); done(undefined); };
+    const finish = () => { observer.disconnect(); clearTimeout(late); clearTimeout(timer); done(undefined); };
+    const drop = (/** @type {boolean} */ arrived) => {
+      for (const i of left) if ((i.complete && !i.naturalWidth) || (arrived && !i.complete)) left.delete(i);
+      if (!left.size) finish();
+    };
     const observer = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) left.delete(/** @type {HTMLImageElement} */ (/** @type {any} */ (e).element));
       if (!left.size) finish();
     });
-    const timer = setTimeout(finish, limit);
+    const late = setTimeout(() => drop(true), arrive);
+    const timer = setTimeout(finish, present);
+    for (const i of left) i.addEventListener('error', () => drop(false), { once: true });
     observer.observe({ type: 'element', buffered: true });
-    if (!left.size) finish();
+    drop(false);
   });
 }
 

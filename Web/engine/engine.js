@@ -114,7 +114,8 @@ export class Engine extends WasmModule {
   clientPolicy() {
     const v = (/** @type {number} */ k) => this.exports.ge_policy_client(k);
     return { searchPause: v(1), requeryPause: v(2), tagsPause: v(3), filterLeave: v(4), firstScreenWait: v(5),
-      gridReadyWait: v(6), pageSize: v(7), largestPage: v(8), batchByID: v(9) };
+      gridReadyWait: v(6), pageSize: v(7), largestPage: v(8), batchByID: v(9), serverTilesArrival: v(10),
+      serverTilesPaint: v(11) };
   }
   /**
    * Whether the small thumbnail fills a width×height tile at this pixel density.

@@ -16,6 +16,13 @@ public struct ClientPolicy: Equatable, Sendable {
     public var firstScreenWait: Double = 600
     /// The grid waits this long at most for the photos of the places on screen (ms).
     public var gridReadyWait: Double = 1000
+    /// The server's first-screen thumbnails have this long to arrive before the grid takes their
+    /// tiles over (ms): one slow image does not hold the app back.
+    public var serverTilesArrival: Double = 300
+    /// A server thumbnail that did arrive has this long to reach the screen before the grid takes it
+    /// over (ms). Presenting a loaded image waits for frames, not the network, so this only guards a
+    /// browser that never reports the paint; moving it earlier would drop that paint.
+    public var serverTilesPaint: Double = 2000
     /// Photos per page loaded outside the session's plan (a deep link, the viewer's deck).
     public var pageSize = 200
     /// The server's largest page.
@@ -37,6 +44,8 @@ public struct ClientPolicy: Equatable, Sendable {
         case 7: return Double(pageSize)
         case 8: return Double(largestPage)
         case 9: return Double(batchByID)
+        case 10: return serverTilesArrival
+        case 11: return serverTilesPaint
         default: return nil
         }
     }
