@@ -106,6 +106,12 @@ final class EventStream: Sendable {
         return event.flatMap { event in event.change.map { ($0, event.arrived) } }
     }
 
+    /// Every change event received so far, in order.
+    var changes: [ChangeMessage] { received.events.withLock { $0.compactMap(\.change) } }
+
+    /// Whether the server sent a `reset` (the stream fell behind the feed's retention).
+    var sawReset: Bool { received.events.withLock { $0.contains { $0.name == "reset" } } }
+
     func close() { reader.cancel() }
 
     struct NoReadyEvent: Error, CustomStringConvertible {
