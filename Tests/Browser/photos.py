@@ -101,10 +101,10 @@ def api(server, method, path, token=None, body=None, content_type=None):
         return err.code, json.loads(raw) if raw else None
 
 
-def upload(server, token, data, name="photo.jpg", rendered=True):
+def upload(server, token, data, name="photo.jpg", rendered=True, content_type="image/jpeg"):
     """Uploads a photo; returns its detail, once the server's worker rendered it unless `rendered` is false
     (an upload answers as soon as its original is stored, `"status": "processing"`)."""
-    status, body = api(server, "POST", "/api/v1/photos?filename=" + name, token, data, "image/jpeg")
+    status, body = api(server, "POST", "/api/v1/photos?filename=" + name, token, data, content_type)
     assert status in (200, 201), (status, body)
     photo = body["photo"]
     deadline = time.time() + 60

@@ -10,6 +10,7 @@ import { apply } from '../../Web/core/changes.js'
 import { loadLiveEngine } from '../../Web/engine/live-engine.js'
 import { takenText, exposureText, sizeText, rows } from '../../Web/viewer/info.js'
 import { gpsText } from '../../Web/core/photo-text.js'
+import { clipTime } from '../../Web/core/duration.js'
 
 /** The wasm the browser runs: live changes are placed by its rules. */
 const engine = await loadLiveEngine(new URL('../../Web/engine/live.wasm', import.meta.url))
@@ -202,4 +203,9 @@ test('the info panel formats EXIF as people read it', () => {
   assert.equal(r['Focal length'], '50 mm')
   assert.equal(r.Dimensions, '6000 × 4000')
   assert.ok(!('Lens' in r) && !('Exposure' in r) && !('Location' in r))
+})
+
+test('a clip\'s length reads as a player shows it, whatever the catalog says', () => {
+  assert.deepEqual([0, 0.4, 7.9, 65, 754, 3723, 36000].map(clipTime), ['0:00', '0:00', '0:07', '1:05', '12:34', '1:02:03', '10:00:00'])
+  assert.deepEqual([NaN, -3, Infinity, undefined].map(clipTime), ['0:00', '0:00', '0:00', '0:00'])
 })

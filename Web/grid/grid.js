@@ -6,6 +6,7 @@ import { listen } from './input.js';
 import { mark } from './marks.js';
 import { photoPath } from '../core/scope.js';
 import { policy } from '../core/policy.js';
+import { clipTime } from '../core/duration.js';
 
 /** @typedef {import('../engine/engine.js').GalleryFrame} GalleryFrame @typedef {import('../engine/engine.js').TimelineRequest} TimelineRequest */
 
@@ -525,6 +526,11 @@ export class Grid {
     t.dataset.i = String(i);
     t.status = it.status ?? '';
     if (!t.querySelector('.check')) t.append(el('span', 'check', { 'aria-hidden': 'true' }));
+    if (it.kind === 'video' && !t.querySelector('.length')) {
+      const b = el('span', 'length');
+      b.textContent = clipTime(it.duration ?? 0);
+      t.append(b);
+    }
     if (i === this.hidden) t.style.visibility = 'hidden';
     t.img = img;
     this.layer.append(t);

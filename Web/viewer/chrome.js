@@ -11,7 +11,7 @@ export function button(/** @type {string} */ cls, /** @type {string} */ label, /
   return b;
 }
 
-/** The viewer's keys: Escape, arrows, zoom, and Tab kept inside the dialog. */
+/** The viewer's keys: Escape, arrows, zoom, a clip's Space and K, and Tab kept inside the dialog. */
 export function key(/** @type {Viewer} */ v, /** @type {KeyboardEvent} */ e) {
   const target = /** @type {Element} */ (e.target);
   if (v.state === 'closed' || e.ctrlKey || e.metaKey || e.altKey || target.closest?.('.debug')) return;
@@ -25,6 +25,9 @@ export function key(/** @type {Viewer} */ v, /** @type {KeyboardEvent} */ e) {
     case '-': v.zoomStep('out'); break;
     case '0': v.zoomStep('reset'); break;
     case 'f': favorite(v); break;
+    // Space on a focused button or the seek bar is theirs.
+    case ' ': if (target.closest?.('button,input') || !v.clips.toggle()) return; break;
+    case 'k': if (!v.clips.toggle()) return; break;
     case 'Tab': {
       const f = /** @type {HTMLElement[]} */ ([...v.root.querySelectorAll('button:enabled,a[href],input')]).filter((b) => b.offsetParent);
       if (!f.length) break;

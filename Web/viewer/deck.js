@@ -1,5 +1,6 @@
 // The viewer's deck: the slides around the current photo, as the engine's deck plans them.
 import { paintColor, load, cancel, decoded, el, thumbSrc, markUnrendered } from '../core/images.js';
+import { player, release } from './clip.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
 
 export const tuning = {
@@ -45,6 +46,7 @@ function slide(/** @type {Viewer} */ v, /** @type {number} */ k) {
     v.hashes.add(fr, it); // only while the thumbnail loads (it is usually cached from the grid)
     load(hi, it.preview.url, () => hi.classList.add('in'));
   }
+  player(sl, it);
   sl.pid = it.id;
   sl.status = it.status ?? '';
   sl.append(fr);
@@ -65,6 +67,7 @@ export function drop(/** @type {Viewer} */ v, /** @type {number} */ k) {
   const sl = v.slides.get(k);
   if (!sl) return;
   for (const img of sl.querySelectorAll('img')) cancel(img);
+  release(sl);
   sl.remove();
   v.slides.delete(k);
 }

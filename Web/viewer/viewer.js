@@ -3,6 +3,7 @@ import { paintColor, paintHash, HashPainter, load, cancel, el, moreCSS } from '.
 import { button, key, updateChrome, share, favorite } from './chrome.js';
 import { scope } from '../core/scope.js';
 import { tuning, aspectOf, deck, mark, layoutSlide, drop, bestURL } from './deck.js';
+import { ClipBar, release } from './clip.js';
 
 await moreCSS(); // the viewer's styles apply before it shows anything
 
@@ -70,7 +71,9 @@ export class Viewer {
     this.heartBtn.setAttribute('aria-pressed', 'false');
     bottom.append(this.heartBtn, this.infoBtn, this.dl, this.shareBtn);
     this.toast = el('div', 'toast', { role: 'status' });
-    root.append(this.backdrop, this.stage, this.fly, this.prevBtn, this.nextBtn, top, bottom, this.toast);
+    root.append(this.backdrop, this.stage, this.fly, this.prevBtn, this.nextBtn, top, bottom);
+    this.clips = new ClipBar(root);
+    root.append(this.toast);
     this.setState('closed');
 
     this.g = engine.createViewer({ width: innerWidth, height: innerHeight });
@@ -172,6 +175,7 @@ export class Viewer {
     this.panel?.close(true);
     const wasOpening = this.state === 'opening';
     this.setState('closing');
+    this.playClip();
     const s = this.g.state, i = this.current, it = /** @type {Item} */ (this.item());
     let velocity = 0;
     if (this.root.dataset.motion === 'fly' && wasOpening && this.path) {
@@ -251,6 +255,7 @@ export class Viewer {
       this.grid.hide(-1);
       if (this.root.contains(document.activeElement)) this.closeBtn.focus({ preventScroll: true });
       this.render();
+      this.playClip();
       return;
     }
     if (this.state === 'closing' || forced) {
@@ -289,7 +294,9 @@ export class Viewer {
 
   event(/** @type {{kind: string|null, x: number, index: number}} */ e) {
     // A tap hides the controls on a touch screen; a click, where the controls are the way to move, never does.
-    if (e.kind === 'tap' && this.pointerType !== 'mouse') this.root.classList.toggle('bare');
+    // A click on a clip plays or pauses it.
+    if (e.kind === 'tap' && this.pointerType === 'mouse') this.clips.toggle();
+    else if (e.kind === 'tap') this.root.classList.toggle('bare');
     else if (e.kind === 'pageChanged') this.setCurrent(e.index);
     else if (e.kind === 'dismiss') { this.releaseVelocity = e.x; this.hooks.requestClose(); }
   }
@@ -330,8 +337,16 @@ export class Viewer {
     deck(this);
     for (const [k, sl] of this.slides) mark(this, k, sl);
     updateChrome(this);
+    this.playClip();
     if (it && this.panel?.open) this.panel.load();
     if (it && prev >= 0 && prev !== i) this.hooks.changed?.(it.id);
+  }
+
+  /** The open viewer plays the current slide's clip, and only that one: a swipe away or a close pauses it. */
+  playClip() {
+    const clip = this.state === 'open' ? this.slides.get(this.current)?.clip ?? null : null;
+    this.root.dataset.kind = this.item()?.kind === 'video' ? 'video' : 'photo';
+    this.clips.attach(clip);
   }
 
   /** The current photo's page arrived after the viewer moved to it. */
@@ -342,6 +357,7 @@ export class Viewer {
     countView(it);
     this.g.setPhoto(aspectOf(it));
     for (const [k, sl] of this.slides) mark(this, k, sl);
+    this.playClip();
     if (this.panel?.open) this.panel.load();
     this.hooks.changed?.(it.id);
   }
@@ -393,7 +409,7 @@ export class Viewer {
     for (const sl of this.slides.values()) {
       const j = lib.indexOf(sl.pid);
       // A slide made while its photo was processing is made again once the render landed.
-      if (j < 0 || sl.status !== (lib.item(j)?.status ?? '')) { for (const img of sl.querySelectorAll('img')) cancel(img); sl.remove(); } else slides.set(j, sl);
+      if (j < 0 || sl.status !== (lib.item(j)?.status ?? '')) { for (const img of sl.querySelectorAll('img')) cancel(img); release(sl); sl.remove(); } else slides.set(j, sl);
     }
     this.slides = slides;
     const it = /** @type {Item} */ (lib.item(i));

@@ -18,6 +18,10 @@ interface Item {
   original: Variant;
   /** Present until the photo is rendered: its thumb and preview have no URL yet. */
   status?: 'processing' | 'failed';
+  /** A clip: its length in seconds and what the browser plays (thumb and preview are its poster frame). */
+  kind?: 'video';
+  duration?: number;
+  video?: Variant & { mimeType: string };
 }
 
 /** A photo's details (GET /api/v1/photos/{id}). */
@@ -57,6 +61,8 @@ interface Tile extends HTMLElement { img?: HTMLImageElement; f?: number[]; pendi
 interface Slide extends HTMLDivElement {
   frame: HTMLDivElement & { img?: HTMLImageElement };
   orig?: HTMLImageElement; pid?: string; status?: string; fitW: number;
+  /** A clip's player, over its poster frame. */
+  clip?: HTMLVideoElement;
 }
 
 interface ViewerHooks {
