@@ -192,7 +192,7 @@ function loadViewer() {
 
 /** A toast with an Undo button that runs `restore`. */
 function undo(/** @type {string} */ text, /** @type {() => Promise<void>} */ restore) {
-  toast(text);
+  toast(text, policy.undoFor);
   const button = document.createElement('button');
   button.type = 'button'; button.className = 'btn'; button.textContent = 'Undo';
   button.onclick = () => { toast('Restoring…'); restore().then(() => toast('Restored'), () => toast('Could not restore')); };
@@ -383,11 +383,15 @@ function showPill(/** @type {string} */ text) {
   pill.hidden = false;
 }
 
-function toast(/** @type {string} */ text) {
+function toast(/** @type {string} */ text, hold = policy.toastFor) {
   const t = $('#toast');
   t.textContent = text;
   clearTimeout(timers.toast);
-  timers.toast = setTimeout(() => { t.textContent = ''; }, 2500);
+  const hide = () => {
+    if (t.contains(document.activeElement) || t.matches(':hover')) timers.toast = setTimeout(hide, policy.toastFor);
+    else t.textContent = '';
+  };
+  timers.toast = setTimeout(hide, hold);
 }
 
 addEventListener('popstate', (e) => {

@@ -116,6 +116,9 @@ def test_edit_and_delete_in_the_info_panel(desktop, writable):
     assert status == 200 and pid in [i["id"] for i in trash["items"]]
     desktop.wait_for_selector("#toast button:text('Undo')", timeout=T)
     shot(desktop, "desktop-undo-toast")
+    # It outlasts a plain toast (the engine's undoFor, and while the focus is on it).
+    desktop.wait_for_timeout(3000)
+    assert desktop.locator("#toast button:text('Undo')").is_visible()
     desktop.click("#toast button:text('Undo')")
     desktop.wait_for_function("document.querySelector('#toast').textContent === 'Restored'", timeout=T)
     assert api(writable.url, "GET", f"/api/v1/photos/{pid}")[0] == 200

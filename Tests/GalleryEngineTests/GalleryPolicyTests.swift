@@ -86,9 +86,9 @@ import Testing
 @Suite struct ClientPolicyTests {
     @Test func theExportNumbersEachValueOnceAndNothingElse() {
         let p = ClientPolicy()
-        let values = (1...11).compactMap { p.value($0) }
-        #expect(values == [250, 300, 1000, 2000, 600, 1000, 200, 400, 500, 300, 2000])
-        #expect(p.value(0) == nil && p.value(12) == nil)
+        let values = (1...14).compactMap { p.value($0) }
+        #expect(values == [250, 300, 1000, 2000, 600, 1000, 200, 400, 500, 300, 2000, 2500, 10000, 150])
+        #expect(p.value(0) == nil && p.value(15) == nil)
         #expect(ge_policy_client(7) == 200 && ge_policy_client(99).isNaN)
         #expect(
             p.pageSize == GalleryPolicy().pageSize && p.largestPage == GalleryPolicy().flingPageSize,

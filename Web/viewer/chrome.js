@@ -2,6 +2,7 @@
 import { el } from '../core/images.js';
 import { downloadURL, getJSON, token, photoURL } from '../core/api.js';
 import { photoPath } from '../core/scope.js';
+import { policy } from '../core/policy.js';
 import { dayText, gpsText, cameraText } from '../core/photo-text.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
 
@@ -54,7 +55,7 @@ export function updateChrome(/** @type {Viewer} */ v) {
   v.when.textContent = dayText(it.takenAt);
   // The place (or the camera) is in the photo's details: asked for once the viewer stays on it.
   clearTimeout(v.metaTimer);
-  v.metaTimer = setTimeout(() => describe(v, it), 150);
+  v.metaTimer = setTimeout(() => describe(v, it), policy.detailsPause);
   v.heartBtn.hidden = !token();
   v.dl.href = downloadURL(it);
   v.dl.setAttribute('download', it.title || it.id);
@@ -106,5 +107,5 @@ export async function share(/** @type {Viewer} */ v) {
   }
   v.toast.textContent = 'Link copied';
   clearTimeout(v.toastTimer);
-  v.toastTimer = setTimeout(() => { v.toast.textContent = ''; }, 2000);
+  v.toastTimer = setTimeout(() => { v.toast.textContent = ''; }, policy.toastFor);
 }

@@ -86,5 +86,5 @@ interface Edit { section: number; index: number; photo?: Item; inserted?: boolea
 interface ClientPolicy {
   searchPause: number; requeryPause: number; tagsPause: number; filterLeave: number; firstScreenWait: number;
   gridReadyWait: number; pageSize: number; largestPage: number; batchByID: number;
-  serverTilesArrival: number; serverTilesPaint: number;
+  serverTilesArrival: number; serverTilesPaint: number; toastFor: number; undoFor: number; detailsPause: number;
 }

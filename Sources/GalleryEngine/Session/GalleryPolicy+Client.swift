@@ -1,6 +1,6 @@
 /// The waits and sizes a gallery client's screens decide by, beside the session's own: how long a
 /// search waits for typing to pause, how long the old filter's tiles wait for the new photos, how long
-/// the first screen waits for its thumbnails, and how many photos a page or a batch by id holds.
+/// the first screen waits for its thumbnails, how long a toast stays, and how many photos a page or a batch by id holds.
 public struct ClientPolicy: Equatable, Sendable {
     /// A search runs once typing has paused this long (ms).
     public var searchPause: Double = 250
@@ -23,6 +23,13 @@ public struct ClientPolicy: Equatable, Sendable {
     /// over (ms). Presenting a loaded image waits for frames, not the network, so this only guards a
     /// browser that never reports the paint; moving it earlier would drop that paint.
     public var serverTilesPaint: Double = 2000
+    /// A toast reads this long before it goes (ms), longer while the pointer or the focus is on it.
+    public var toastFor: Double = 2500
+    /// A toast that offers Undo stays this long (ms): time to read it and reach the button.
+    public var undoFor: Double = 10000
+    /// The viewer asks for a photo's details (its place or camera) once it has stayed on it this long
+    /// (ms): a run of swipes asks for none of the photos it passes.
+    public var detailsPause: Double = 150
     /// Photos per page loaded outside the session's plan (a deep link, the viewer's deck).
     public var pageSize = 200
     /// The server's largest page.
@@ -46,6 +53,9 @@ public struct ClientPolicy: Equatable, Sendable {
         case 9: return Double(batchByID)
         case 10: return serverTilesArrival
         case 11: return serverTilesPaint
+        case 12: return toastFor
+        case 13: return undoFor
+        case 14: return detailsPause
         default: return nil
         }
     }
