@@ -11,4 +11,6 @@ public enum JobKind: String, Sendable, CaseIterable, Codable {
     case purgeTrash = "purge-trash"
     /// Delete blobs nothing references any more (payload: empty).
     case collectBlobs = "collect-blobs"
+    /// Make a clip's web rendition (payload: the photo id), unless its original plays everywhere.
+    case transcodeVideo = "transcode-video"
 }

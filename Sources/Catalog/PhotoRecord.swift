@@ -85,6 +85,9 @@ public enum VariantKind: String, Codable, Sendable, CaseIterable {
     /// (`AVIFVariantMaker`), only when smaller than the WebP thumb or the JPEG preview.
     case thumbAVIF = "thumb-avif"
     case previewAVIF = "preview-avif"
+    /// A clip's H.264/AAC MP4 for browsers, made by a `transcodeVideo` job when the original would not
+    /// play everywhere (`VideoRendition`).
+    case webVideo = "video-web"
 
     /// What every import makes: a photo with fewer is half-written.
     public static let madeAtImport: [VariantKind] = [.original, .preview, .thumbWebP, .thumbJPEG, .smallThumb]

@@ -23,6 +23,8 @@ public struct RenderOptions: Sendable, Equatable {
     /// ThumbHash works on at most 100×100 pixels.
     public var placeholderEdge = 100
     public var video = VideoLimits()
+    /// When a clip gets a web rendition, and how it is made.
+    public var rendition = VideoRendition()
 
     public init() {}
 }

@@ -41,6 +41,7 @@ extension Importer {
             logger.warning(
                 "a photo's render was not queued", metadata: ["id": .string(id), "error": "\(error)"])
         }
+        await queueRendition(photoId: id, probe: described.video, byteSize: size)
         logger.debug("recorded for rendering", metadata: ["path": .string(path), "id": .string(id)])
         return .imported(path: path, photoID: id)
     }

@@ -148,7 +148,9 @@ public final class Importer: Sendable {
         let original = PendingBlob.file(at: path, key: hash, contentType: rendered.mimeType)
         let variants = encoded.map { PendingBlob.bytes($0.bytes, contentType: $0.mimeType) }
         do {
-            return try await LeasedWrite(catalog: catalog, blobs: blobs).run([original] + variants, purpose: "import") {
+            let outcome = try await LeasedWrite(catalog: catalog, blobs: blobs).run(
+                [original] + variants, purpose: "import"
+            ) {
                 owner in
                 try await beforeCatalogInsert?(path)
                 let id = PhotoID.make()
@@ -168,8 +170,12 @@ public final class Importer: Sendable {
                 try await catalog.insert(
                     photo, variants: rows, tags: tags + rendered.metadata.keywords, leaseOwner: owner)
                 logger.debug("imported", metadata: ["path": .string(path), "id": .string(id)])
-                return .imported(path: path, photoID: id)
+                return ImportOutcome.imported(path: path, photoID: id)
             }
+            if case .imported(_, let id) = outcome {
+                await queueRendition(photoId: id, probe: rendered.video, byteSize: size)
+            }
+            return outcome
         } catch CatalogError.duplicate(let existingID) {
             // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
             return .duplicate(path: path, existingID: existingID)

@@ -7,13 +7,21 @@ import VitrineCore
 /// The handlers of every kind, on a library: each reuses the code path the rest of the app takes for the
 /// same work, so a job writes exactly what an import, an on-demand size or `vitrine gc` would.
 extension JobHandler {
-    /// Every kind's handler. `renders` is where libvips runs (as wide as the render kinds' concurrency);
+    /// Every kind's handler. `renders` is where libvips runs (as wide as the render kinds' concurrency),
+    /// `transcodes` where ffmpeg makes web renditions (one at a time unless given);
     /// `trashDays` is how long the trash keeps a photo when a purge's payload does not say.
     public static func library(
-        _ library: Library, renders: BoundedExecutor, render options: RenderOptions = RenderOptions(),
-        trashDays: Int = TrashPolicy.defaultDays
+        _ library: Library, renders: BoundedExecutor, transcodes: BoundedExecutor? = nil,
+        render options: RenderOptions = RenderOptions(), trashDays: Int = TrashPolicy.defaultDays
     ) -> [JobKind: JobHandler] {
-        [
+        let transcodes =
+            transcodes
+            ?? BoundedExecutor(
+                label: "vitrine.transcodes", width: 1, queueLimit: 1, refusal: "the worker's transcodes are busy")
+        return [
+            .transcodeVideo: JobHandler { job in
+                _ = try await library.makeWebRendition(photoId: job.payload, transcodes: transcodes, options: options)
+            },
             .renderVariants: renderVariants(library, renders: renders, options: options),
             .sizedVariant: sizedVariant(library, renders: renders),
             .backfill: JobHandler { _ in _ = try await SmallThumbBackfill(library: library).run() },

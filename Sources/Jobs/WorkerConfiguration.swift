@@ -34,13 +34,17 @@ public struct WorkerConfiguration: Sendable {
     /// Leases a worker may ask for: long enough for a heartbeat to land, short enough to notice a death.
     public static let leaseSeconds = 3...3600
 
-    /// Renders on half the cores (a machine that also serves pages keeps the rest), one of each other kind.
+    /// Renders on half the cores (a machine that also serves pages keeps the rest), one of each other kind;
+    /// a transcode, which takes about as long as its clip, has a slot of its own.
     public static func standard(name: String, cores: Int) -> WorkerConfiguration {
         let renders = max(1, cores / 2)
         return WorkerConfiguration(
             name: name,
-            limits: [.renderVariants: renders, .sizedVariant: 1, .backfill: 1, .purgeTrash: 1, .collectBlobs: 1],
-            total: renders + 2)
+            limits: [
+                .renderVariants: renders, .sizedVariant: 1, .backfill: 1, .purgeTrash: 1, .collectBlobs: 1,
+                .transcodeVideo: 1,
+            ],
+            total: renders + 3)
     }
 
     /// The kinds with room for another job, given how many of each run.

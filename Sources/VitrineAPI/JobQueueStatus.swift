@@ -26,7 +26,8 @@ public struct JobQueueStatus: Codable, Sendable, Equatable {
 
 /// How many jobs of one kind are in one state.
 public struct JobCountItem: Codable, Sendable, Equatable {
-    /// `render-variants`, `sized-variant`, `backfill`, `purge-trash`, `collect-blobs`, or a newer release's.
+    /// `render-variants`, `sized-variant`, `backfill`, `purge-trash`, `collect-blobs`, `transcode-video`, or a newer
+    /// release's.
     public var kind: String
     /// `waiting`, `running` or `failed`.
     public var state: String

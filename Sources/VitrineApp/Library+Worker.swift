@@ -4,7 +4,8 @@ import Scheduling
 
 extension Library {
     /// A worker over this library's queue with the handlers of every kind, rendering on a pool of its own
-    /// as wide as its render kinds may run (libvips blocks, so never on Swift's cooperative threads). As it
+    /// as wide as its render kinds may run and transcoding on another as wide as its transcodes (libvips
+    /// and ffmpeg block, so never on Swift's cooperative threads). As it
     /// starts, it queues the render of any photo still `processing` without a job.
     public func worker(
         _ configuration: WorkerConfiguration, trashDays: Int = TrashPolicy.defaultDays,
@@ -14,8 +15,13 @@ extension Library {
             1, configuration.limits[.renderVariants, default: 0] + configuration.limits[.sizedVariant, default: 0])
         let renders = BoundedExecutor(
             label: "vitrine.worker", width: width, queueLimit: width, refusal: "the worker's renders are busy")
+        let transcodeWidth = max(1, configuration.limits[.transcodeVideo, default: 0])
+        let transcodes = BoundedExecutor(
+            label: "vitrine.transcodes", width: transcodeWidth, queueLimit: transcodeWidth,
+            refusal: "the worker's transcodes are busy")
         return JobWorker(
-            queue: catalog, handlers: JobHandler.library(self, renders: renders, trashDays: trashDays),
+            queue: catalog,
+            handlers: JobHandler.library(self, renders: renders, transcodes: transcodes, trashDays: trashDays),
             configuration: configuration, observer: observer,
             startup: { [self] in _ = try await self.queueUnrenderedPhotos() })
     }

@@ -60,6 +60,7 @@ public struct AssetURLs: Sendable, Equatable {
         // Never on the wire (the thumb's and the preview's URLs negotiate them); named for what they are.
         case .thumbAVIF, .previewAVIF: return "\(path)/\(variant.blobKey).avif"
         case .original: return "\(path)/\(variant.blobKey).\(WireMapping.fileExtension(mimeType: variant.mimeType))"
+        case .webVideo: return "\(path)/\(variant.blobKey).mp4"
         }
     }
 

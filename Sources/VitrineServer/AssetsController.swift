@@ -122,7 +122,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
         return Resolution(
             key: variant.blobKey, mimeType: variant.mimeType, size: size,
             varies: Self.thumbKinds.union(Self.previewKinds).contains(requested.kind), provisional: provisional,
-            keepsInMemory: variant.kind != .original)
+            keepsInMemory: variant.kind != .original && variant.kind != .webVideo)
     }
 
     /// True when `accept` lists `type` (ASCII, lowercase) with a non-zero quality. Read byte by byte: every

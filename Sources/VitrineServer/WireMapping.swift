@@ -36,11 +36,14 @@ package enum WireMapping {
         return photo.duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
     }
 
-    /// What a browser plays for a clip: its original, which `/assets` serves with `Range`.
+    /// What a browser plays for a clip, which `/assets` serves with `Range`: its web rendition once a worker
+    /// made one, else its original.
     static func video(_ item: PhotoWithVariants, assets: AssetURLs) -> VideoVariant? {
-        guard item.photo.kind == .video, let original = item.variants[.original] else { return nil }
+        guard item.photo.kind == .video, let played = item.variants[.webVideo] ?? item.variants[.original] else {
+            return nil
+        }
         return VideoVariant(
-            url: assets.url(original), width: original.width, height: original.height, mimeType: original.mimeType)
+            url: assets.url(played), width: played.width, height: played.height, mimeType: played.mimeType)
     }
 
     /// A photo's status on the wire: left out when ready, as every photo was before uploads were queued.

@@ -19,8 +19,8 @@ struct Worker: AsyncParsableCommand {
         help: ArgumentHelp(
             """
             Jobs at once: N in all (renders up to N, one of each other kind), or KIND=N for one kind \
-            (render-variants, sized-variant, backfill, purge-trash, collect-blobs; 0 leaves it to other \
-            workers). Repeatable. Default: renders on half the cores.
+            (render-variants, sized-variant, backfill, purge-trash, collect-blobs, transcode-video; 0 leaves it \
+            to other workers). Repeatable. Default: renders on half the cores, one transcode.
             """, valueName: "n|kind=n"))
     var concurrency: [String] = []
 

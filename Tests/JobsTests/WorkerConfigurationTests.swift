@@ -10,7 +10,8 @@ import Testing
 
     @Test func theDefaultRendersOnHalfTheCores() throws {
         let standard = try parse([])
-        #expect(standard.limits[.renderVariants] == 4 && standard.limits[.collectBlobs] == 1 && standard.total == 6)
+        #expect(standard.limits[.renderVariants] == 4 && standard.limits[.collectBlobs] == 1 && standard.total == 7)
+        #expect(standard.limits[.transcodeVideo] == 1, "a transcode has a slot of its own")
         #expect(try parse([], cores: 1).limits[.renderVariants] == 1)
     }
 
@@ -20,9 +21,12 @@ import Testing
         let kinds = try parse(["render-variants=3", "backfill=0", "purge-trash=0"])
         #expect(
             kinds.limits[.renderVariants] == 3 && kinds.limits[.backfill] == nil && kinds.limits[.purgeTrash] == nil)
-        #expect(kinds.total == 3 + 1 + 1, "the sum of the kinds' limits")
+        #expect(kinds.total == 3 + 1 + 1 + 1, "the sum of the kinds' limits")
         let only = try parse(
-            ["render-variants=0", "sized-variant=0", "backfill=0", "purge-trash=0", "collect-blobs=2"])
+            [
+                "render-variants=0", "sized-variant=0", "backfill=0", "purge-trash=0", "transcode-video=0",
+                "collect-blobs=2",
+            ])
         #expect(only.limits == [.collectBlobs: 2] && only.total == 2)
     }
 

@@ -95,6 +95,14 @@ import VitrineApp
             }
             #expect(ready.status == nil && ready.kind == "video" && !ready.placeholder.thumbHash.isEmpty)
             #expect(ready.preview.width == 320 && ready.preview.height == 240)
+            // HEVC plays in few browsers: the worker made the H.264 rendition, which the wire now offers.
+            let played = try #require(ready.video)
+            #expect(played.mimeType == "video/mp4" && played.url.hasSuffix(".mp4") && played.width == 320)
+            try await client.execute(uri: played.url, method: .get, headers: [.range: "bytes=0-7"]) {
+                (response: TestResponse) async throws in
+                #expect(response.status == .partialContent && response.headers[.contentType] == "video/mp4")
+                #expect(Array(response.bytes[4..<8]) == Array("ftyp".utf8))
+            }
         }
     }
 

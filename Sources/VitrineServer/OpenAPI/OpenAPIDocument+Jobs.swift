@@ -49,7 +49,7 @@ extension OpenAPIDocument {
             "required": ["kind", "state", "count"],
             "additionalProperties": false,
             "properties": {
-              "kind": {"type": "string", "description": "render-variants, sized-variant, backfill, purge-trash, collect-blobs, or a newer release's kind."},
+              "kind": {"type": "string", "description": "render-variants, sized-variant, backfill, purge-trash, collect-blobs, transcode-video, or a newer release's kind."},
               "state": {"type": "string", "enum": ["waiting", "running", "failed"]},
               "count": {"type": "integer", "minimum": 1}
             }

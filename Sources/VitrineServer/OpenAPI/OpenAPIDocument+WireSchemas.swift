@@ -18,7 +18,8 @@ extension OpenAPIDocument {
             }
           },
           "VideoVariant": {
-            "description": "What a browser plays for a clip: its original, served with `Range` (206 Partial Content).",
+            "description":
+                "What a browser plays for a clip, served with `Range` (206 Partial Content): its H.264/AAC MP4 web rendition once a worker made one (for HEVC, other codecs and containers, over 1080p or a high bitrate), else its original.",
             "type": "object",
             "required": ["url", "width", "height", "mimeType"],
             "additionalProperties": false,
