@@ -3,21 +3,27 @@ starts on open, answers Space, K, its bar and a click, pauses on a swipe away, a
 onto its tile like a photo. The clip is an H.264/AAC MP4 made by ffmpeg, which Chromium plays."""
 import subprocess
 import tempfile
+import time
 
 import pytest
 from conftest import DESKTOP, PHONE, T, Server, Touch, viewer_state, wait_current, wait_grid
-from photos import jpeg, upload
+from photos import api, jpeg, upload
 from test_a11y import _serious
 
 VIDEO = '[role=dialog] [aria-current="true"] video.clip'
 
 
-def _clip(seconds=4):
+H264 = ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart"]
+# What an iPhone records: HEVC in a QuickTime file, which Chromium does not play.
+HEVC = ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1", "-f", "mov"]
+
+
+def _clip(seconds=4, codec=H264):
     with tempfile.NamedTemporaryFile(suffix=".mp4") as f:
         subprocess.run(
             ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", f"testsrc2=size=640x360:rate=25:duration={seconds}",
-             "-f", "lavfi", "-i", f"sine=frequency=440:duration={seconds}", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-             "-c:a", "aac", "-movflags", "+faststart", "-shortest", f.name], check=True)
+             "-f", "lavfi", "-i", f"sine=frequency=440:duration={seconds}", *codec, "-c:a", "aac", "-shortest",
+             f.name], check=True)
         return open(f.name, "rb").read()
 
 
@@ -121,4 +127,30 @@ def test_a_drag_down_on_a_clip_dismisses_it_onto_its_tile(browser, clips):
     viewer_state(page, "closing")
     viewer_state(page, "closed")
     page.wait_for_function("id => document.activeElement?.dataset.photoId === id", arg=clips.clip["id"], timeout=T)
+    ctx.close()
+
+
+def test_an_iphone_hevc_clip_plays_through_its_web_rendition(browser, clips):
+    """The upload stores the HEVC original; the server's worker makes the H.264 rendition, the feed tells
+    the open page, and the viewer plays it."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(clips.url + "/")
+    wait_grid(page)
+    clip = upload(clips.url, clips.token, _clip(2, HEVC), name="IMG_0001.MOV", content_type="video/quicktime")
+    assert clip["kind"] == "video" and clip["mimeType"] == "video/quicktime"
+    deadline = time.time() + 60
+    while clip["video"]["mimeType"] != "video/mp4" and time.time() < deadline:
+        time.sleep(0.2)
+        clip = api(clips.url, "GET", "/api/v1/photos/" + clip["id"])[1]
+    assert clip["video"]["mimeType"] == "video/mp4" and clip["video"]["url"].endswith(".mp4"), clip
+    # The open page learned of the clip and of its rendition over the change feed.
+    page.wait_for_function(
+        "id => window.vitrine.lib.item(window.vitrine.lib.indexOf(id))?.video?.mimeType === 'video/mp4'",
+        arg=clip["id"], timeout=T)
+    page.locator(f'[data-grid] [data-photo-id="{clip["id"]}"]').click()
+    viewer_state(page, "open")
+    wait_current(page, clip["id"])
+    _playing(page)
+    assert page.evaluate(f"document.querySelector('{VIDEO}').src").endswith(".mp4")
     ctx.close()
