@@ -94,18 +94,31 @@ export class ViewerEngine extends WasmModule {
   }
 
   // ── Deck and policy ─────────────────────────────────────────────────────
+  /**
+   * The springs of the flight between tile and screen (TransitionSprings).
+   * @returns {{open: {response: number, damping: number}, close: {response: number, damping: number}}}
+   */
+  transitionSprings() {
+    const v = (/** @type {number} */ k) => this.exports.ge_transition_springs(k);
+    return { open: { response: v(1), damping: v(2) }, close: { response: v(3), damping: v(4) } };
+  }
+  /** @returns {{behind: number, aheadAtRest: number, maximumAhead: number}} the deck planner's reach */
+  deckReach() {
+    const v = (/** @type {number} */ k) => this.exports.ge_deck_reach(k);
+    return { behind: v(1), aheadAtRest: v(2), maximumAhead: v(3) };
+  }
   /** The deck's swipe speed (px/ms) when the photo changed `interval` ms after the one before, 0 at rest. */
   swipeSpeed(/** @type {number} */ pageWidth, /** @type {number} */ interval) { return this.exports.ge_deck_swipe_speed(pageWidth, interval); }
   /**
    * Which photos to load around `current`, in priority order, and whether to
-   * fetch the next catalog page.
+   * fetch the next catalog page. The reach left out is the planner's own.
    * @param {{current: number, loaded: number, total?: number, direction?: number, speed?: number,
    *   behind?: number, aheadAtRest?: number, maximumAhead?: number, loadMoreThreshold?: number}} o
    * @returns {{indices: Int32Array, loadMore: boolean}}
    */
   deckPlan(o) {
     const n = this.exports.ge_deck_plan(o.current, o.loaded, o.total ?? -1, o.direction ?? 0, o.speed ?? 0,
-      o.behind ?? 1, o.aheadAtRest ?? 2, o.maximumAhead ?? 5, o.loadMoreThreshold ?? 10);
+      o.behind ?? -1, o.aheadAtRest ?? -1, o.maximumAhead ?? -1, o.loadMoreThreshold ?? -1);
     return { indices: this._i32(this.exports.ge_ints(), n).slice(), loadMore: this._io[0] === 1 };
   }
   /**

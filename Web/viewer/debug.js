@@ -1,13 +1,10 @@
-// ?debug: live tuning of the motion — the JS-side flights and deck, and the engine's gesture springs,
-// dismiss thresholds and zoom levels (applied to the running viewer through its configure()).
-import { tuning, deck } from './deck.js';
+// ?debug: live tuning of the motion, from the engine's values: the flights' springs, the deck's reach,
+// and the gesture springs, dismiss thresholds and zoom levels (through the running viewer's configure()).
+import { deck } from './deck.js';
 import { el } from '../core/images.js';
 
-const FLIGHTS = {
-  openResponse: [0.1, 1.5, 0.01], openDamping: [0.2, 1.5, 0.01],
-  closeResponse: [0.1, 1.5, 0.01], closeDamping: [0.2, 1.5, 0.01],
-  behind: [0, 5, 1], aheadAtRest: [0, 8, 1], maximumAhead: [0, 12, 1],
-};
+const FLIGHTS = { response: [0.1, 1.5, 0.01], damping: [0.2, 1.5, 0.01] };
+const REACH = { behind: [0, 5, 1], aheadAtRest: [0, 8, 1], maximumAhead: [0, 12, 1] };
 const GESTURES = {
   pageResponse: [0.05, 1, 0.01], pageDamping: [0.2, 1.5, 0.01],
   settleResponse: [0.1, 1.5, 0.01], settleDamping: [0.2, 1.5, 0.01],
@@ -29,9 +26,15 @@ function slider(panel, key, [min, max, step], value, apply) {
 
 export function debug(/** @type {import('./viewer.js').Viewer} */ viewer) {
   const panel = el('form', 'debug', { 'aria-label': 'Debug' });
-  for (const [k, range] of Object.entries(FLIGHTS)) {
-    const key = /** @type {keyof typeof tuning} */ (k);
-    slider(panel, k, range, tuning[key], (v) => { tuning[key] = v; if (viewer.state !== 'closed') deck(viewer); });
+  for (const way of /** @type {const} */ (['open', 'close'])) {
+    for (const [k, range] of Object.entries(FLIGHTS)) {
+      const key = /** @type {keyof typeof FLIGHTS} */ (k), spring = viewer.flight[way];
+      slider(panel, way + k[0].toUpperCase() + k.slice(1), range, spring[key], (v) => { spring[key] = v; });
+    }
+  }
+  for (const [k, range] of Object.entries(REACH)) {
+    const key = /** @type {keyof typeof REACH} */ (k);
+    slider(panel, k, range, viewer.reach[key], (v) => { viewer.reach[key] = v; if (viewer.state !== 'closed') deck(viewer); });
   }
   const current = /** @type {Record<string, number>} */ (viewer.g.configuration);
   for (const [k, range] of Object.entries(GESTURES)) {

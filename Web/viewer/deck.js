@@ -3,10 +3,6 @@ import { paintColor, load, cancel, decoded, el, thumbSrc, markUnrendered } from 
 import { player, release } from './clip.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
 
-export const tuning = {
-  openResponse: 0.4, openDamping: 0.8, closeResponse: 0.35, closeDamping: 0.9,
-  behind: 1, aheadAtRest: 2, maximumAhead: 5,
-};
 export const aspectOf = (/** @type {Item} */ it) => it.width / it.height || 1.5;
 
 /** Slide k's accessibility: the current one is announced, the others hidden. */
@@ -19,10 +15,7 @@ export function mark(/** @type {Viewer} */ v, /** @type {number} */ k, /** @type
 /** The slides around the current photo, and the pages of those not loaded yet. */
 export function deck(/** @type {Viewer} */ v) {
   const n = v.store.count;
-  const want = new Set(v.engine.deck({
-    current: v.current, loaded: n, total: n, direction: v.dir || 0,
-    speed: v.speed || 0, behind: tuning.behind, aheadAtRest: tuning.aheadAtRest, maximumAhead: tuning.maximumAhead,
-  }, n));
+  const want = new Set(v.engine.deck({ current: v.current, loaded: n, total: n, direction: v.dir || 0, speed: v.speed || 0, ...v.reach }, n));
   for (const k of [...v.slides.keys()]) if (!want.has(k)) drop(v, k);
   for (const k of want) {
     if (v.slides.has(k)) continue;

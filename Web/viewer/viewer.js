@@ -2,7 +2,7 @@
 import { paintColor, paintHash, HashPainter, load, cancel, el, moreCSS } from '../core/images.js';
 import { button, key, updateChrome, share, favorite } from './chrome.js';
 import { scope } from '../core/scope.js';
-import { tuning, aspectOf, deck, mark, layoutSlide, drop, bestURL } from './deck.js';
+import { aspectOf, deck, mark, layoutSlide, drop, bestURL } from './deck.js';
 import { ClipBar, release } from './clip.js';
 
 await moreCSS(); // the viewer's styles apply before it shows anything
@@ -78,6 +78,9 @@ export class Viewer {
 
     this.g = engine.createViewer({ width: innerWidth, height: innerHeight });
     this.springs = engine.createSprings(1);
+    /** The flight's springs and the deck's reach, the engine's (`?debug` retunes them live). */
+    this.flight = engine.transitionSprings();
+    this.reach = engine.deckReach();
 
     const st = this.stage;
     st.addEventListener('pointerdown', (e) => {
@@ -158,7 +161,7 @@ export class Viewer {
       this.path = (p) => this.engine.transitionOpen(a, from, vp, p);
       this.bg = (p) => p;
     }
-    this.startTrans(0, 1, tuning.openResponse, tuning.openDamping);
+    this.startTrans(0, 1, this.flight.open);
     this.setState('opening');
     this.kick();
     // Focus after the first frame is out: focusing forces a style and layout pass, which would
@@ -204,12 +207,12 @@ export class Viewer {
       this.bg = (p) => o * (1 - p);
     }
     this.releaseVelocity = 0;
-    this.startTrans(0, 1, tuning.closeResponse, tuning.closeDamping, velocity);
+    this.startTrans(0, 1, this.flight.close, velocity);
     this.kick();
   }
 
-  startTrans(/** @type {number} */ from, /** @type {number} */ to, /** @type {number} */ response, /** @type {number} */ damping, velocity = 0) {
-    this.springs.configure(0, { response, dampingRatio: damping, restDistance: 0.001, restSpeed: 0.01 });
+  startTrans(/** @type {number} */ from, /** @type {number} */ to, /** @type {{response: number, damping: number}} */ spring, velocity = 0) {
+    this.springs.configure(0, { response: spring.response, dampingRatio: spring.damping, restDistance: 0.001, restSpeed: 0.01 });
     this.springs.reset(0, from, velocity);
     this.springs.retarget(0, to);
     this.target = to;

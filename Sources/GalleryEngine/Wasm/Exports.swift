@@ -682,23 +682,40 @@ public func ge_transition_lerp(_ p: Double) {
 
 /// The deck's swipe speed (px/ms) when the photo changed `interval` ms after the one before
 /// (`DeckPlanner.swipeSpeed`).
+/// The viewer's flight springs, numbered as `TransitionSprings.value` numbers them; NaN for another key.
+@_cdecl("ge_transition_springs")
+public func ge_transition_springs(_ key: Int32) -> Double { TransitionSprings().value(Int(key)) ?? .nan }
+
+/// The deck planner's reach: 1 `behind`, 2 `aheadAtRest`, 3 `maximumAhead`; -1 for another key.
+@_cdecl("ge_deck_reach")
+public func ge_deck_reach(_ key: Int32) -> Int32 {
+    let d = DeckPlanner()
+    switch key {
+    case 1: return Int32(clamping: d.behind)
+    case 2: return Int32(clamping: d.aheadAtRest)
+    case 3: return Int32(clamping: d.maximumAhead)
+    default: return -1
+    }
+}
+
 @_cdecl("ge_deck_swipe_speed")
 public func ge_deck_swipe_speed(_ pageWidth: Double, _ interval: Double) -> Double {
     DeckPlanner().swipeSpeed(pageWidth: pageWidth, interval: interval)
 }
 
 /// Writes the indices to load (priority order) to the int buffer
-/// (`ge_ints`), returns their count; io[0] = 1 when the next catalog page should be requested.
+/// (`ge_ints`), returns their count; io[0] = 1 when the next catalog page should be requested. A negative
+/// `behind`, `aheadAtRest`, `maximumAhead` or `loadMoreThreshold` keeps the planner's own.
 @_cdecl("ge_deck_plan")
 public func ge_deck_plan(
     _ current: Int32, _ loaded: Int32, _ total: Int32, _ direction: Int32, _ speed: Double,
     _ behind: Int32, _ aheadAtRest: Int32, _ maximumAhead: Int32, _ loadMoreThreshold: Int32
 ) -> Int32 {
     var d = DeckPlanner()
-    d.behind = Int(behind)
-    d.aheadAtRest = Int(aheadAtRest)
-    d.maximumAhead = Int(maximumAhead)
-    d.loadMoreThreshold = Int(loadMoreThreshold)
+    if behind >= 0 { d.behind = Int(behind) }
+    if aheadAtRest >= 0 { d.aheadAtRest = Int(aheadAtRest) }
+    if maximumAhead >= 0 { d.maximumAhead = Int(maximumAhead) }
+    if loadMoreThreshold >= 0 { d.loadMoreThreshold = Int(loadMoreThreshold) }
     let plan = d.plan(
         current: Int(current), loaded: Int(loaded), total: Int(total), direction: Int(direction), speed: speed)
     wasmInts.resize(plan.indices.count + 1)
