@@ -11,6 +11,8 @@ public struct CompatSearch: Sendable, Equatable {
     public var minWidth = 0
     public var minHeight = 0
     public var grayscaleOnly = false
+    /// Only photos or only clips (Pixabay's image and video searches); nil for both.
+    public var kind: MediaKind?
     public var order = Order.popular
     public var offset = 0
     public var limit = 20

@@ -43,6 +43,9 @@ extension PostgresCatalog: CompatReading {
         if search.grayscaleOnly {
             query.clauses.append { "photo.colorfulness < \($0.bind(Colorfulness.grayscaleThreshold))" }
         }
+        if let kind = search.kind {
+            query.clauses.append { "photo.kind = \($0.bind(kind.rawValue))" }
+        }
         query.order =
             switch search.order {
             // Most opened and downloaded first; newest import breaks ties, the number makes the order total.

@@ -40,6 +40,10 @@ extension SQLiteCatalog {
             clauses.append("photo.colorfulness < ?")
             arguments.append(Colorfulness.grayscaleThreshold)
         }
+        if let kind = search.kind {
+            clauses.append("photo.kind = ?")
+            arguments.append(kind.rawValue)
+        }
         let order =
             switch search.order {
             // Most opened and downloaded first; newest import breaks ties, the number makes the order total.

@@ -18,7 +18,7 @@ public struct CompatRoutes: RouteSet {
             now: compat.clock)
         PixabayController(
             catalog: library.catalog, keys: keys, limiter: limiter, throttle: mount.throttle, base: base,
-            owner: compat.owner
+            owner: compat.owner, assets: mount.assets
         )
         .addRoutes(to: mount.root)
         SizedController(

@@ -79,6 +79,12 @@ struct ParseController<Context: RequestContext>: Sendable {
         }
     }
 
+    /// The file `fileURLString` names: a clip's web rendition (else its original), a photo's preview.
+    static func file(of item: PhotoWithVariants) -> VariantRecord? {
+        item.photo.kind == .video
+            ? item.variants[.webVideo] ?? item.variants[.original] : item.variants[.preview]
+    }
+
     /// A `Resource` object. `objectId`, `createdAt` and `updatedAt` are always present, as in Parse.
     static func object(
         _ item: CompatPhoto, base: String, assets: AssetURLs, keys: Set<ParseField>?
@@ -88,7 +94,8 @@ struct ParseController<Context: RequestContext>: Sendable {
         let fields: [ParseField: ParseValue] = [
             .filename: .string(photo.originalName),
             .thumbnailURLString: .string(assets.absolute(thumb, publicBase: base)),
-            .fileURLString: .string(assets.absolute(item.item.variants[.preview], publicBase: base)),
+            // A clip's file is what a player plays; a photo's is its preview.
+            .fileURLString: .string(assets.absolute(file(of: item.item), publicBase: base)),
             .width: .integer(photo.width),
             .height: .integer(photo.height),
         ]

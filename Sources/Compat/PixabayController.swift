@@ -6,8 +6,9 @@ import Hummingbird
 import Imaging
 import VitrineServer
 
-/// `GET /api/?key=…`: the Pixabay image search API over this catalog, so Pixabay clients work by changing
-/// only the host. Keys come from `vitrine key create`; each is rate-limited.
+/// `GET /api/?key=…` and `GET /api/videos/?key=…`: the Pixabay image and video search APIs over this
+/// catalog, so Pixabay clients work by changing only the host. Keys come from `vitrine key create`; each
+/// is rate-limited. Photos answer the image search and clips the video search.
 struct PixabayController<Context: RequestContext>: Sendable {
     let catalog: any CompatReading
     let keys: APIKeys
@@ -16,12 +17,15 @@ struct PixabayController<Context: RequestContext>: Sendable {
     let throttle: AuthThrottle
     let base: PublicBase
     let owner: CompatConfiguration.Owner
+    /// Where a clip's files are served (the same URLs the JSON API gives).
+    var assets = AssetURLs()
 
     func addRoutes(to router: RouterGroup<Context>) {
-        router.get("api", use: search)
+        router.get("api") { request, context in try await search(request, context: context, kind: .photo) }
+        router.get("api/videos") { request, context in try await search(request, context: context, kind: .video) }
     }
 
-    @Sendable func search(_ request: Request, context: Context) async throws -> Response {
+    @Sendable func search(_ request: Request, context: Context, kind: MediaKind) async throws -> Response {
         let parameters = request.formQuery
         guard let key = parameters["key"] else { throw PixabayError.invalidKey }
         let address = context.peerAddress
@@ -43,7 +47,7 @@ struct PixabayController<Context: RequestContext>: Sendable {
         rateHeaders[.rateLimitReset] = String(decision.resetSeconds)
         do {
             guard decision.allowed else { throw PixabayError.tooManyRequests }
-            return try await answer(Self.query(parameters), request: request).withHeaders(rateHeaders)
+            return try await answer(Self.query(parameters), kind: kind, request: request).withHeaders(rateHeaders)
         } catch var error as PixabayError {
             error.headers = rateHeaders
             throw error
@@ -58,19 +62,27 @@ struct PixabayController<Context: RequestContext>: Sendable {
         }
     }
 
-    func answer(_ query: PixabayQuery, request: Request) async throws -> Response {
-        let search = query.compatSearch
+    func answer(_ query: PixabayQuery, kind: MediaKind, request: Request) async throws -> Response {
+        var search = query.compatSearch
+        search.kind = kind
         let page = try await catalog.compatSearch(search)
         let totalHits = min(page.total, PixabayQuery.maximumHits)
         // Like Pixabay: past the last hit is an error, except that page 1 of nothing is an empty answer.
         if query.page > 1 && search.offset >= totalHits { throw PixabayError.outOfRange("page") }
         let base = base.resolve(request)
-        let hits = page.items.prefix(max(0, totalHits - search.offset)).map { hit($0, base: base) }
-        let body = PixabayResponse(total: page.total, totalHits: totalHits, hits: Array(hits))
-
+        let items = page.items.prefix(max(0, totalHits - search.offset))
         let encoder = JSONEncoder()
         encoder.outputFormatting = query.pretty ? [.withoutEscapingSlashes, .prettyPrinted] : [.withoutEscapingSlashes]
-        var data = try encoder.encode(body)
+        var data =
+            switch kind {
+            case .photo:
+                try encoder.encode(
+                    PixabayResponse(total: page.total, totalHits: totalHits, hits: items.map { hit($0, base: base) }))
+            case .video:
+                try encoder.encode(
+                    PixabayResponse(
+                        total: page.total, totalHits: totalHits, hits: items.map { videoHit($0, base: base) }))
+            }
         var headers = HTTPFields()
         headers[.cacheControl] = "no-cache"
         if let callback = query.callback {
@@ -100,5 +112,30 @@ struct PixabayController<Context: RequestContext>: Sendable {
             largeImageURL: large.url, imageWidth: photo.width, imageHeight: photo.height, imageSize: photo.byteSize,
             views: item.views, downloads: item.downloads, collections: 0, favorites: 0, likes: 0, comments: 0,
             userId: owner.id, user: owner.name, userImageURL: owner.imageURL)
+    }
+
+    /// A clip as Pixabay describes a video: `large` is its original when that is at least 1080p, the
+    /// other sizes are what a browser plays (the web rendition, else the original); the thumbnail is the
+    /// poster frame at the preview's size.
+    func videoHit(_ item: CompatPhoto, base: String) -> PixabayVideoHit {
+        let photo = item.photo
+        let variants = item.item.variants
+        let thumbnail =
+            base + SizedController<Context>.path(photoId: photo.id, edge: SizedController<Context>.previewEdge)
+        func rendition(_ variant: VariantRecord?) -> PixabayVideoHit.Rendition {
+            guard let variant else { return .none }
+            return PixabayVideoHit.Rendition(
+                url: assets.absolute(variant, publicBase: base), width: variant.width, height: variant.height,
+                size: variant.byteSize, thumbnail: thumbnail)
+        }
+        let original = variants[.original]
+        let played = rendition(variants[.webVideo] ?? original)
+        let large = original.map { min($0.width, $0.height) >= 1080 } == true ? rendition(original) : .none
+        let seconds = photo.duration.map { $0.isFinite ? Int(min(max($0.rounded(), 0), 1e9)) : 0 } ?? 0
+        return PixabayVideoHit(
+            id: item.number, pageURL: base + "/p/" + photo.id, type: "film", tags: item.tags.joined(separator: ", "),
+            duration: seconds, videos: .init(large: large, medium: played, small: played, tiny: played),
+            views: item.views, downloads: item.downloads, likes: 0, comments: 0, userId: owner.id, user: owner.name,
+            userImageURL: owner.imageURL)
     }
 }

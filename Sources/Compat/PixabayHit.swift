@@ -1,8 +1,9 @@
-/// Pixabay's answer, with its field names and JSON types exactly (clients decode every field as required).
-struct PixabayResponse: Codable, Sendable, Equatable {
+/// Pixabay's answer, with its field names and JSON types exactly (clients decode every field as required):
+/// image hits, or video hits.
+struct PixabayResponse<Hit: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
     var total: Int
     var totalHits: Int
-    var hits: [PixabayHit]
+    var hits: [Hit]
 }
 
 struct PixabayHit: Codable, Sendable, Equatable {

@@ -44,6 +44,15 @@ import Testing
             ])
         let tagged = try await catalog.page(after: nil, offset: 0, limit: 10, filter: PhotoFilter(tags: ["holiday"]))
         #expect(tagged.items.map(\.photo) == [clip])
+
+        // Pixabay's image and video searches: one kind each, both when none is asked for.
+        var search = CompatSearch()
+        #expect(try await catalog.compatSearch(search).total == 3)
+        search.kind = .video
+        let clips = try await catalog.compatSearch(search)
+        #expect(clips.total == 2 && Set(clips.items.map(\.photo.id)) == [clip.id, silent.id])
+        search.kind = .photo
+        #expect(try await catalog.compatSearch(search).items.map(\.photo.id) == [photo.id])
     }
 
     @Test(arguments: CatalogUnderTest.all)

@@ -34,7 +34,8 @@ import VitrineAPI
         "RangeEnd",  // a selection range's end: a time, then an id (`Selection.Bound`)
         "Health", "OpenAPI", "ServerSentEvent",  // a constant, this document, the event stream's framing
         "KeyInfo", "KeyCreated", "KeyList",  // the admin's API keys (the keys controller's own types)
-        "PixabayResponse", "PixabayHit", "PixabayError", "ParseObject", "ParseResults", "ParseError",
+        "PixabayResponse", "PixabayHit", "PixabayVideoResponse", "PixabayVideoHit", "PixabayVideoRendition",
+        "PixabayError", "ParseObject", "ParseResults", "ParseError",
     ]
 
     func document() throws -> [String: Any] {

@@ -38,7 +38,7 @@ enum OpenAPIDocument {
                 {"name": "admin", "description": "Writes; they need the admin token."},
                 {"name": "assets", "description": "Content-addressed originals and variants, and the sized Pixabay renditions."},
                 {"name": "session", "description": "Token check and the read cookie."},
-                {"name": "pixabay", "description": "The Pixabay image search API."},
+                {"name": "pixabay", "description": "The Pixabay image and video search APIs."},
                 {"name": "parse", "description": "Parse Server's REST API for the read-only Resource class."},
                 {"name": "web", "description": "The web client."},
                 {"name": "service", "description": "Health and this document."}
