@@ -220,8 +220,8 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Access", "Compat", "VitrineApp", "VitrineServer", "Ingest", "Blobs", "VitrineMirror", "Jobs",
-                "Catalog", "VitrineCore",
+                "Access", "Compat", "VitrineApp", "VitrineServer", "Ingest", "Imaging", "Blobs", "VitrineMirror",
+                "Jobs", "Catalog", "VitrineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -346,7 +346,7 @@ let package = Package(
             name: "IngestTests",
             dependencies: [
                 "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
-                "VitrineCore",
+                "VitrineCore", "Jobs",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

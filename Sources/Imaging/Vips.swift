@@ -22,6 +22,12 @@ public enum Vips {
         return nil
     }()
 
+    /// Caps the threads each libvips operation runs on (libvips' default is one per core). Takes effect
+    /// only before libvips starts, and never over an operator's own `VIPS_CONCURRENCY`.
+    public static func limitThreads(to count: Int) {
+        setenv("VIPS_CONCURRENCY", String(min(max(1, count), 1024)), 0)
+    }
+
     /// Loads and starts libvips once; safe to call from any thread, any number of times. Throws
     /// `.unavailable` when libvips is not installed (or not the ABI this was built for).
     public static func start() throws(ImagingError) {

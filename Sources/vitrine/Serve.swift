@@ -3,6 +3,7 @@ import ArgumentParser
 import Blobs
 import Foundation
 import Hummingbird
+import Imaging
 import Ingest
 import Jobs
 import Logging
@@ -97,6 +98,9 @@ struct Serve: AsyncParsableCommand {
             assets = parsed
         }
         let worker = try embeddedWorker
+        // A server renders on half the cores, each render's libvips threads included: the other half
+        // answers pages while a batch renders.
+        Vips.limitThreads(to: ProcessInfo.processInfo.activeProcessorCount / 2)
         let webRoot = FileManager.default.fileExists(atPath: web + "/index.html") ? web : nil
         if webRoot == nil { logger.warning("no web client at \(web)/index.html; serving the API only") }
         let access = AccessConfiguration(

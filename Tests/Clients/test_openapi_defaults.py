@@ -40,6 +40,8 @@ def starts(base_url, admin_token, parse_app_id):
         "listDetails": ({}, [{}, {"cursor": details["nextCursor"]}]),
         "pixabaySearch": ({}, pixabay),
         "pixabaySearchNoSlash": ({}, pixabay),
+        "pixabayVideoSearch": ({}, pixabay),
+        "pixabayVideoSearchNoSlash": ({}, pixabay),
         "parseFind": ({"X-Parse-Application-Id": parse_app_id}, parse),
     }
 
