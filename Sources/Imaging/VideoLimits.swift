@@ -15,9 +15,7 @@ public struct VideoLimits: Sendable, Equatable {
 
     /// Throws `.videoOverLimit` naming the first bound the probe passes.
     public func check(_ probe: VideoProbe) throws(ImagingError) {
-        guard probe.streamCount <= maxStreams else {
-            throw .videoOverLimit("it has \(probe.streamCount) streams, over the limit of \(maxStreams)")
-        }
+        try checkShape(probe)
         guard let duration = probe.duration else {
             throw .videoOverLimit("its duration is not stated, so it cannot be checked against the limit")
         }
@@ -25,14 +23,22 @@ public struct VideoLimits: Sendable, Equatable {
             throw .videoOverLimit(
                 "it lasts \(Self.seconds(duration)) s, over the limit of \(Self.seconds(maxDurationSeconds)) s")
         }
+        if let frames = probe.frameCount, frames > maxFrames {
+            throw .videoOverLimit("it has \(frames) frames, over the limit of \(maxFrames)")
+        }
+    }
+
+    /// The bounds the container's header settles alone: its streams and its picture's size. Checked before
+    /// a clip without a stated duration is read through to measure one.
+    func checkShape(_ probe: VideoProbe) throws(ImagingError) {
+        guard probe.streamCount <= maxStreams else {
+            throw .videoOverLimit("it has \(probe.streamCount) streams, over the limit of \(maxStreams)")
+        }
         let longEdge = max(probe.storedWidth, probe.storedHeight)
         guard longEdge <= maxLongEdge else {
             throw .videoOverLimit(
                 "it is \(probe.storedWidth)×\(probe.storedHeight), over the limit of \(maxLongEdge) px on the long edge"
             )
-        }
-        if let frames = probe.frameCount, frames > maxFrames {
-            throw .videoOverLimit("it has \(frames) frames, over the limit of \(maxFrames)")
         }
     }
 

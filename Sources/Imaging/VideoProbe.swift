@@ -128,3 +128,24 @@ extension VideoProbe {
         return tags
     }
 }
+
+extension VideoProbe {
+    /// The last `out_time_us` and `frame` of ffmpeg's `-progress` report (`key=value` lines): the time and
+    /// frames a read-through reached. Each is nil unless it is a whole number in range.
+    static func progress(_ output: [UInt8]) -> (seconds: Double?, frames: Int?) {
+        var (seconds, frames): (Double?, Int?) = (nil, nil)
+        for line in String(decoding: output.prefix(1 << 20), as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let value = parts[1].trimmingCharacters(in: .whitespaces)
+            switch parts[0] {
+            case "out_time_us":
+                if let us = Int64(value), us > 0, us < 1_000_000 * 1_000_000 { seconds = Double(us) / 1_000_000 }
+            case "frame":
+                if let count = Int(value), count > 0, count < 1 << 40 { frames = count }
+            default: continue
+            }
+        }
+        return (seconds, frames)
+    }
+}

@@ -16,9 +16,34 @@ public enum VideoRenderer {
         guard result.status == 0 else {
             throw .corruptVideo(result.errorText.isEmpty ? "ffprobe could not read it" : result.errorText)
         }
-        let probe = try VideoProbe.parse(result.output, sniffed: format)
+        var probe = try VideoProbe.parse(result.output, sniffed: format)
+        if probe.duration == nil {
+            try limits.checkShape(probe)
+            probe = try measured(probe, path: path, timeoutSeconds: limits.probeTimeoutSeconds)
+        }
         try limits.check(probe)
         return probe
+    }
+
+    /// A clip whose container states no duration (a WebM a browser recorded, a stream cut off) read
+    /// through, without decoding, to its last timestamp: ffmpeg copies the video stream to nowhere and
+    /// reports the time and frames it reached. Within the probe's time limit; a clip it cannot measure
+    /// keeps no duration, which the limits refuse.
+    static func measured(
+        _ probe: VideoProbe, path: String, timeoutSeconds: Double
+    ) throws(ImagingError) -> VideoProbe {
+        let result = try runTool(
+            "ffmpeg",
+            [
+                "-nostdin", "-v", "error", "-nostats", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "null",
+                "-progress", "pipe:1", "-",
+            ], timeoutSeconds: timeoutSeconds)
+        guard result.status == 0 else { return probe }
+        var measured = probe
+        let reached = VideoProbe.progress(result.output)
+        measured.duration = reached.seconds
+        if measured.frameCount == nil { measured.frameCount = reached.frames }
+        return measured
     }
 
     /// The probe as a photo's description, so an upload can be recorded before its poster exists.

@@ -118,4 +118,24 @@ import VitrineCore
         #expect(VideoFormat.sniff(ebml + Array("matroska".utf8)) == .mkv)
         #expect(VideoFormat.sniff([0xFF, 0xD8, 0xFF, 0xE0]) == nil && VideoFormat.sniff([]) == nil)
     }
+
+    @Test func aReadThroughsProgressIsReadDefensively() {
+        let report = """
+            frame=12
+            out_time_us=480000
+            progress=continue
+            frame=30
+            out_time_us=1933000
+            progress=end
+            """
+        let reached = VideoProbe.progress(Array(report.utf8))
+        #expect(reached.seconds == 1.933 && reached.frames == 30)
+        for hostile in [
+            "out_time_us=N/A\nframe=-3", "out_time_us=-5\nframe=1e300", "out_time_us=99999999999999999999999",
+            "frame", "=", "",
+        ] {
+            let read = VideoProbe.progress(Array(hostile.utf8))
+            #expect(read.seconds == nil && read.frames == nil, "\(hostile)")
+        }
+    }
 }

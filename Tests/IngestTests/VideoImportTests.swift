@@ -147,6 +147,19 @@ import VitrineCore
         #expect(mkvPhoto.format == "mkv" && mkvPhoto.mimeType == "video/x-matroska")
     }
 
+    @Test func aWebMWhoseHeaderStatesNoDurationIsMeasuredAndImported() async throws {
+        let fixture = try await IngestFixture()
+        let path = try VideoFixtures.liveWebM(fixture.inputs.file("recorded.webm"))
+        let probe = try VideoRenderer.probe(path: path, format: .webm, limits: VideoLimits())
+        #expect(abs((probe.duration ?? 0) - 2) < 0.2 && probe.frameCount == 30, "\(probe)")
+        let photo = try await imported(fixture, path).photo
+        #expect(photo.kind == .video && photo.format == "webm" && abs((photo.duration ?? 0) - 2) < 0.2)
+        // Measured, then held to the limits like any stated duration.
+        var short = VideoLimits()
+        short.maxDurationSeconds = 1
+        #expect(throws: ImagingError.self) { try VideoRenderer.probe(path: path, format: .webm, limits: short) }
+    }
+
     @Test func aQueuedVideoIsRecordedFromItsProbeThenRendered() async throws {
         let fixture = try await IngestFixture()
         let path = try VideoFixtures.clip(fixture.inputs.file("upload.mp4"))

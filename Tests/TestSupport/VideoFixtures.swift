@@ -33,6 +33,14 @@ public enum VideoFixtures {
             to: path)
     }
 
+    /// A WebM written as a browser's recorder writes one: live, so its header states no duration.
+    @discardableResult
+    public static func liveWebM(_ path: String, seconds: Double = 2) throws -> String {
+        try clip(
+            path, width: 160, height: 120, seconds: seconds, rate: 15,
+            codec: ["-c:v", "libvpx", "-b:v", "200k", "-f", "webm", "-live", "1"])
+    }
+
     /// An iPhone-like HEVC MOV (`hvc1`).
     @discardableResult
     public static func hevcMOV(_ path: String, width: Int = 320, height: Int = 240) throws -> String {
