@@ -20,4 +20,7 @@ public protocol PhotoSets: Sendable {
     func remove(_ selection: PhotoSelection, from set: PhotoSet) async throws -> Int?
     /// Whether a photo is a favourite, and the albums it is in (ids, in no particular order).
     func sets(of photoId: String) async throws -> (favorite: Bool, albums: [String])
+    /// Each album's cover photo, by album id: its chosen cover while that photo is in it, else its newest
+    /// photo (the first of its page). An album with no photo has none. One read for the whole list.
+    func albumCovers() async throws -> [String: String]
 }

@@ -220,6 +220,25 @@ extension PostgresCatalog {
         }
     }
 
+    public func albumCovers() async throws -> [String: String] {
+        try await withConnection { connection in
+            // The chosen cover while it is a member, else the first of the album's page (its date index).
+            let rows = try await connection.query(
+                """
+                SELECT album.id, COALESCE(
+                    (SELECT photo_id FROM album_photo
+                     WHERE album_id = album.id AND photo_id = album.cover_photo_id),
+                    (SELECT photo_id FROM album_photo WHERE album_id = album.id
+                     ORDER BY taken_at DESC, photo_id DESC LIMIT 1))
+                FROM album
+                """, logger: self.logger
+            ).collect { try $0.decode((String, String?).self) }
+            var covers: [String: String] = [:]
+            for (album, cover) in rows { if let cover { covers[album] = cover } }
+            return covers
+        }
+    }
+
     static func sets(
         of photoId: String, on connection: PostgresConnection, logger: Logger
     ) async throws -> (favorite: Bool, albums: [String]) {

@@ -137,6 +137,28 @@ extension SQLiteCatalog {
         try await read { db in try Self.sets(of: photoId, in: db) }
     }
 
+    public func albumCovers() async throws -> [String: String] {
+        try await read { db in
+            // The chosen cover while it is a member, else the first of the album's page (its date index,
+            // newest first).
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT album.id, COALESCE(
+                        (SELECT photoId FROM albumPhoto
+                         WHERE albumId = album.id AND photoId = album.coverPhotoId),
+                        (SELECT photoId FROM albumPhoto WHERE albumId = album.id
+                         ORDER BY takenAt DESC, photoId DESC LIMIT 1))
+                    FROM album
+                    """)
+            var covers: [String: String] = [:]
+            for row in rows {
+                if let cover: String = row[1] { covers[row[0]] = cover }
+            }
+            return covers
+        }
+    }
+
     static func sets(of photoId: String, in db: Database) throws -> (favorite: Bool, albums: [String]) {
         let favorite =
             try Bool.fetchOne(

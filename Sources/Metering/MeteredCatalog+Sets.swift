@@ -32,4 +32,8 @@ extension MeteredCatalog {
     public func sets(of photoId: String) async throws -> (favorite: Bool, albums: [String]) {
         try await metered(.sets) { try await base.sets(of: photoId) }
     }
+
+    public func albumCovers() async throws -> [String: String] {
+        try await metered(.albumCovers) { try await base.albumCovers() }
+    }
 }

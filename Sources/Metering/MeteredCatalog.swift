@@ -59,7 +59,7 @@ enum CatalogOperation: String, CaseIterable {
     case trash, trashPage = "trash_page", trashedPhoto = "trashed_photo", restore, purgeTrash = "purge_trash"
     // PhotoSets
     case albums, album, createAlbum = "create_album", updateAlbum = "update_album", deleteAlbum = "delete_album"
-    case addToSet = "add_to_set", removeFromSet = "remove_from_set", sets
+    case addToSet = "add_to_set", removeFromSet = "remove_from_set", sets, albumCovers = "album_covers"
     // ShareLinks
     case createLink = "create_link", links, link, updateLink = "update_link", deleteLink = "delete_link"
     case recordView = "record_view", linkShares = "link_shares"

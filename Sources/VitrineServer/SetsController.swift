@@ -29,9 +29,12 @@ struct SetsController<Context: RequestContext>: Sendable {
         writes.delete("favorites", use: removeFavorites)
     }
 
+    /// Three reads whatever the number of albums: the albums, their covers' ids, and those photos.
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        var items: [Album] = []
-        for album in try await catalog.albums() { items.append(try await wire(album)) }
+        let albums = try await catalog.albums()
+        let covers = try await catalog.albumCovers()
+        let photos = try await catalog.photos(ids: Array(Set(covers.values)))
+        let items = albums.map { wire($0, cover: covers[$0.id].flatMap { photos[$0] }) }
         return try JSONResponse.make(AlbumList(items: items), cacheControl: "no-cache")
     }
 
@@ -138,7 +141,11 @@ struct SetsController<Context: RequestContext>: Sendable {
         if cover == nil, album.photoCount > 0 {
             cover = try await catalog.page(after: nil, limit: 1, filter: PhotoFilter(set: .album(album.id))).items.first
         }
-        return Album(
+        return wire(album, cover: cover)
+    }
+
+    func wire(_ album: AlbumRecord, cover: PhotoWithVariants?) -> Album {
+        Album(
             id: album.id, title: album.title, description: album.description, photoCount: album.photoCount,
             cover: cover.map { WireMapping.summary($0, assets: assets) },
             createdAt: TimestampFormatter.string(milliseconds: album.createdAt, offsetMinutes: 0),

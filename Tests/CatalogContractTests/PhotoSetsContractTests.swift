@@ -137,6 +137,29 @@ import VitrineCore
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func albumCoversAreTheChosenPhotoElseTheFirstOfTheAlbumsPage(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photos = try await library(catalog, count: 10)
+        let (chosen, newest, empty) = (try await album(catalog), try await album(catalog), try await album(catalog))
+        _ = try await catalog.add(PhotoSelection(ids: photos[3...6].map(\.id)), to: .album(chosen))
+        _ = try await catalog.updateAlbum(id: chosen, AlbumEdit(coverPhotoId: photos[5].id))
+        _ = try await catalog.add(PhotoSelection(ids: [photos[8].id, photos[7].id]), to: .album(newest))
+        let first = { (album: String) in
+            try await catalog.page(after: nil, limit: 1, filter: PhotoFilter(set: .album(album))).items.first?.photo.id
+        }
+        #expect(try await catalog.albumCovers() == [chosen: photos[5].id, newest: photos[7].id])
+        #expect(try await first(newest) == photos[7].id, "the newest is the first of the album's page")
+        // The newest gone to the trash: the next one; the chosen one gone: the album's first.
+        _ = try await catalog.trash(id: photos[7].id)
+        _ = try await catalog.trash(id: photos[5].id)
+        let covers = try await catalog.albumCovers()
+        let (firstOfNewest, firstOfChosen) = (try await first(newest), try await first(chosen))
+        #expect(covers[newest] == photos[8].id && covers[newest] == firstOfNewest)
+        #expect(covers[chosen] == firstOfChosen && covers[chosen] != nil)
+        #expect(covers[empty] == nil)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func aRestoredPhotoReturnsToItsAlbumsAndFavourites(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         let photos = try await library(catalog, count: 6)
