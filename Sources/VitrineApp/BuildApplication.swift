@@ -29,11 +29,11 @@ public func buildApplication(
                 logger: configuration.logger))
     }
     if configuration.backfillsSmallThumbs {
-        services.append(
-            SmallThumbBackfillService(backfill: SmallThumbBackfill(library: library), logger: configuration.logger))
+        services.append(SmallThumbBackfillService(queue: library.catalog, logger: configuration.logger))
     }
     services.append(
-        TrashPurgeService(library: library, days: configuration.server.limits.trashDays, logger: configuration.logger))
+        TrashPurgeService(
+            queue: library.catalog, days: configuration.server.limits.trashDays, logger: configuration.logger))
     if let worker = configuration.worker {
         services.append(
             JobWorkerService(

@@ -1,27 +1,21 @@
+import Catalog
 import Ingest
 import Logging
+import VitrineCore
 
-/// Photos imported before the small thumb existed get one beside the server; until then the client uses
-/// their thumb.
+/// Queues the small-thumb backfill when the server starts: photos imported before the small thumb existed
+/// get one from a worker, and until then the client uses their thumb. Deduplicated, so the servers of a
+/// cluster queue one between them; a library with nothing to backfill finishes it in one read.
 struct SmallThumbBackfillService: OneShotService {
-    let backfill: SmallThumbBackfill
+    let queue: any JobQueue
     let logger: Logger
 
     func work() async {
         do {
-            let summary = try await backfill.run()
-            if summary.made > 0 || summary.retired > 0 || !summary.failures.isEmpty {
-                logger.info(
-                    "small thumbnails: \(summary.made) made, \(summary.failures.count) failed, \(summary.retired) old ones deleted"
-                )
-            }
-            for failure in summary.failures {
-                logger.warning("small thumbnail for \(failure.photoId): \(failure.reason)")
-            }
-        } catch is CancellationError {
-            return
+            try await queue.enqueue(
+                [JobRequest(.backfill, priority: JobPriority.background)], now: EpochMilliseconds.now)
         } catch {
-            logger.error("small thumbnails: \(error)")
+            logger.error("small thumbnails: could not queue the backfill: \(error)")
         }
     }
 }

@@ -1,12 +1,15 @@
+import Catalog
 import Ingest
 import Logging
 import ServiceLifecycle
+import VitrineCore
 
-/// Purges the photos trashed more than `days` ago, when the server starts and then every `interval`: the
-/// trash keeps what a person deleted for as long as it promises, and no longer. Each server of a cluster
-/// runs one; a purge is one catalog transaction, so two at once purge each photo once.
+/// Queues the trash's purge of photos trashed more than `days` ago when the server starts and then every
+/// `interval`: the trash keeps what a person deleted for as long as it promises, and no longer. A worker
+/// runs it (the embedded one, or a `vitrine worker` beside an API-only server); the job is deduplicated, so
+/// the servers of a cluster queue one purge between them.
 struct TrashPurgeService: Service {
-    let library: Library
+    let queue: any JobQueue
     let days: Int
     var interval: Duration = .seconds(3600)
     let logger: Logger
@@ -15,12 +18,13 @@ struct TrashPurgeService: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    let files = try await library.purgeTrash(olderThanDays: days)
-                    if files > 0 { logger.info("trash: purged photos older than \(days) days (\(files) files)") }
+                    try await queue.enqueue(
+                        [JobRequest(.purgeTrash, payload: String(days), priority: JobPriority.background)],
+                        now: EpochMilliseconds.now)
                 } catch is CancellationError {
                     return
                 } catch {
-                    logger.error("trash purge: \(error)")
+                    logger.error("trash purge: could not queue it: \(error)")
                 }
                 try? await Task.sleep(for: interval)
             }

@@ -1,17 +1,20 @@
+import Catalog
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Jobs
 import Logging
 import ServerTestSupport
 import TestSupport
 import Testing
 import VitrineAPI
-import VitrineApp
 
+@testable import VitrineApp
 @testable import VitrineServer
 
 /// The application `buildApplication` wires: the library opened from a storage configuration, and the demo
-/// import and small-thumb backfill running as services of the application beside the server.
+/// import running as a service of the application beside the server, and the trash's purge and the
+/// small-thumb backfill queued for the workers.
 @Suite struct AppServicesTests {
     /// Folders in Debian's wallpaper layout, `root/<theme>/contents/images/<W>x<H>.jpg`.
     func demoFolder(_ root: TemporaryDirectory, themes: [String]) throws {
@@ -59,5 +62,47 @@ import VitrineApp
         }
         // The service has returned or been cancelled by the shutdown; either way it imported nothing.
         #expect(try await fixture.library.catalog.count() == 1)
+    }
+
+    /// How many jobs of `kind` wait in the queue.
+    static func waiting(_ queue: any JobQueue, _ kind: JobKind) async throws -> Int {
+        try await queue.jobSummary().counts.filter { $0.kindName == kind.rawValue && $0.state == .waiting }
+            .reduce(0) { $0 + $1.count }
+    }
+
+    @Test func anAPIOnlyServerQueuesThePurgeAndTheBackfillForTheWorkers() async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        let catalog = fixture.library.catalog
+        let app = try buildApplication(
+            AppConfiguration(
+                storage: StorageConfiguration(dataDirectory: fixture.data.path), server: ServerConfiguration(port: 0),
+                logger: Logger(label: "test")),
+            library: fixture.library)
+        try await app.test(.live) { client in
+            for _ in 0..<100 {
+                if try await Self.waiting(catalog, .purgeTrash) == 1, try await Self.waiting(catalog, .backfill) == 1 {
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        #expect(try await Self.waiting(catalog, .purgeTrash) == 1)
+        #expect(try await Self.waiting(catalog, .backfill) == 1)
+
+        // A second server of the cluster queues nothing more: each job is deduplicated.
+        let logger = Logger(label: "test")
+        await SmallThumbBackfillService(queue: catalog, logger: logger).work()
+        let purges = Task { try await TrashPurgeService(queue: catalog, days: 30, logger: logger).run() }
+        try await Task.sleep(for: .milliseconds(200))
+        purges.cancel()
+        _ = try? await purges.value
+        #expect(try await Self.waiting(catalog, .purgeTrash) == 1)
+        #expect(try await Self.waiting(catalog, .backfill) == 1)
+
+        // A worker runs both: the purge with the server's days.
+        var configuration = WorkerConfiguration.standard(name: "test", cores: 2)
+        configuration.poll = .milliseconds(50)
+        await fixture.library.worker(configuration).runUntilIdle()
+        #expect(try await catalog.jobSummary().counts.isEmpty)
     }
 }

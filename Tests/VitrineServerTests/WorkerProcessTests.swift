@@ -83,7 +83,11 @@ import VitrineCore
         let catalog = try SQLiteCatalog(path: data.file("catalog.sqlite"))
         let apiOnly = try LiveVitrineServer(data: data.path, arguments: ["--workers", "0"])
         try await Task.sleep(for: .seconds(3))
-        #expect(try await catalog.jobSummary().count(.waiting) == 1, "--workers 0 runs no job")
+        let waiting = try await catalog.jobSummary().counts.filter { $0.state == .waiting }
+        #expect(waiting.first { $0.kindName == "render-variants" }?.count == 1, "--workers 0 runs no job")
+        #expect(
+            Set(waiting.map(\.kindName)) == ["render-variants", "purge-trash", "backfill"],
+            "and queues the trash's purge and the backfill for the workers")
         apiOnly.stop()
 
         let listed = try VitrineProcess.run(["jobs", "list", "--data", data.path])
