@@ -7,7 +7,10 @@ extension Importer {
     /// render's job is: the clip is stored either way, and plays as its original until the rendition lands.
     /// Never in the import itself: a transcode takes about as long as the clip, and is a worker's.
     func queueRendition(photoId: String, probe: VideoProbe?, byteSize: Int64) async {
-        guard let probe, options.render.rendition.reason(for: probe, byteSize: byteSize) != nil else { return }
+        guard let probe else { return }
+        let needed = options.render.rendition.reason(for: probe, byteSize: byteSize) != nil
+        observer?.clipRecorded(needsRendition: needed)
+        guard needed else { return }
         do {
             _ = try await catalog.enqueue(
                 [JobRequest(.transcodeVideo, payload: photoId, priority: JobPriority.background)],

@@ -6,6 +6,7 @@ package enum Names {
     package static let eventStreams = "vitrine_event_streams_open"
     package static let imports = "vitrine_imports_total"
     package static let importDuration = "vitrine_import_duration_seconds"
+    package static let clips = "vitrine_clips_imported_total"
     package static let blobOperations = "vitrine_blob_operations_total"
     package static let blobErrors = "vitrine_blob_errors_total"
     package static let catalogDuration = "vitrine_catalog_query_duration_seconds"
@@ -29,6 +30,8 @@ package enum Names {
         eventStreams: "Open event streams (GET /api/v1/events).",
         imports: "Files imported (uploads, the demo import), by outcome and failure reason.",
         importDuration: "Time to import one file, by outcome, in seconds.",
+        clips:
+            "Video clips imported, by whether their original needs a web rendition (made by transcode-video jobs).",
         blobOperations: "Blob-store calls, by store (disk, s3) and operation.",
         blobErrors: "Blob-store calls that failed in the store, by store and operation.",
         catalogDuration: "Time of one catalog call, by operation, in seconds.",

@@ -24,6 +24,15 @@ struct ImportMetrics: ImportObserver {
         Timer(label: Names.importDuration, dimensions: [("outcome", outcome)], factory: metrics.factory)
             .recordNanoseconds(duration.wholeNanoseconds)
     }
+
+    /// Clips apart from photos, by whether they need a web rendition (their transcodes are the
+    /// `transcode-video` jobs of `vitrine_jobs_finished_total`).
+    func clipRecorded(needsRendition: Bool) {
+        Counter(
+            label: Names.clips, dimensions: [("rendition", needsRendition ? "needed" : "none")],
+            factory: metrics.factory
+        ).increment()
+    }
 }
 
 /// The `reason` label of a failed import.

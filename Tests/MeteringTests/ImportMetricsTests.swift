@@ -19,4 +19,16 @@ import Testing
         #expect(text.value(Names.imports, ["outcome": "failed", "reason": "other"]) == 1)
         #expect(text.value(Names.importDuration + "_count", ["outcome": "failed"]) == 3)
     }
+
+    @Test func clipsAreCountedByWhetherTheyNeedARendition() throws {
+        let metrics = VitrineMetrics()
+        let observer = metrics.importObserver
+        observer.clipRecorded(needsRendition: true)
+        observer.clipRecorded(needsRendition: true)
+        observer.clipRecorded(needsRendition: false)
+        let text = try metrics.exposition()
+        #expect(text.value(Names.clips, ["rendition": "needed"]) == 2)
+        #expect(text.value(Names.clips, ["rendition": "none"]) == 1)
+        #expect(text.families[Names.clips]?.help?.isEmpty == false)
+    }
 }
