@@ -119,32 +119,93 @@ public final class PostgresCatalog: Sendable {
     }
 
     /// Runs `body` on a pooled connection, giving up with `CatalogError.unavailable` when none could be had
-    /// within the connect time-out. The pool queues requests while it cannot connect (up to 15 s before its
-    /// circuit breaker opens), so without this bound a request would hang through a database restart.
-    /// A request that got its connection is never abandoned: once `body` runs it finishes.
+    /// within the connect time-out (or when the caller is cancelled first). The pool queues requests while
+    /// it cannot connect (up to 15 s before its circuit breaker opens), so without this bound a request
+    /// would hang through a database restart. A request that got its connection is never abandoned: once
+    /// `body` runs it finishes.
+    ///
+    /// The pool's request runs in a task of its own and a give-up returns at once: a task group would wait
+    /// for that request to end, and across a restart the pool may never answer it (a worker then stopped
+    /// claiming for good).
     func leasing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let race = LeaseRace()
+        let wait = LeaseWait<T>()
         let client = self.client
         let timeout = Duration.seconds(configuration.connectTimeoutSeconds)
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                try await client.withConnection { connection in
-                    guard race.settle(.leased) else { throw CatalogError.unavailable(Self.noConnectionMessage) }
-                    return try await body(connection)
+        let unavailable = CatalogError.unavailable(Self.noConnectionMessage)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                wait.install(continuation)
+                let work = Task {
+                    do {
+                        let value = try await client.withConnection { connection in
+                            guard race.settle(.leased) else { throw unavailable }
+                            return try await body(connection)
+                        }
+                        wait.finish(.success(value))
+                    } catch {
+                        wait.finish(.failure(error))
+                    }
                 }
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                if race.settle(.gaveUp) { throw CatalogError.unavailable(Self.noConnectionMessage) }
-                return nil
-            }
-            while let result = try await group.next() {
-                if let value = result {
-                    group.cancelAll()
-                    return value
+                let timer = Task {
+                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                    if race.settle(.gaveUp) { wait.finish(.failure(unavailable)) }
                 }
+                wait.hold(work: work, timer: timer)
             }
-            throw CatalogError.unavailable(Self.noConnectionMessage)
+        } onCancel: {
+            if race.settle(.gaveUp) { wait.finish(.failure(CancellationError())) }
+        }
+    }
+
+    /// One request's wait for its connection: resumed once, by the request's end or by a give-up, which
+    /// also cancels the pool's request (the body never runs once the race is settled).
+    final class LeaseWait<T: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<T, any Error>?
+            var result: Result<T, any Error>?
+            var work: Task<Void, Never>?
+            var timer: Task<Void, Never>?
+        }
+        private let state = Mutex(State())
+
+        func install(_ continuation: CheckedContinuation<T, any Error>) {
+            let early = state.withLock { state -> Result<T, any Error>? in
+                guard let result = state.result else {
+                    state.continuation = continuation
+                    return nil
+                }
+                return result
+            }
+            if let early { continuation.resume(with: early) }
+        }
+
+        func hold(work: Task<Void, Never>, timer: Task<Void, Never>) {
+            let ended = state.withLock { state -> Bool in
+                state.work = work
+                state.timer = timer
+                return state.result != nil
+            }
+            if ended { stop(work, timer) }
+        }
+
+        func finish(_ result: Result<T, any Error>) {
+            let (continuation, work, timer) = state.withLock { state in
+                guard state.result == nil else {
+                    return (CheckedContinuation<T, any Error>?.none, Task<Void, Never>?.none, Task<Void, Never>?.none)
+                }
+                state.result = result
+                defer { state.continuation = nil }
+                return (state.continuation, state.work, state.timer)
+            }
+            continuation?.resume(with: result)
+            stop(work, timer)
+        }
+
+        /// The timer's sleep ends, and a pool request still waiting is withdrawn.
+        private func stop(_ work: Task<Void, Never>?, _ timer: Task<Void, Never>?) {
+            timer?.cancel()
+            work?.cancel()
         }
     }
 
