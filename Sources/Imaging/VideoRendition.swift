@@ -67,13 +67,13 @@ public struct VideoRendition: Sendable, Equatable {
     /// The most bytes a rendition of `duration` seconds may take: its bitrates' worth with half again for
     /// the encoder's swings and the container. A transcode that reaches it is stopped and refused.
     public func outputBound(duration: Double) -> Int64 {
-        let seconds = min(max(duration, 1), 24 * 3600)
+        let seconds = duration.isFinite ? min(max(duration, 1), 24 * 3600) : 1
         let bits = Double(maxVideoBitsPerSecond + audioBitsPerSecond) * seconds * 1.5
         return Int64(bits / 8) + max(0, outputSlackBytes)
     }
 
     public func timeoutSeconds(duration: Double) -> Double {
-        let seconds = min(max(duration, 0), 24 * 3600)
+        let seconds = duration.isFinite ? min(max(duration, 0), 24 * 3600) : 0
         return min(maximumTimeoutSeconds, max(minimumTimeoutSeconds, seconds * timeoutPerClipSecond))
     }
 

@@ -39,6 +39,7 @@ import VitrineCore
         #expect(rendition.size(for: probe("hevc", width: 0, height: 0)) == (2, 2))
         #expect(rendition.size(for: probe("hevc", width: 7680, height: 2)) == (1920, 2))
         #expect(rendition.outputBound(duration: .infinity) > 0 && rendition.outputBound(duration: -5) > 0)
+        #expect(rendition.outputBound(duration: .nan) > 0)
         #expect(rendition.timeoutSeconds(duration: .nan) == rendition.minimumTimeoutSeconds)
         #expect(rendition.timeoutSeconds(duration: 1e300) == rendition.maximumTimeoutSeconds)
     }
