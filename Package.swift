@@ -280,7 +280,8 @@ let package = Package(
         ),
         // Fixture images and temporary folders shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "VitrineCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ImagingTests", dependencies: ["Imaging", "TestSupport", "VitrineCore"], exclude: ["Fixtures"]),
         // Every catalog implementation against the same behaviours.
         .testTarget(
             name: "CatalogContractTests",

@@ -88,6 +88,11 @@ public enum VariantKind: String, Codable, Sendable, CaseIterable {
     /// A clip's H.264/AAC MP4 for browsers, made by a `transcodeVideo` job when the original would not
     /// play everywhere (`VideoRendition`).
     case webVideo = "video-web"
+    /// A Live Photo's clip (its original bytes, kept as they came) and a Motion Photo's clip (copied out of
+    /// its JPEG); the still is the photo.
+    case motion
+    /// The motion's H.264/AAC MP4 for browsers, made as a clip's `webVideo` is.
+    case motionWeb = "motion-web"
 
     /// What every import makes: a photo with fewer is half-written.
     public static let madeAtImport: [VariantKind] = [.original, .preview, .thumbWebP, .thumbJPEG, .smallThumb]

@@ -248,7 +248,22 @@ extension PostgresCatalog {
         jobsMigration,
         photoStatusMigration,
         mediaKindMigration,
+        livePartsMigration,
     ]
+
+    /// The Live Photo parts waiting for, or paired with, their other half. A part leaves with its photo.
+    static let livePartsMigration = Migration(
+        name: "v11-live-parts",
+        statements: [
+            """
+            CREATE TABLE live_part (
+                photo_id text COLLATE "C" PRIMARY KEY REFERENCES photo(id) ON DELETE CASCADE,
+                identifier text COLLATE "C" NOT NULL,
+                part text NOT NULL
+            )
+            """,
+            "CREATE INDEX live_part_on_identifier ON live_part (identifier, part, photo_id)",
+        ])
 
     /// Video clips beside photos: every item before this was a photo.
     static let mediaKindMigration = Migration(

@@ -32,14 +32,19 @@ extension SQLiteCatalog {
     public func delete(id: String) async throws -> [BlobKey]? {
         try await write { db in
             guard let photo = try PhotoRecord.fetchOne(db, key: id) else { return nil }
-            let keys = try BlobKey.fetchAll(
-                db,
-                sql:
-                    "SELECT blobKey FROM variant WHERE photoId = ? UNION SELECT blobKey FROM sizedVariant WHERE photoId = ?",
-                arguments: [id, id])
+            let keys = try Self.blobKeys(of: id, in: db)
             try Self.removeRows(of: photo, in: db)
             return keys
         }
+    }
+
+    /// Every blob a photo's rows point at: its variants' and its sizes'.
+    static func blobKeys(of id: String, in db: Database) throws -> [BlobKey] {
+        try BlobKey.fetchAll(
+            db,
+            sql:
+                "SELECT blobKey FROM variant WHERE photoId = ? UNION SELECT blobKey FROM sizedVariant WHERE photoId = ?",
+            arguments: [id, id])
     }
 
     /// Drops a photo's rows (variants, sizes, tags, compat row and search row go with it) and announces the

@@ -320,6 +320,18 @@ extension SQLiteCatalog {
                     ALTER TABLE photo ADD COLUMN duration REAL;
                     """)
         }
+        // The Live Photo parts waiting for, or paired with, their other half. A part leaves with its photo.
+        migrator.registerMigration("v19-live-parts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE livePart (
+                        photoId TEXT PRIMARY KEY NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                        identifier TEXT NOT NULL,
+                        part TEXT NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX livePart_on_identifier ON livePart (identifier, part, photoId);
+                    """)
+        }
         return migrator
     }
 }

@@ -27,13 +27,19 @@ enum ExifReader {
             longitude: ExifFieldParser.longitude(
                 raw("exif-ifd3-GPSLongitude"), ref: text("exif-ifd3-GPSLongitudeRef")))
         if let xmp = image.blob("xmp-data") {
-            meta.keywords = XMPKeywords.subjects(in: String(decoding: xmp, as: UTF8.self))
+            let packet = String(decoding: xmp.prefix(maximumXMPBytes), as: UTF8.self)
+            meta.keywords = XMPKeywords.subjects(in: packet)
+            meta.motionPhoto = MotionPhotoClaim.read(xmp: packet)
         }
+        meta.liveIdentifier = image.blob("exif-data").flatMap(AppleMakerNote.contentIdentifier)
         if let title = text("exif-ifd0-ImageDescription"), !placeholderDescriptions.contains(title.uppercased()) {
             meta.title = title
         }
         return meta.sanitized()
     }
+
+    /// XMP read at most: a packet in a JPEG segment holds at most 64 KiB, and an extended one is not read.
+    static let maximumXMPBytes = 1 << 20
 
     /// Cameras write these into ImageDescription by default; they are not titles.
     static let placeholderDescriptions: Set<String> = [

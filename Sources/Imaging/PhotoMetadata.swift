@@ -14,6 +14,10 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var title: String?
     /// Keywords from XMP `dc:subject` (what Lightroom, digiKam and darktable write).
     public var keywords: [String] = []
+    /// Apple's content identifier, which a Live Photo's still and clip share (`LiveIdentifier`).
+    public var liveIdentifier: String?
+    /// Where a Motion Photo's XMP says its clip is, for the importer to check against the file.
+    public var motionPhoto: MotionPhotoClaim?
 
     public init() {}
 }

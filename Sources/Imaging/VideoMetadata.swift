@@ -17,6 +17,7 @@ enum VideoMetadata {
         metadata.camera.make = VideoProbe.text(tags["com.apple.quicktime.make"] ?? tags["make"])
         metadata.camera.model = VideoProbe.text(tags["com.apple.quicktime.model"] ?? tags["model"])
         metadata.title = VideoProbe.text(tags["com.apple.quicktime.title"] ?? tags["title"])
+        metadata.liveIdentifier = tags["com.apple.quicktime.content.identifier"].flatMap(LiveIdentifier.clean)
         return metadata.sanitized()
     }
 

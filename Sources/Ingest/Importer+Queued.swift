@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import Foundation
 import Imaging
 import VitrineCore
 
@@ -13,10 +14,15 @@ extension Importer {
     ) async throws -> ImportOutcome {
         let options = options
         let described = try await renders.run { try MediaRenderer.describe(path: path, options: options.render) }
+        let motion = await motionClip(path: path, metadata: described.metadata)
+        defer { if let motion { unlink(motion.path) } }
         let original = PendingBlob.file(at: path, key: hash, contentType: described.mimeType)
+        let motionBlob = motion.map { PendingBlob.file(at: $0.path, key: $0.key, contentType: $0.mimeType) }
         let id: String
         do {
-            id = try await LeasedWrite(catalog: catalog, blobs: blobs).run([original], purpose: "import") { owner in
+            id = try await LeasedWrite(catalog: catalog, blobs: blobs).run(
+                [original] + (motionBlob.map { [$0] } ?? []), purpose: "import"
+            ) { owner in
                 try await beforeCatalogInsert?(path)
                 let id = PhotoID.make()
                 let photo = Self.record(
@@ -26,7 +32,8 @@ extension Importer {
                     photoId: id, kind: .original, blobKey: hash, mimeType: described.mimeType,
                     width: described.width, height: described.height, byteSize: size)
                 try await catalog.insert(
-                    photo, variants: [row], tags: tags + described.metadata.keywords, leaseOwner: owner)
+                    photo, variants: [row] + (motion.map { [Self.motionVariant($0, photoId: id)] } ?? []),
+                    tags: tags + described.metadata.keywords, leaseOwner: owner)
                 return id
             }
         } catch CatalogError.duplicate(let existingID) {
@@ -41,8 +48,9 @@ extension Importer {
             logger.warning(
                 "a photo's render was not queued", metadata: ["id": .string(id), "error": "\(error)"])
         }
-        await queueRendition(photoId: id, probe: described.video, byteSize: size)
+        await queueRendition(photoId: id, probe: described.video ?? motion?.probe, byteSize: motion?.size ?? size)
         logger.debug("recorded for rendering", metadata: ["path": .string(path), "id": .string(id)])
-        return .imported(path: path, photoID: id)
+        let shown = await pairLivePart(photoId: id, metadata: described.metadata, isClip: described.video != nil)
+        return .imported(path: path, photoID: shown)
     }
 }

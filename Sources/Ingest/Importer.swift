@@ -135,6 +135,9 @@ public final class Importer: Sendable {
         if let existing = try await catalog.photo(contentHash: hash.hex) {
             return .duplicate(path: path, existingID: existing.id)
         }
+        if let still = try await catalog.stillHolding(motion: hash) {
+            return .duplicate(path: path, existingID: still)
+        }
         if let priority = options.queuedRenderPriority {
             return try await importQueued(
                 path: path, originalName: originalName, tags: tags, file: file, hash: hash, size: size,
@@ -144,12 +147,15 @@ public final class Importer: Sendable {
         let rendered = try await renders.run {
             try MediaRenderer.render(path: path, options: options.render, temporaries: temporaries)
         }
+        let motion = await motionClip(path: path, metadata: rendered.metadata)
+        defer { if let motion { unlink(motion.path) } }
         let encoded = [rendered.preview, rendered.thumbWebP, rendered.thumbJPEG, rendered.smallThumb]
         let original = PendingBlob.file(at: path, key: hash, contentType: rendered.mimeType)
         let variants = encoded.map { PendingBlob.bytes($0.bytes, contentType: $0.mimeType) }
+        let motionBlob = motion.map { PendingBlob.file(at: $0.path, key: $0.key, contentType: $0.mimeType) }
         do {
             let outcome = try await LeasedWrite(catalog: catalog, blobs: blobs).run(
-                [original] + variants, purpose: "import"
+                [original] + variants + (motionBlob.map { [$0] } ?? []), purpose: "import"
             ) {
                 owner in
                 try await beforeCatalogInsert?(path)
@@ -167,15 +173,18 @@ public final class Importer: Sendable {
                             photoId: id, kind: kind, blobKey: blob.key, mimeType: variant.mimeType,
                             width: variant.width, height: variant.height, byteSize: Int64(variant.bytes.count)))
                 }
+                if let motion { rows.append(Self.motionVariant(motion, photoId: id)) }
                 try await catalog.insert(
                     photo, variants: rows, tags: tags + rendered.metadata.keywords, leaseOwner: owner)
                 logger.debug("imported", metadata: ["path": .string(path), "id": .string(id)])
                 return ImportOutcome.imported(path: path, photoID: id)
             }
-            if case .imported(_, let id) = outcome {
-                await queueRendition(photoId: id, probe: rendered.video, byteSize: size)
-            }
-            return outcome
+            guard case .imported(_, let id) = outcome else { return outcome }
+            await queueRendition(
+                photoId: id, probe: rendered.video ?? motion?.probe, byteSize: motion?.size ?? size)
+            let shown = await pairLivePart(
+                photoId: id, metadata: rendered.metadata, isClip: rendered.video != nil)
+            return .imported(path: path, photoID: shown)
         } catch CatalogError.duplicate(let existingID) {
             // Another worker imported the same bytes first; its blobs are ours too (same content, same keys).
             return .duplicate(path: path, existingID: existingID)

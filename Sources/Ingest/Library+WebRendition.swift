@@ -5,16 +5,18 @@ import Imaging
 import Scheduling
 
 extension Library {
-    /// Makes a clip's web rendition when its original would not play everywhere (`VideoRendition`), stores it
+    /// Makes a clip's (or a Live Photo's motion's) web rendition when its original would not play everywhere (`VideoRendition`), stores it
     /// through `LeasedWrite` and records it with an `update` on the change feed, so open clients play it.
-    /// Returns whether one was recorded: a photo deleted meanwhile, one that is not a clip, one that has its
+    /// Returns whether one was recorded: a photo deleted meanwhile, one that has neither clip nor motion, one that has its
     /// rendition, or a clip that plays as it is, is nothing to do. `transcodes` runs ffmpeg, which blocks.
     public func makeWebRendition(
         photoId: String, transcodes: BoundedExecutor, options: RenderOptions = RenderOptions()
     ) async throws -> Bool {
-        guard let item = try await catalog.photos(ids: [photoId])[photoId], item.photo.kind == .video,
-            item.variants[.webVideo] == nil, let original = item.variants[.original]
-        else { return false }
+        guard let item = try await catalog.photos(ids: [photoId])[photoId] else { return false }
+        // A clip's rendition is of its original; a Live or Motion Photo's, of its motion.
+        let (source, target): (VariantKind, VariantKind) =
+            item.photo.kind == .video ? (.original, .webVideo) : (.motion, .motionWeb)
+        guard item.variants[target] == nil, let original = item.variants[source] else { return false }
         let temporaries = temporaries
         let made = try await blobs.withLocalFile(original.blobKey) { path in
             try await transcodes.run { () throws -> (path: String, width: Int, height: Int)? in
@@ -41,7 +43,7 @@ extension Library {
         ) { owner in
             try await catalog.addVariant(
                 VariantRecord(
-                    photoId: photoId, kind: .webVideo, blobKey: key, mimeType: "video/mp4", width: made.width,
+                    photoId: photoId, kind: target, blobKey: key, mimeType: "video/mp4", width: made.width,
                     height: made.height, byteSize: size),
                 leaseOwner: owner)
         }

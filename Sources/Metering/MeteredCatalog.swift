@@ -81,4 +81,6 @@ enum CatalogOperation: String, CaseIterable {
     case enqueue, claimJob = "claim_job", extendLease = "extend_lease", completeJob = "complete_job"
     case failJob = "fail_job", retryFailedJobs = "retry_failed_jobs", jobSummary = "job_summary"
     case observeJobs = "observe_jobs"
+    // LivePairs
+    case recordLivePart = "record_live_part", attachMotion = "attach_motion", stillHolding = "still_holding"
 }

@@ -6,7 +6,7 @@ extension PhotoDetail: Codable {
     enum CodingKeys: String, CodingKey {
         case id, width, height, title, originalName, format, mimeType, byteSize, takenAt, takenAtOffset
         case takenAtSource, location, tags, placeholder, thumb, preview, original, importedAt, favorite, albums
-        case status, kind, duration, video
+        case status, kind, duration, video, motion
     }
 
     public init(from decoder: any Decoder) throws {
@@ -32,6 +32,7 @@ extension PhotoDetail: Codable {
         kind = try c.decodeIfPresent(String.self, forKey: .kind)
         duration = try c.decodeIfPresent(Double.self, forKey: .duration)
         video = try c.decodeIfPresent(VideoVariant.self, forKey: .video)
+        motion = try c.decodeIfPresent(VideoVariant.self, forKey: .motion)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,5 +62,6 @@ extension PhotoDetail: Codable {
         try c.encodeIfPresent(kind, forKey: .kind)
         try c.encodeIfPresent(duration, forKey: .duration)
         try c.encodeIfPresent(video, forKey: .video)
+        try c.encodeIfPresent(motion, forKey: .motion)
     }
 }

@@ -49,7 +49,7 @@ extension PhotoDetail {
             writer.endArray()
         }
         writer.field("status", ifPresent: status)
-        writer.mediaFields(kind: kind, duration: duration, video: video)
+        writer.mediaFields(kind: kind, duration: duration, video: video, motion: motion)
         writer.endObject()
     }
 }

@@ -38,6 +38,8 @@ public struct PhotoDetail: Sendable, Equatable {
     public var kind: String? = nil
     public var duration: Double? = nil
     public var video: VideoVariant? = nil
+    /// As `PhotoSummary.motion`.
+    public var motion: VideoVariant? = nil
 
     public init(
         id: String, width: Int, height: Int, title: String?, originalName: String, format: String,

@@ -41,20 +41,24 @@ extension PhotoSummary {
         writer.key("original")
         original.write(to: &writer)
         writer.field("status", ifPresent: status)
-        writer.mediaFields(kind: kind, duration: duration, video: video)
+        writer.mediaFields(kind: kind, duration: duration, video: video, motion: motion)
         writer.endObject()
     }
 }
 
 extension JSONWriter {
-    /// A clip's `kind`, `duration` and `video`, each left out when absent (always, for photos): the same
-    /// fields on a page's items and on details.
-    mutating func mediaFields(kind: String?, duration: Double?, video: VideoVariant?) {
+    /// A clip's `kind`, `duration` and `video`, and a Live Photo's `motion`, each left out when absent: the
+    /// same fields on a page's items and on details.
+    mutating func mediaFields(kind: String?, duration: Double?, video: VideoVariant?, motion: VideoVariant?) {
         field("kind", ifPresent: kind)
         field("duration", ifPresent: duration)
         if let video {
             key("video")
             video.write(to: &self)
+        }
+        if let motion {
+            key("motion")
+            motion.write(to: &self)
         }
     }
 }

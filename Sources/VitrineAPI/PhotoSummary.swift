@@ -26,11 +26,14 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
     public var duration: Double?
     /// What a browser plays for a clip; left out for photos.
     public var video: VideoVariant?
+    /// A Live or Motion Photo's clip, played while the photo is held; left out for other photos and clips.
+    public var motion: VideoVariant?
 
     public init(
         id: String, width: Int, height: Int, title: String, takenAt: String, placeholder: Placeholder,
         thumb: VariantInfo, small: VariantInfo? = nil, preview: VariantInfo, original: VariantInfo,
-        status: String? = nil, kind: String? = nil, duration: Double? = nil, video: VideoVariant? = nil
+        status: String? = nil, kind: String? = nil, duration: Double? = nil, video: VideoVariant? = nil,
+        motion: VideoVariant? = nil
     ) {
         self.id = id
         self.width = width
@@ -46,6 +49,7 @@ public struct PhotoSummary: Codable, Sendable, Equatable {
         self.kind = kind
         self.duration = duration
         self.video = video
+        self.motion = motion
     }
 }
 

@@ -59,8 +59,9 @@ public struct AssetURLs: Sendable, Equatable {
         case .preview: return "\(path)/\(variant.blobKey).jpg"
         // Never on the wire (the thumb's and the preview's URLs negotiate them); named for what they are.
         case .thumbAVIF, .previewAVIF: return "\(path)/\(variant.blobKey).avif"
-        case .original: return "\(path)/\(variant.blobKey).\(WireMapping.fileExtension(mimeType: variant.mimeType))"
-        case .webVideo: return "\(path)/\(variant.blobKey).mp4"
+        case .original, .motion:
+            return "\(path)/\(variant.blobKey).\(WireMapping.fileExtension(mimeType: variant.mimeType))"
+        case .webVideo, .motionWeb: return "\(path)/\(variant.blobKey).mp4"
         }
     }
 

@@ -89,6 +89,8 @@ struct AssetsController<Context: RequestContext>: Sendable {
 
     static var thumbKinds: Set<VariantKind> { [.thumbAVIF, .thumbWebP, .thumbJPEG] }
     static var previewKinds: Set<VariantKind> { [.previewAVIF, .preview] }
+    /// Originals and clips: too large to keep in memory, and read by the range a player asks for.
+    static var streamedKinds: Set<VariantKind> { [.original, .webVideo, .motion, .motionWeb] }
 
     /// The kinds that may answer for `requested`, best first, by what the client accepts.
     static func candidates(for requested: VariantKind, _ lookup: Lookup) -> [VariantKind] {
@@ -122,7 +124,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
         return Resolution(
             key: variant.blobKey, mimeType: variant.mimeType, size: size,
             varies: Self.thumbKinds.union(Self.previewKinds).contains(requested.kind), provisional: provisional,
-            keepsInMemory: variant.kind != .original && variant.kind != .webVideo)
+            keepsInMemory: !Self.streamedKinds.contains(variant.kind))
     }
 
     /// True when `accept` lists `type` (ASCII, lowercase) with a non-zero quality. Read byte by byte: every

@@ -22,7 +22,8 @@ package enum WireMapping {
             takenAt: takenAt(photo), placeholder: placeholder(photo),
             thumb: assets.thumb(item.variants), small: item.variants[.smallThumb].map(assets.info),
             preview: assets.info(item.variants[.preview]), original: assets.info(item.variants[.original]),
-            status: status(photo), kind: kind(photo), duration: duration(photo), video: video(item, assets: assets))
+            status: status(photo), kind: kind(photo), duration: duration(photo), video: video(item, assets: assets),
+            motion: motion(item, assets: assets))
     }
 
     /// `video` for a clip; left out for photos, so their answers are as they were.
@@ -40,6 +41,16 @@ package enum WireMapping {
     /// made one, else its original.
     static func video(_ item: PhotoWithVariants, assets: AssetURLs) -> VideoVariant? {
         guard item.photo.kind == .video, let played = item.variants[.webVideo] ?? item.variants[.original] else {
+            return nil
+        }
+        return VideoVariant(
+            url: assets.url(played), width: played.width, height: played.height, mimeType: played.mimeType)
+    }
+
+    /// What a browser plays while a Live or Motion Photo is held: its motion's web rendition once a worker
+    /// made one, else the motion as it came.
+    static func motion(_ item: PhotoWithVariants, assets: AssetURLs) -> VideoVariant? {
+        guard item.photo.kind == .photo, let played = item.variants[.motionWeb] ?? item.variants[.motion] else {
             return nil
         }
         return VideoVariant(
@@ -69,6 +80,7 @@ package enum WireMapping {
         detail.kind = kind(photo)
         detail.duration = duration(photo)
         detail.video = video(item, assets: assets)
+        detail.motion = motion(item, assets: assets)
         return detail
     }
 

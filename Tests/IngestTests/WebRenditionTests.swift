@@ -77,6 +77,25 @@ import VitrineCore
         #expect(try await !fixture.library.makeWebRendition(photoId: item.photo.id, transcodes: transcodes))
     }
 
+    @Test func anHEVCLivePhotosMotionGetsItsRenditionOnTheStill() async throws {
+        let fixture = try await IngestFixture()
+        let identifier = "C0FFEE00-1B4E-4C7A-9D2F-5E6B7C8D9E0F"
+        let still = try await fixture.photo(
+            await fixture.importOne(LivePhotoFixtures.still(fixture.inputs.file("IMG_5.JPG"), identifier: identifier)))
+        let clip = try LivePhotoFixtures.clip(fixture.inputs.file("IMG_5.MOV"), identifier: identifier, hevc: true)
+        _ = await fixture.importOne(clip)
+        #expect(try await queued(fixture).map(\.payload).contains(still.photo.id))
+
+        #expect(try await fixture.library.makeWebRendition(photoId: still.photo.id, transcodes: transcodes))
+        let after = try #require(try await fixture.library.catalog.photo(id: still.photo.id))
+        let rendition = try #require(after.variants[.motionWeb])
+        let (probe, _) = try await probe(fixture, rendition)
+        #expect(probe.videoCodec == "h264" && rendition.width == 320 && rendition.height == 240)
+        #expect(try await fixture.bytes(after.variants[.motion]) == Fixtures.bytes(of: clip), "the motion stays")
+        #expect(after.variants[.webVideo] == nil && after.photo.kind == .photo)
+        #expect(try await !fixture.library.makeWebRendition(photoId: still.photo.id, transcodes: transcodes))
+    }
+
     @Test func anH264ClipThatPlaysEverywhereGetsNone() async throws {
         let fixture = try await IngestFixture()
         let path = try VideoFixtures.clip(fixture.inputs.file("clip.mp4"))

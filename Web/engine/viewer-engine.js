@@ -21,7 +21,7 @@ import { instantiate, WasmModule } from './wasm.js';
  */
 /**
  * @typedef {object} ViewerEvent
- * @property {'tap'|'doubleTap'|'longPress'|'pageChanged'|'dismiss'|'dismissCancelled'} kind
+ * @property {'tap'|'doubleTap'|'longPress'|'pageChanged'|'dismiss'|'dismissCancelled'|'holdEnded'} kind
  * @property {number} x
  * @property {number} y
  * @property {number} index
@@ -31,7 +31,7 @@ export const PHASE = { pointerdown: 0, pointermove: 1, pointerup: 2, pointercanc
 /** @typedef {0|1|2|3|keyof typeof PHASE} PointerPhase  A pointer sample's phase, as a number or a DOM event type. */
 /** @type {ViewerState['mode'][]} */
 const MODES = ['idle', 'pending', 'paging', 'panning', 'pinching', 'dismissing', 'dismissed'];
-const EVENTS = [null, 'tap', 'doubleTap', 'longPress', 'pageChanged', 'dismiss', 'dismissCancelled'];
+const EVENTS = [null, 'tap', 'doubleTap', 'longPress', 'pageChanged', 'dismiss', 'dismissCancelled', 'holdEnded'];
 const ZOOM = { in: 1, out: 2, reset: 3 };
 
 /**

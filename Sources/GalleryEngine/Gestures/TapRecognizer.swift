@@ -140,6 +140,10 @@ public struct TapRecognizer: Sendable {
         return .none
     }
 
+    /// True from a long press until its finger lifts or the touch is cancelled: the hold a Live Photo plays
+    /// during.
+    public var isHolding: Bool { isDown && longPressFired }
+
     /// True while a timer-driven event could still fire (JS keeps ticking).
     public var needsTicks: Bool { hasPendingTap || (isDown && !moved && !longPressFired) }
 }

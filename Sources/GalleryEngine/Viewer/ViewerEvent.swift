@@ -15,6 +15,9 @@ public struct ViewerEvent: Equatable, Sendable {
         case dismiss = 5
         /// A dismiss drag was abandoned; the photo springs back.
         case dismissCancelled = 6
+        /// The finger that made a long press lifted, or a second finger joined it: a Live Photo's motion,
+        /// played while it was held, stops.
+        case holdEnded = 7
     }
     public var kind: Kind
     public var x: Double

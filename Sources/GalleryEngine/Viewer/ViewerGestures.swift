@@ -292,7 +292,7 @@ public final class ViewerGestures {
             ids.1 = s.pointerID
             points.1 = s.point
             pointerCount = 2
-            taps.cancel()
+            endHold { taps.cancel() }
             if mode == .paging {
                 // Put the strip back; this becomes a zoom.
                 pagerSpring.reset(value: pagerSpring.value)
@@ -405,10 +405,10 @@ public final class ViewerGestures {
         }
         pointerCount = 0
         if s.phase == .cancelled {
-            taps.cancel()
+            endHold { taps.cancel() }
         } else {
             tracker.add(time: s.time, x: s.x, y: s.y)
-            emitTap(taps.end(time: s.time, point: s.point))
+            endHold { emitTap(taps.end(time: s.time, point: s.point)) }
         }
         let v = tracker.velocity()
         let dx = s.x - start.x
@@ -444,6 +444,13 @@ public final class ViewerGestures {
     }
 
     // MARK: Motion helpers
+
+    /// Runs `change` to the tap recognizer and announces `holdEnded` when it ended a hold.
+    func endHold(_ change: () -> Void) {
+        let wasHolding = taps.isHolding
+        change()
+        if wasHolding && !taps.isHolding { events.append(ViewerEvent(.holdEnded, index: pager.index)) }
+    }
 
     func emitTap(_ e: TapRecognizer.Event) {
         let p = taps.eventPoint

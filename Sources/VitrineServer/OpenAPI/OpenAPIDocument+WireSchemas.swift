@@ -19,7 +19,7 @@ extension OpenAPIDocument {
           },
           "VideoVariant": {
             "description":
-                "What a browser plays for a clip, served with `Range` (206 Partial Content): its H.264/AAC MP4 web rendition once a worker made one (for HEVC, other codecs and containers, over 1080p or a high bitrate), else its original.",
+                "What a browser plays, served with `Range` (206 Partial Content): as `video`, a clip; as `motion`, a Live Photo's or Motion Photo's clip, played while the photo is held (absent for other photos and for clips). Its H.264/AAC MP4 web rendition once a worker made one (for HEVC, other codecs and containers, over 1080p or a high bitrate), else the clip as it came.",
             "type": "object",
             "required": ["url", "width", "height", "mimeType"],
             "additionalProperties": false,
@@ -58,7 +58,8 @@ extension OpenAPIDocument {
               "status": {"type": "string", "enum": ["processing", "failed"], "description": "Present until the photo is rendered: `processing` while it waits for a worker (its thumb and preview have an empty URL and no size, its placeholder is empty), `failed` when it could not be rendered. The change feed announces the photo updated when it lands."},
               "kind": {"type": "string", "enum": ["video"], "description": "`video` for a clip, whose thumb, small thumb and preview are its poster frame's; absent for photos."},
               "duration": {"type": "number", "minimum": 0, "description": "A clip's length in seconds; absent for photos."},
-              "video": {"$ref": "#/components/schemas/VideoVariant"}
+              "video": {"$ref": "#/components/schemas/VideoVariant"},
+              "motion": {"$ref": "#/components/schemas/VideoVariant"}
             }
           },
           "PhotoPage": {
@@ -157,7 +158,8 @@ extension OpenAPIDocument {
               "status": {"type": "string", "enum": ["processing", "failed"], "description": "Present until the photo is rendered: `processing` while it waits for a worker (its thumb and preview have an empty URL and no size, its placeholder is empty), `failed` when it could not be rendered. The change feed announces the photo updated when it lands."},
               "kind": {"type": "string", "enum": ["video"], "description": "`video` for a clip, whose thumb, small thumb and preview are its poster frame's; absent for photos."},
               "duration": {"type": "number", "minimum": 0, "description": "A clip's length in seconds; absent for photos."},
-              "video": {"$ref": "#/components/schemas/VideoVariant"}
+              "video": {"$ref": "#/components/schemas/VideoVariant"},
+              "motion": {"$ref": "#/components/schemas/VideoVariant"}
             }
           },
           "TagList": {

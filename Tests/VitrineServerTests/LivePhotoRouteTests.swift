@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ServerTestSupport
+import TestSupport
+import Testing
+import VitrineAPI
+
+@testable import VitrineServer
+
+/// A Live Photo uploaded as its two files, the clip first: one item on pages, details and share links, whose
+/// `motion` a browser plays with `Range`, through the owner's asset route and through the link's.
+@Suite struct LivePhotoRouteTests {
+    @Test func aLivePhotosPartsUploadedApartAnswerAsOneItemWithItsMotion() async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        let auth = try fixture.bearer()
+        let identifier = "5A1E0C3B-1B4E-4C7A-9D2F-5E6B7C8D9E0F"
+        let clip = try LivePhotoFixtures.clip(fixture.inputs.file("IMG_0009.MOV"), identifier: identifier)
+        let still = try LivePhotoFixtures.still(fixture.inputs.file("IMG_0009.JPG"), identifier: identifier)
+        let source = Fixtures.bytes(of: clip)
+        try await fixture.makeApp(access: LinkRouteTests.privateServer).test(.router) { client in
+            let alone = try await VideoRouteTests().upload(clip, name: "IMG_0009.MOV", auth: auth, client: client)
+            #expect(alone.kind == "video" && alone.motion == nil)
+            let live = try await VideoRouteTests().upload(still, name: "IMG_0009.JPG", auth: auth, client: client)
+            #expect(live.kind == nil && live.video == nil)
+            let motion = try #require(live.motion, "the upload's answer carries the motion it joined")
+            #expect(motion.mimeType == "video/quicktime" && motion.width == 320 && motion.height == 240)
+            #expect(motion.url.hasSuffix(".mov") && motion.url != live.original.url)
+
+            let page = try await client.execute(uri: "/api/v1/photos?limit=10", method: .get, headers: auth) {
+                (response: TestResponse) async throws in try response.decode(PhotoPage.self)
+            }
+            #expect(page.total == 2 && !page.items.contains { $0.id == alone.id }, "the clip is no item of its own")
+            #expect(page.items.first { $0.id == live.id }?.motion == motion)
+            #expect(page.items.first { $0.id != live.id }?.motion == nil)
+            try await client.execute(uri: "/api/v1/photos/\(alone.id)", method: .get, headers: auth) {
+                (response: TestResponse) async throws in #expect(response.status == .notFound)
+            }
+            var ranged = auth
+            ranged[.range] = "bytes=10-109"
+            try await client.execute(uri: motion.url, method: .get, headers: ranged) {
+                (response: TestResponse) async throws in
+                #expect(response.status == .partialContent && response.bytes == Array(source[10..<110]))
+                #expect(response.headers[.contentType] == "video/quicktime")
+            }
+
+            // Through a share link, the motion is the link's own file.
+            let link = try await LinkRouteTests().create(client, auth, #"{"photos":{"ids":["\#(live.id)"]}}"#)
+            let base = "/api/v1/links/\(link.slug)"
+            let shared = try await client.execute(uri: base + "/photos/\(live.id)", method: .get) {
+                (r: TestResponse) async throws in try r.decode(PhotoDetail.self)
+            }
+            let sharedMotion = try #require(shared.motion)
+            #expect(sharedMotion.url.hasPrefix(base + "/assets/"))
+            try await client.execute(uri: sharedMotion.url, method: .get, headers: [.range: "bytes=0-99"]) {
+                (r: TestResponse) async throws in
+                #expect(r.status == .partialContent && r.bytes == Array(source[0..<100]))
+            }
+        }
+    }
+}
