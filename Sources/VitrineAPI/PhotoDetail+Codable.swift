@@ -6,7 +6,7 @@ extension PhotoDetail: Codable {
     enum CodingKeys: String, CodingKey {
         case id, width, height, title, originalName, format, mimeType, byteSize, takenAt, takenAtOffset
         case takenAtSource, location, tags, placeholder, thumb, preview, original, importedAt, favorite, albums
-        case status, kind, duration, video, motion
+        case status, kind, duration, video, motion, motionOriginal
     }
 
     public init(from decoder: any Decoder) throws {
@@ -33,6 +33,7 @@ extension PhotoDetail: Codable {
         duration = try c.decodeIfPresent(Double.self, forKey: .duration)
         video = try c.decodeIfPresent(VideoVariant.self, forKey: .video)
         motion = try c.decodeIfPresent(VideoVariant.self, forKey: .motion)
+        motionOriginal = try c.decodeIfPresent(VideoVariant.self, forKey: .motionOriginal)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,5 +64,6 @@ extension PhotoDetail: Codable {
         try c.encodeIfPresent(duration, forKey: .duration)
         try c.encodeIfPresent(video, forKey: .video)
         try c.encodeIfPresent(motion, forKey: .motion)
+        try c.encodeIfPresent(motionOriginal, forKey: .motionOriginal)
     }
 }

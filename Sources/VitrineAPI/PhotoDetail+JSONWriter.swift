@@ -50,6 +50,10 @@ extension PhotoDetail {
         }
         writer.field("status", ifPresent: status)
         writer.mediaFields(kind: kind, duration: duration, video: video, motion: motion)
+        if let motionOriginal {
+            writer.key("motionOriginal")
+            motionOriginal.write(to: &writer)
+        }
         writer.endObject()
     }
 }

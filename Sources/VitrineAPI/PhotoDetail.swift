@@ -40,6 +40,9 @@ public struct PhotoDetail: Sendable, Equatable {
     public var video: VideoVariant? = nil
     /// As `PhotoSummary.motion`.
     public var motion: VideoVariant? = nil
+    /// A Live or Motion Photo's clip as it came (`motion` may be its web rendition): what a download or a
+    /// mirror keeps beside the original.
+    public var motionOriginal: VideoVariant? = nil
 
     public init(
         id: String, width: Int, height: Int, title: String?, originalName: String, format: String,

@@ -43,8 +43,38 @@ extension MirrorEngine {
             try commit(id: id, sha256: address.sha256, file: file, replacing: entry)
             outcome = .downloaded(MirrorState.Entry(sha256: address.sha256, file: file, size: size))
         }
+        let motion = previews ? nil : try await mirrorMotion(of: detail, kept: entry?.motion)
+        if motion == nil, let old = entry?.motion { try? MirrorFiles.moveToDeleted(old.file, in: directory) }
         try writeDetail(detail)
-        return outcome
+        switch outcome {
+        case .downloaded(var entry):
+            entry.motion = motion
+            return .downloaded(entry)
+        case .present(var entry):
+            entry.motion = motion
+            return .present(entry)
+        case .gone: return .gone
+        }
+    }
+
+    /// A Live or Motion Photo's clip as it came, fetched beside the original unless `kept` holds it; nil for
+    /// other photos.
+    func mirrorMotion(of detail: PhotoDetail, kept: MirrorState.Part?) async throws -> MirrorState.Part? {
+        guard let clip = detail.motionOriginal else { return nil }
+        guard let address = MirrorNames.contentAddress(of: clip.url) else {
+            throw MirrorError.noContentAddress(clip.url)
+        }
+        if let kept, kept.sha256 == address.sha256,
+            MirrorFiles.size(of: directory.appendingPathComponent(kept.file)) == kept.size
+        {
+            return kept
+        }
+        let file = detail.id + ".motion." + (address.ext ?? "mov")
+        let size = try await downloader.fetch(clip.url, sha256: address.sha256, id: detail.id)
+        try MirrorFiles.move(
+            downloader.partial(for: detail.id, sha256: address.sha256), to: directory.appendingPathComponent(file))
+        if let kept, kept.file != file { try? MirrorFiles.moveToDeleted(kept.file, in: directory) }
+        return MirrorState.Part(sha256: address.sha256, file: file, size: size)
     }
 
     /// The photo's detail, or nil when the server no longer has it.
@@ -78,6 +108,9 @@ extension MirrorEngine {
     func isPresent(_ entry: MirrorState.Entry?, of detail: PhotoDetail) -> Bool {
         guard let address = MirrorNames.contentAddress(of: variantURL(of: detail)) else { return false }
         return isPresent(entry, sha256: address.sha256)
+            && entry.map {
+                MirrorPlanner.hasMotion($0, of: detail, previews: previews, directory: directory)
+            } == true
     }
 
     /// Whether `entry`'s file holds the bytes named `sha256`, by the size it was verified at.

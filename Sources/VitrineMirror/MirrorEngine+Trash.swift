@@ -17,7 +17,7 @@ extension MirrorEngine {
         else { return 0 }
         var removed = 0
         for name in names {
-            // Files are `<id>.<ext>` and `<id>.json` (`MirrorState.Entry.file`).
+            // Files are `<id>.<ext>`, `<id>.motion.<ext>` and `<id>.json` (`MirrorState.Entry`).
             let id = String(name.prefix { $0 != "." })
             guard MirrorNames.isSafeID(id), state.photos[id] == nil, !trashed.contains(id) else { continue }
             if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil { removed += 1 }

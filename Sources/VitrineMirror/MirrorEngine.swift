@@ -113,6 +113,7 @@ struct MirrorEngine: Sendable {
     /// Moves a photo's bytes and detail to `.deleted/`.
     func moveToDeleted(id: String, entry: MirrorState.Entry?) throws {
         if let entry { try MirrorFiles.moveToDeleted(entry.file, in: directory) }
+        if let motion = entry?.motion { try MirrorFiles.moveToDeleted(motion.file, in: directory) }
         try MirrorFiles.moveToDeleted(id + ".json", in: directory)
     }
 }

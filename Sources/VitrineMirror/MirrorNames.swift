@@ -28,6 +28,13 @@ enum MirrorNames {
         return parts.count == 2 && isSafeID(String(parts[0])) && isSafeExtension(String(parts[1]))
     }
 
+    /// A Live Photo's clip as a mirror names it: `<id>.motion.<ext>`.
+    static func isSafeMotionFile(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        return parts.count == 3 && isSafeID(String(parts[0])) && parts[1] == "motion"
+            && isSafeExtension(String(parts[2]))
+    }
+
     /// A variant URL's content address: the SHA-256 (64 lowercase hex digits) that names the bytes,
     /// from `/assets/<hex>.<ext>` or an asset base's `BASE/ab/cd/<hex>`, with the extension when the
     /// URL has one. Nil for a URL that names no content address.

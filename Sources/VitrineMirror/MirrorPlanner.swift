@@ -30,6 +30,17 @@ enum MirrorPlanner {
         previews ? detail.preview : detail.original
     }
 
+    /// Whether the clip `detail` names beside its original (a Live or Motion Photo's) is in the folder as
+    /// `entry` records it; true when it names none or the folder keeps previews.
+    static func hasMotion(
+        _ entry: MirrorState.Entry, of detail: PhotoDetail, previews: Bool, directory: URL
+    ) -> Bool {
+        guard !previews, let clip = detail.motionOriginal else { return true }
+        guard let motion = entry.motion, let address = MirrorNames.contentAddress(of: clip.url) else { return false }
+        return motion.sha256 == address.sha256
+            && MirrorFiles.size(of: directory.appendingPathComponent(motion.file)) == motion.size
+    }
+
     /// The plan for one page; `listed` collects the ids of every page, and a photo listed twice is planned once.
     static func plan(
         page: [PhotoDetail], state: MirrorState, directory: URL, refresh: MirrorRefresh = .only([]),
@@ -52,7 +63,9 @@ enum MirrorPlanner {
             if let entry = state.photos[id], entry.sha256 == address.sha256,
                 MirrorFiles.size(of: directory.appendingPathComponent(entry.file)) == entry.size
             {
-                if hasDetail, !refresh.contains(id) {
+                if hasDetail, !refresh.contains(id),
+                    hasMotion(entry, of: detail, previews: state.previews, directory: directory)
+                {
                     plan.kept[id] = entry
                 } else {
                     plan.fetch.append(MirrorFetch(id: id, entry: entry, detail: detail))

@@ -16,6 +16,15 @@ struct MirrorState: Codable, Sendable, Equatable {
         /// The file's name inside the mirror folder, `<id>.<ext>`.
         var file: String
         var size: Int64
+        /// A Live or Motion Photo's clip, kept beside the original as `<id>.motion.<ext>`.
+        var motion: Part? = nil
+    }
+
+    /// A file kept beside a photo's own.
+    struct Part: Codable, Sendable, Equatable {
+        var sha256: String
+        var file: String
+        var size: Int64
     }
 
     static let fileName = ".vitrine-mirror.json"
@@ -96,6 +105,9 @@ struct MirrorState: Codable, Sendable, Equatable {
             throw MirrorError.badState("\(url.path) is not a mirror state file: \(error)")
         }
         state.photos = state.photos.filter { MirrorNames.isSafeID($0.key) && MirrorNames.isSafeFile($0.value.file) }
+        for (id, entry) in state.photos where entry.motion.map({ !MirrorNames.isSafeMotionFile($0.file) }) ?? false {
+            state.photos[id]?.motion = nil
+        }
         return state
     }
 

@@ -81,6 +81,10 @@ package enum WireMapping {
         detail.duration = duration(photo)
         detail.video = video(item, assets: assets)
         detail.motion = motion(item, assets: assets)
+        if item.photo.kind == .photo, let clip = item.variants[.motion] {
+            detail.motionOriginal = VideoVariant(
+                url: assets.url(clip), width: clip.width, height: clip.height, mimeType: clip.mimeType)
+        }
         return detail
     }
 

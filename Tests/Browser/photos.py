@@ -82,6 +82,25 @@ def with_exif(jpeg_bytes, e=EXIF):
     return jpeg_bytes[:2] + exif_segment(e) + jpeg_bytes[2:]
 
 
+def apple_maker_note(identifier):
+    """Apple's MakerNote as an iPhone writes it: `Apple iOS\\0`, version 1, `MM`, then a big-endian IFD whose
+    offsets count from the note's start, holding the Live Photo's content identifier as tag 0x11."""
+    text = identifier.encode() + b"\0"
+    ifd = struct.pack(">HHHII", 1, 0x11, 2, len(text), 14 + 2 + 12 + 4) + struct.pack(">I", 0)
+    return b"Apple iOS\0" + b"\0\x01" + b"MM" + ifd + text
+
+
+def live_still(jpeg_bytes, identifier):
+    """A JPEG still of a Live Photo: its EXIF carries Apple's MakerNote with `identifier`."""
+    note = apple_maker_note(identifier)
+    exif_at = 8 + len(_ifd([(0x8769, 4, 1, b"\0" * 4)], 8))
+    ifd0 = _ifd([(0x8769, 4, 1, struct.pack("<I", exif_at))], 8)
+    exif = _ifd([(0x927C, 7, len(note), note)], exif_at)
+    body = b"Exif\0\0" + b"II*\0" + struct.pack("<I", 8) + ifd0 + exif
+    assert jpeg_bytes[:2] == b"\xff\xd8"
+    return jpeg_bytes[:2] + b"\xff\xe1" + struct.pack(">H", len(body) + 2) + body + jpeg_bytes[2:]
+
+
 def api(server, method, path, token=None, body=None, content_type=None):
     """One API call; returns (status, parsed JSON or None)."""
     headers = {}

@@ -4,6 +4,15 @@ import Testing
 
 /// What comes from the server is checked before it names a file.
 @Suite struct MirrorNamesTests {
+    @Test func aLivePhotosClipIsNamedForItsPhotoAndNothingElse() {
+        #expect(MirrorNames.isSafeMotionFile("01J9ZK3T7QH0Z8Y5.motion.mov"))
+        for bad in [
+            "a.motion", "a.mov", "a.motion.mov.x", "../a.motion.mov", "a.other.mov", ".motion.mov", "a.motion.",
+        ] {
+            #expect(!MirrorNames.isSafeMotionFile(bad), "\(bad)")
+        }
+    }
+
     @Test func idsThatCouldEscapeTheFolderAreRefused() {
         #expect(MirrorNames.isSafeID("01J9ZK3T7QH0Z8Y5"))
         #expect(MirrorNames.isSafeID("-a_b-c"))

@@ -531,6 +531,11 @@ export class Grid {
       b.textContent = clipTime(it.duration ?? 0);
       t.append(b);
     }
+    if (it.motion && it.kind !== 'video' && !t.querySelector('.live')) {
+      const b = el('span', 'live', { 'aria-hidden': 'true' });
+      b.textContent = 'LIVE';
+      t.append(b);
+    }
     if (i === this.hidden) t.style.visibility = 'hidden';
     t.img = img;
     this.layer.append(t);

@@ -57,6 +57,7 @@ export function updateChrome(/** @type {Viewer} */ v) {
   clearTimeout(v.metaTimer);
   v.metaTimer = setTimeout(() => describe(v, it), policy.detailsPause);
   v.heartBtn.hidden = !token();
+  v.liveBtn.hidden = !it.motion || it.kind === 'video' || !!it.status;
   v.dl.href = downloadURL(it);
   v.dl.setAttribute('download', it.title || it.id);
 }

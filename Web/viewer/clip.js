@@ -17,8 +17,10 @@ export function player(/** @type {Slide} */ sl, /** @type {Item} */ it) {
 }
 
 /** Stops a slide's clip and lets go of its connection. */
-export function release(/** @type {Slide} */ sl) {
-  const v = sl.clip;
+export function release(/** @type {Slide} */ sl) { unload(sl.clip); }
+
+/** Stops a player and lets go of its connection. */
+export function unload(/** @type {HTMLVideoElement|undefined} */ v) {
   if (!v) return;
   v.pause();
   v.removeAttribute('src');

@@ -1,6 +1,7 @@
 // The viewer's deck: the slides around the current photo, as the engine's deck plans them.
 import { paintColor, load, cancel, decoded, el, thumbSrc, markUnrendered } from '../core/images.js';
 import { player, release } from './clip.js';
+import { motionPlayer, releaseMotion } from './motion.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
 
 export const aspectOf = (/** @type {Item} */ it) => it.width / it.height || 1.5;
@@ -40,6 +41,7 @@ function slide(/** @type {Viewer} */ v, /** @type {number} */ k) {
     load(hi, it.preview.url, () => hi.classList.add('in'));
   }
   player(sl, it);
+  motionPlayer(sl, it);
   sl.pid = it.id;
   sl.status = it.status ?? '';
   sl.append(fr);
@@ -61,6 +63,7 @@ export function drop(/** @type {Viewer} */ v, /** @type {number} */ k) {
   if (!sl) return;
   for (const img of sl.querySelectorAll('img')) cancel(img);
   release(sl);
+  releaseMotion(sl);
   sl.remove();
   v.slides.delete(k);
 }

@@ -4,6 +4,7 @@ import { button, key, updateChrome, share, favorite } from './chrome.js';
 import { scope } from '../core/scope.js';
 import { aspectOf, deck, mark, layoutSlide, drop, bestURL } from './deck.js';
 import { ClipBar, release } from './clip.js';
+import { liveButton, playMotion, releaseMotion, stopMotion } from './motion.js';
 
 await moreCSS(); // the viewer's styles apply before it shows anything
 
@@ -61,7 +62,8 @@ export class Viewer {
     this.playBtn = button('', 'Slideshow', '▶');
     this.playBtn.setAttribute('aria-pressed', 'false');
     this.playTimer = 0;
-    top.append(meta, this.playBtn, zoomOut, zoomIn, this.closeBtn);
+    this.liveBtn = liveButton(() => this.slides.get(this.current));
+    top.append(meta, this.liveBtn, this.playBtn, zoomOut, zoomIn, this.closeBtn);
     this.infoBtn = button('', 'Info', 'Info');
     this.infoBtn.setAttribute('aria-expanded', 'false');
     this.dl = el('a', 'btn', { 'aria-label': 'Download', title: 'Download', download: '' });
@@ -302,6 +304,8 @@ export class Viewer {
     else if (e.kind === 'tap') this.root.classList.toggle('bare');
     else if (e.kind === 'pageChanged') this.setCurrent(e.index);
     else if (e.kind === 'dismiss') { this.releaseVelocity = e.x; this.hooks.requestClose(); }
+    else if (e.kind === 'longPress') playMotion(this.slides.get(this.current));
+    else if (e.kind === 'holdEnded') stopMotion(this.slides.get(this.current));
   }
 
   render() {
@@ -350,6 +354,7 @@ export class Viewer {
     const clip = this.state === 'open' ? this.slides.get(this.current)?.clip ?? null : null;
     this.root.dataset.kind = this.item()?.kind === 'video' ? 'video' : 'photo';
     this.clips.attach(clip);
+    for (const [k, sl] of this.slides) if (k !== this.current || this.state !== 'open') stopMotion(sl);
   }
 
   /** The current photo's page arrived after the viewer moved to it. */
@@ -412,7 +417,7 @@ export class Viewer {
     for (const sl of this.slides.values()) {
       const j = lib.indexOf(sl.pid);
       // A slide made while its photo was processing is made again once the render landed.
-      if (j < 0 || sl.status !== (lib.item(j)?.status ?? '')) { for (const img of sl.querySelectorAll('img')) cancel(img); release(sl); sl.remove(); } else slides.set(j, sl);
+      if (j < 0 || sl.status !== (lib.item(j)?.status ?? '')) { for (const img of sl.querySelectorAll('img')) cancel(img); release(sl); releaseMotion(sl); sl.remove(); } else slides.set(j, sl);
     }
     this.slides = slides;
     const it = /** @type {Item} */ (lib.item(i));

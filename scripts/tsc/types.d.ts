@@ -22,6 +22,8 @@ interface Item {
   kind?: 'video';
   duration?: number;
   video?: Variant & { mimeType: string };
+  /** A Live or Motion Photo: the clip played while it is held. */
+  motion?: Variant & { mimeType: string };
 }
 
 /** A photo's details (GET /api/v1/photos/{id}). */
@@ -63,6 +65,8 @@ interface Slide extends HTMLDivElement {
   orig?: HTMLImageElement; pid?: string; status?: string; fitW: number;
   /** A clip's player, over its poster frame. */
   clip?: HTMLVideoElement;
+  /** A Live Photo's motion, over its still. */
+  motion?: HTMLVideoElement;
 }
 
 interface ViewerHooks {

@@ -19,7 +19,7 @@ extension OpenAPIDocument {
           },
           "VideoVariant": {
             "description":
-                "What a browser plays, served with `Range` (206 Partial Content): as `video`, a clip; as `motion`, a Live Photo's or Motion Photo's clip, played while the photo is held (absent for other photos and for clips). Its H.264/AAC MP4 web rendition once a worker made one (for HEVC, other codecs and containers, over 1080p or a high bitrate), else the clip as it came.",
+                "What a browser plays, served with `Range` (206 Partial Content): as `video`, a clip; as `motion`, a Live Photo's or Motion Photo's clip, played while the photo is held (absent for other photos and for clips); as a detail's `motionOriginal`, that clip as it came, for downloads and mirrors. Its H.264/AAC MP4 web rendition once a worker made one (for HEVC, other codecs and containers, over 1080p or a high bitrate), else the clip as it came.",
             "type": "object",
             "required": ["url", "width", "height", "mimeType"],
             "additionalProperties": false,
@@ -159,7 +159,8 @@ extension OpenAPIDocument {
               "kind": {"type": "string", "enum": ["video"], "description": "`video` for a clip, whose thumb, small thumb and preview are its poster frame's; absent for photos."},
               "duration": {"type": "number", "minimum": 0, "description": "A clip's length in seconds; absent for photos."},
               "video": {"$ref": "#/components/schemas/VideoVariant"},
-              "motion": {"$ref": "#/components/schemas/VideoVariant"}
+              "motion": {"$ref": "#/components/schemas/VideoVariant"},
+              "motionOriginal": {"$ref": "#/components/schemas/VideoVariant"}
             }
           },
           "TagList": {
