@@ -65,18 +65,25 @@ struct ZipController<Context: RequestContext>: Sendable {
             guard let photo = found[id], let original = photo.variants[.original] else {
                 throw APIError.notFound("photo")
             }
-            // A row's size is trusted to be well-formed, not sane: bounded, the archive's length cannot overflow.
-            guard original.byteSize >= 0, original.byteSize <= Self.maximumFileBytes else {
-                throw APIError(
-                    .internalServerError, code: "bad_catalog_row", message: "an original's size is out of range")
-            }
             let wallClock = WireMapping.takenAt(photo.photo)
-            entries.append(
-                ZipEntry(
-                    name: names.name(wallClock: wallClock, fileExtension: Self.fileExtension(photo.photo.format)),
-                    size: UInt64(original.byteSize),
-                    modified: DOSDateTime(wallClock: wallClock) ?? DOSDateTime(year: 1980, month: 1, day: 1)))
-            keys.append(original.blobKey)
+            // A Live or Motion Photo's clip goes beside its still, as a phone exports the pair.
+            var files = [(original, Self.fileExtension(photo.photo.format))]
+            if photo.photo.kind == .photo, let motion = photo.variants[.motion] {
+                files.append((motion, WireMapping.fileExtension(mimeType: motion.mimeType)))
+            }
+            for (file, fileExtension) in files {
+                // A row's size is trusted to be well-formed, not sane: bounded, the archive's length cannot overflow.
+                guard file.byteSize >= 0, file.byteSize <= Self.maximumFileBytes else {
+                    throw APIError(
+                        .internalServerError, code: "bad_catalog_row", message: "an original's size is out of range")
+                }
+                entries.append(
+                    ZipEntry(
+                        name: names.name(wallClock: wallClock, fileExtension: fileExtension),
+                        size: UInt64(file.byteSize),
+                        modified: DOSDateTime(wallClock: wallClock) ?? DOSDateTime(year: 1980, month: 1, day: 1)))
+                keys.append(file.blobKey)
+            }
         }
         let archive = ZipArchive(entries: entries, contents: BlobZipContents(blobs: blobs, keys: keys))
         return Self.respond(archive, etag: Self.etag(entries: entries, keys: keys), request: request)

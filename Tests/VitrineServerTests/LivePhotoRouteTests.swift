@@ -1,3 +1,4 @@
+import Blobs
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -43,6 +44,18 @@ import VitrineAPI
                 #expect(response.status == .partialContent && response.bytes == Array(source[10..<110]))
                 #expect(response.headers[.contentType] == "video/quicktime")
             }
+
+            // A zip holds both parts, named for the time taken.
+            let zip = try await client.execute(uri: "/api/v1/zip?ids=\(live.id)", method: .get, headers: auth) {
+                (r: TestResponse) async throws in
+                #expect(r.status == .ok)
+                return r.bytes
+            }
+            let archive = fixture.inputs.file("live.zip")
+            try Data(zip).write(to: URL(fileURLWithPath: archive))
+            let entries = try await ZipReaders.python(archive).map { $0.split(separator: "\t").map(String.init) }
+            #expect(entries.map { $0[0].split(separator: ".").last.map(String.init) ?? "" } == ["jpg", "mov"])
+            #expect(entries.last?[3] == (try FileHasher.sha256(path: clip).key.hex))
 
             // Through a share link, the motion is the link's own file.
             let link = try await LinkRouteTests().create(client, auth, #"{"photos":{"ids":["\#(live.id)"]}}"#)

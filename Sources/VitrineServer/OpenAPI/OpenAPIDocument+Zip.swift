@@ -12,7 +12,7 @@ extension OpenAPIDocument {
           ],
           "get": {
             "operationId": "zipPhotos", "tags": ["assets"], "summary": "Originals as one zip archive",
-            "description": "Each original stored byte for byte (no recompression), named by the time it was taken (`2015-05-03 14.22.05.jpg`, `… (2).jpg` for a second photo of that second), with zip64 records past 4 GiB or 65 535 entries. The archive is written as it is sent; its layout depends on the photos alone, so `Content-Length` is known in advance and a dropped download resumes with `Range` and `If-Range`.",
+            "description": "Each original stored byte for byte (no recompression), named by the time it was taken (`2015-05-03 14.22.05.jpg`, `… (2).jpg` for a second photo of that second; a Live or Motion Photo's clip beside it, `2015-05-03 14.22.05.mov`), with zip64 records past 4 GiB or 65 535 entries. The archive is written as it is sent; its layout depends on the photos alone, so `Content-Length` is known in advance and a dropped download resumes with `Range` and `If-Range`.",
             "security": [{}, {"adminToken": []}, {"sessionCookie": []}, {"linkCookie": []}],
             "responses": {
               "200": {"description": "The archive.", "headers": \#(zipHeaders), "content": {"application/zip": {"schema": {"type": "string", "contentMediaType": "application/zip"}}}},
