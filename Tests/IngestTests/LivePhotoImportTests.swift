@@ -90,6 +90,18 @@ import VitrineCore
         }
     }
 
+    @Test func anHEICStillPairsAsAJPEGOneDoes() async throws {
+        let fixture = try await IngestFixture()
+        let heic = try LivePhotoFixtures.heicStill(fixture.inputs.file("IMG_6.HEIC"), identifier: Self.identifier)
+        let clip = try LivePhotoFixtures.clip(fixture.inputs.file("IMG_6.MOV"), identifier: Self.identifier)
+        let still = try await fixture.photo(await fixture.importOne(heic))
+        #expect(still.photo.format == "heic")
+        _ = await fixture.importOne(clip)
+        let item = try #require(try await fixture.library.catalog.photo(id: still.photo.id))
+        #expect(try await fixture.bytes(item.variants[.motion]) == Fixtures.bytes(of: clip))
+        #expect(try await fixture.library.catalog.count() == 1)
+    }
+
     @Test func partsWithDifferentIdentifiersStayApart() async throws {
         let fixture = try await IngestFixture()
         try LivePhotoFixtures.still(fixture.inputs.file("a.jpg"), identifier: Self.identifier)

@@ -19,7 +19,10 @@ public struct HEIFBoxes {
     }
 
     /// The image items (`hvc1`, `av01`), in the order `iinf` lists them.
-    public func imageItems() throws -> [Int] {
+    public func imageItems() throws -> [Int] { try items(ofTypes: ["hvc1", "av01"]) }
+
+    /// The items of `types`, in the order `iinf` lists them.
+    public func items(ofTypes types: Set<String>) throws -> [Int] {
         let info = try box(path: ["meta", "iinf"])
         let version = bytes[info.offset + 8]
         var children: [Box] = []
@@ -35,7 +38,7 @@ public struct HEIFBoxes {
             let id = entryVersion >= 3 ? u32(entry.body) : u16(entry.body)
             let typeAt = entry.body + (entryVersion >= 3 ? 4 : 2) + 2
             let type = String(decoding: bytes[typeAt..<typeAt + 4], as: UTF8.self)
-            return ["hvc1", "av01"].contains(type) ? id : nil
+            return types.contains(type) ? id : nil
         }
     }
 
@@ -99,6 +102,40 @@ public struct HEIFBoxes {
             set32(grown.offset, grown.size + grows)
         }
         try shiftItemData(after: ipco.end, by: added)
+    }
+
+    /// Replaces the data of `item` with `payload`, stored in a `free` box appended to the file: its `iloc`
+    /// entry, which must have one extent, then points there. What libvips cannot write into a HEIC's EXIF
+    /// (an Apple MakerNote) goes in this way.
+    public mutating func replaceData(of item: Int, with payload: [UInt8]) throws {
+        let start = bytes.count + 8
+        bytes += [0, 0, 0, 0] + Array("free".utf8) + payload
+        set32(start - 8, payload.count + 8)
+        let iloc = try box(path: ["meta", "iloc"])
+        let version = bytes[iloc.offset + 8]
+        let offsetSize = Int(bytes[iloc.body] >> 4), lengthSize = Int(bytes[iloc.body] & 15)
+        let baseSize = Int(bytes[iloc.body + 1] >> 4)
+        let indexSize = version == 1 || version == 2 ? Int(bytes[iloc.body + 1] & 15) : 0
+        var cursor = iloc.body + 2
+        let itemCount = version < 2 ? u16(cursor) : u32(cursor)
+        cursor += version < 2 ? 2 : 4
+        for _ in 0..<itemCount {
+            let id = version < 2 ? u16(cursor) : u32(cursor)
+            cursor += (version < 2 ? 2 : 4) + (version == 1 || version == 2 ? 2 : 0) + 2
+            let baseAt = cursor
+            cursor += baseSize
+            let extents = u16(cursor)
+            cursor += 2
+            if id == item {
+                guard extents == 1, offsetSize >= 4, lengthSize >= 4 else { throw Malformed.unsupported("iloc") }
+                if baseSize > 0 { write(baseAt, size: baseSize, 0) }
+                write(cursor + indexSize, size: offsetSize, start)
+                write(cursor + indexSize + offsetSize, size: lengthSize, payload.count)
+                return
+            }
+            cursor += extents * (indexSize + offsetSize + lengthSize)
+        }
+        throw Malformed.missing("item \(item) in iloc")
     }
 
     /// Adds `delta` to every `iloc` extent stored in the file at or after `point`.

@@ -12,6 +12,20 @@ public enum LivePhotoFixtures {
         return path
     }
 
+    /// An HEIC still, as an iPhone writes one: its EXIF item holds Apple's MakerNote with `identifier`.
+    @discardableResult
+    public static func heicStill(_ path: String, identifier: String, seed: UInt32 = 1) throws -> String {
+        try Fixtures.writeHEIC(path, width: 600, height: 400, seed: seed, fields: ["exif-ifd0-Make": "Apple"])
+        try Fixtures.editHEIF(path) { boxes in
+            let exif = try boxes.items(ofTypes: ["Exif"])
+            guard let item = exif.first else { throw HEIFBoxes.Malformed.missing("an Exif item") }
+            // The item's data: the offset to the TIFF header, then `Exif\0\0` and the TIFF block.
+            try boxes.replaceData(
+                of: item, with: [0, 0, 0, 6] + Array("Exif\0\0".utf8) + exifWithAppleMakerNote(identifier))
+        }
+        return path
+    }
+
     /// A clip that names `identifier` as `com.apple.quicktime.content.identifier`: H.264 by default, HEVC as
     /// an iPhone records it with `hevc`.
     @discardableResult
