@@ -84,7 +84,7 @@ check-imports:
 ## (WorkerProcessTests: child processes with deadlines); among the first process's suites each took
 ## 180-205 s and timed out once.
 PG_SUITES := CatalogContractTests|CatalogPostgresTests|ClusterTests|PostgresCatalogCLITests|JobsTests
-MEDIA_SUITES := HEICCorpusTests|AssetAVIFRouteTests|VideoImportTests|VideoRouteTests|WebRenditionTests
+MEDIA_SUITES := HEICCorpusTests|AssetAVIFRouteTests|VideoImportTests|VideoRouteTests|WebRenditionTests|LivePhotoImportTests|LivePhotoRouteTests
 POOL_SUITES := PoolLimitTests|WorkerProcessTests
 KIT_SUITES := VitrineKitTests
 MIRROR_SUITES := VitrineMirrorTests

@@ -79,6 +79,9 @@ struct IngestBenchmark {
             baseline JPEG. vitrine writes a progressive preview, a WebP and a JPEG thumb, a small JPEG thumb, a
             ThumbHash, hashes and copies the original, and fsyncs every blob before one SQLite transaction.
             """)
+        guard ProcessInfo.processInfo.environment["BENCH_VIDEO"] != "0" else { return }
+        let video = try await VideoBenchmark.run(work: work)
+        print(Table.render([["metric", "vitrine", "comparison", "ratio", "target"]] + video))
     }
 
     /// The 11 photographs among the wallpapers carry camera EXIF or are known photos; illustrations are PNG or huge.

@@ -87,3 +87,21 @@ def test_upload_and_delete_write_and_remove_objects(s3_server):
     remaining = _get(s3_server.url + "/api/v1/photos?limit=200")["items"]
     still_used = {_object_key(it[v]["url"]) for it in remaining for v in ("thumb", "preview", "original")}
     assert (keys[0] in stored) == (keys[0] in still_used)
+
+
+def test_a_clip_and_a_live_photos_motion_answer_ranges_from_the_bucket(s3_server):
+    from photos import jpeg, live_still, upload
+    from test_live_photo import IDENTIFIER, _live_clip
+    from test_video import _clip
+
+    clip_bytes, motion_bytes = _clip(seconds=2), _live_clip(seconds=2)
+    clip = upload(s3_server.url, s3_server.token, clip_bytes, name="s3-clip.mp4", content_type="video/mp4")
+    upload(s3_server.url, s3_server.token, motion_bytes, name="IMG_S3.MOV", content_type="video/quicktime")
+    live = upload(s3_server.url, s3_server.token, live_still(jpeg(700), IDENTIFIER), name="IMG_S3.JPG")
+    stored = set(s3_server.peer.keys(s3_server.bucket))
+    for url, source in ((clip["video"]["url"], clip_bytes), (live["motion"]["url"], motion_bytes)):
+        assert _object_key(url) in stored, url
+        req = urllib.request.Request(s3_server.url + url, headers={"Range": "bytes=100-1099"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert r.status == 206 and r.headers["Content-Range"] == f"bytes 100-1099/{len(source)}"
+            assert r.read() == source[100:1100]
