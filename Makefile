@@ -139,6 +139,7 @@ bench: deps wasm
 	.build/release/engine-bench
 	node Benchmarks/engine/bench.mjs
 	python3 Benchmarks/web/bench.py
+	python3 Benchmarks/web/video.py
 	python3 Benchmarks/soak/soak.py
 	python3 Benchmarks/s3/bench.py
 	CATALOG_BENCH_DIR="$(BENCH_DIR)/catalogs" python3 Benchmarks/catalogs/bench.py

@@ -225,7 +225,7 @@ http {{
     fastcgi_temp_path {self.folder}/tmp;
     uwsgi_temp_path {self.folder}/tmp;
     scgi_temp_path {self.folder}/tmp;
-    types {{ text/html html; text/css css; application/javascript js; application/json json; image/jpeg jpg; image/webp webp; image/avif avif; }}
+    types {{ text/html html; text/css css; application/javascript js; application/json json; image/jpeg jpg; image/webp webp; image/avif avif; video/mp4 mp4; }}
     default_type application/octet-stream;
     server {{
         listen 127.0.0.1:{self.port};
