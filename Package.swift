@@ -306,6 +306,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BlobsTests", dependencies: ["Blobs", "TestSupport"]),
+        .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "FileBlobsTests", dependencies: ["FileBlobs", "Blobs", "TestSupport", "VitrineCore"]),
         .testTarget(
             name: "S3Tests",

@@ -146,10 +146,14 @@ def queued_import(folder):
 
 
 # ── page latency beside the embedded worker ──────────────────────────────
-def page_p99(folder):
+def page_p99(folder, cache=True):
+    """A page's p99 while the embedded worker renders the batch an `--enqueue-only` import queued, then once
+    it is idle. Every finished render moves the change feed, which empties the answer cache: with the cache,
+    the busy run reads the catalog where the idle one answers from memory; without it (`--answer-cache 0`)
+    both read the catalog, and the ratio is the worker's own cost to the pages."""
     data = DIR / "lib-serve"
     run_import(data, folder, "--enqueue-only")
-    server = Server(data, log_name="serve")
+    server = Server(data, log_name="serve", extra_args=() if cache else ("--answer-cache", "0"))
     requests = DIR / "requests.tsv"
     requests.write_text("r\t/api/v1/photos?limit=100\n")
 
@@ -169,7 +173,8 @@ def page_p99(folder):
         idle = wrk()
     finally:
         server.stop()
-    log(f"  page p99 while rendering {busy:.2f} ms (still rendering at the end: {rendering}), idle {idle:.2f} ms")
+    log(f"  page p99 {'with' if cache else 'without'} the answer cache: while rendering {busy:.2f} ms "
+        f"(still rendering at the end: {rendering}), idle {idle:.2f} ms")
     return busy, idle, rendering
 
 
@@ -180,7 +185,8 @@ def main():
         costs = queue_cost()
         folder = photos()
         inline, enqueue, queued = queued_import(folder)
-        busy, idle, rendering = page_p99(folder)
+        busy, idle, rendering = page_p99(folder, cache=False)
+        cached_busy, cached_idle, _ = page_p99(folder)
     except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
         log(f"job queue bench could not run: {error}")
         return 1
@@ -196,9 +202,11 @@ def main():
                  f"≥ {QUEUED_IMPORT_TARGET:g}×", ok(ratio >= QUEUED_IMPORT_TARGET)))
     rows.append(("  of which --enqueue-only", f"{enqueue:.1f} s", "", ""))
     p99 = busy / idle if idle > 0 else float("inf")
-    rows.append(("page p99 while the embedded worker renders vs idle",
+    rows.append(("page p99 while the embedded worker renders vs idle, both reading the catalog (--answer-cache 0)",
                  f"{busy:.2f} vs {idle:.2f} ms = {p99:.2f}×" + ("" if rendering else " (batch ended early)"),
                  f"≤ {P99_TARGET:g}×", ok(p99 <= P99_TARGET)))
+    rows.append(("  with the answer cache, which every finished render empties (idle: from memory)",
+                 f"{cached_busy:.2f} vs {cached_idle:.2f} ms", "", ""))
     print(f"\nJob queue (load average {os.getloadavg()[0]:.2f})")
     print_table(rows)
     return 0

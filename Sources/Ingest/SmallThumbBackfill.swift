@@ -17,7 +17,8 @@ public struct SmallThumbBackfill: Sendable {
     public var batchSize = 64
     /// Where the thumbs decode: one at a time, so a backfill beside a busy server takes one core at most.
     let renders = BoundedExecutor(
-        label: "vitrine.backfill", width: 1, queueLimit: 1, refusal: "the small-thumb backfill is busy")
+        label: "vitrine.backfill", width: 1, queueLimit: 1, refusal: "the small-thumb backfill is busy",
+        niceness: BoundedExecutor.backgroundNiceness)
 
     public struct Summary: Sendable {
         public var made = 0

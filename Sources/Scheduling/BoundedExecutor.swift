@@ -16,6 +16,8 @@ public final class BoundedExecutor: Sendable {
     public let refusal: String
     public let retryAfterSeconds: Int
     private let queue: DispatchQueue
+    /// With a niceness, the executor's own threads at that lower priority (`BackgroundThreads`).
+    private let threads: BackgroundThreads?
     private let state = Mutex(State())
 
     private struct State {
@@ -24,13 +26,22 @@ public final class BoundedExecutor: Sendable {
         var waiting = FIFO<Job>()
     }
 
-    public init(label: String, width: Int, queueLimit: Int, refusal: String, retryAfterSeconds: Int = 1) {
+    /// `niceness` above 0 runs the work on threads of the executor's own, that much lower in CPU priority:
+    /// for background work beside a server's requests.
+    public init(
+        label: String, width: Int, queueLimit: Int, refusal: String, retryAfterSeconds: Int = 1, niceness: Int32 = 0
+    ) {
         self.width = max(1, width)
         self.queueLimit = max(0, queueLimit)
         self.refusal = refusal
         self.retryAfterSeconds = retryAfterSeconds
         queue = DispatchQueue(label: label, attributes: .concurrent)
+        threads = niceness > 0 ? BackgroundThreads(label: label, count: self.width, niceness: niceness) : nil
     }
+
+    /// How much lower than a request's the priority of background work is: enough that a woken request
+    /// thread preempts it at once, while the work still gets every idle cycle.
+    public static let backgroundNiceness: Int32 = 10
 
     /// Runs `work` on one of the slots, after the jobs queued before it; throws `busy` when the queue is full.
     public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -61,11 +72,12 @@ public final class BoundedExecutor: Sendable {
     private enum Admission { case start, queued, refuse }
 
     private func start(_ job: @escaping Job) {
-        queue.async {
+        let run: @Sendable () -> Void = {
             let deliver = job()
             self.finished()
             deliver()
         }
+        if let threads { threads.submit(run) } else { queue.async(execute: run) }
     }
 
     /// Hands the freed slot to the oldest waiting job, or gives it back.

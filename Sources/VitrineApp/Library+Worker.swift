@@ -14,11 +14,12 @@ extension Library {
         let width = max(
             1, configuration.limits[.renderVariants, default: 0] + configuration.limits[.sizedVariant, default: 0])
         let renders = BoundedExecutor(
-            label: "vitrine.worker", width: width, queueLimit: width, refusal: "the worker's renders are busy")
+            label: "vitrine.worker", width: width, queueLimit: width, refusal: "the worker's renders are busy",
+            niceness: BoundedExecutor.backgroundNiceness)
         let transcodeWidth = max(1, configuration.limits[.transcodeVideo, default: 0])
         let transcodes = BoundedExecutor(
             label: "vitrine.transcodes", width: transcodeWidth, queueLimit: transcodeWidth,
-            refusal: "the worker's transcodes are busy")
+            refusal: "the worker's transcodes are busy", niceness: BoundedExecutor.backgroundNiceness)
         return JobWorker(
             queue: catalog,
             handlers: JobHandler.library(self, renders: renders, transcodes: transcodes, trashDays: trashDays),

@@ -144,10 +144,10 @@ emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].m
 }
 {
   const pool = viewerEngine.createSprings(4);
-  pool.configure(0, { angularFrequency: 12, dampingRatio: 0.75 });
-  pool.configure(1, { angularFrequency: 30, dampingRatio: 1 });
-  pool.configure(2, { response: 0.6, dampingRatio: 1.8, restDistance: 0.001, restSpeed: 0.01 });
-  pool.configure(3, { response: 0.3, dampingRatio: 0.4, restDistance: 0.5, restSpeed: 20 });
+  pool.configure(0, { response: 2 * Math.PI / 12, damping: 0.75, restDistance: 1, restSpeed: 50 });
+  pool.configure(1, { response: 2 * Math.PI / 30, damping: 1, restDistance: 1, restSpeed: 50 });
+  pool.configure(2, { response: 0.6, damping: 1.8, restDistance: 0.001, restSpeed: 0.01 });
+  pool.configure(3, { response: 0.3, damping: 0.4, restDistance: 0.5, restSpeed: 20 });
   for (let i = 0; i < 4; i++) { pool.reset(i, i * 50, 300 - i * 200); pool.retarget(i, 400 - i * 90); }
   const out = [];
   for (let frame = 0; frame < 150; frame++) {

@@ -7,8 +7,9 @@ import Testing
 @Suite struct ViewerMotionExportsTests {
     @Test func theFlightSpringsAreNumberedOnce() {
         let springs = TransitionSprings()
-        #expect((1...4).compactMap { springs.value($0) } == [0.4, 0.8, 0.35, 0.9])
-        #expect(ge_transition_springs(0).isNaN && ge_transition_springs(5).isNaN)
+        #expect((1...6).compactMap { springs.value($0) } == [0.4, 0.8, 0.35, 0.9, 0.001, 0.01])
+        #expect((1...6).map { ge_transition_springs(Int32($0)) } == (1...6).compactMap { springs.value($0) })
+        #expect(ge_transition_springs(0).isNaN && ge_transition_springs(7).isNaN)
         #expect(springs.closeDamping > springs.openDamping, "closing settles onto the tile with less overshoot")
     }
 

@@ -96,11 +96,11 @@ export class ViewerEngine extends WasmModule {
   // ── Deck and policy ─────────────────────────────────────────────────────
   /**
    * The springs of the flight between tile and screen (TransitionSprings).
-   * @returns {{open: {response: number, damping: number}, close: {response: number, damping: number}}}
+   * @returns {{open: {response: number, damping: number}, close: {response: number, damping: number}, rest: {restDistance: number, restSpeed: number}}}
    */
   transitionSprings() {
     const v = (/** @type {number} */ k) => this.exports.ge_transition_springs(k);
-    return { open: { response: v(1), damping: v(2) }, close: { response: v(3), damping: v(4) } };
+    return { open: { response: v(1), damping: v(2) }, close: { response: v(3), damping: v(4) }, rest: { restDistance: v(5), restSpeed: v(6) } };
   }
   /** @returns {{behind: number, aheadAtRest: number, maximumAhead: number}} the deck planner's reach */
   deckReach() {
@@ -163,12 +163,11 @@ export class SpringPool {
   constructor(/** @type {ViewerEngine} */ engine, /** @type {number} */ handle, /** @type {number} */ capacity) { this.engine = engine; this.handle = handle; this.capacity = capacity; this._e = engine.exports; }
   /**
    * @param {number} i
-   * @param {{response?: number, dampingRatio?: number, angularFrequency?: number, restDistance?: number, restSpeed?: number}} o
-   *   response (s) or angularFrequency (rad/s); rest thresholds in the spring's units (px, px/s).
+   * @param {{response: number, damping: number, restDistance: number, restSpeed: number}} o
+   *   response (s), damping ratio, and rest thresholds in the spring's units, all the engine's.
    */
-  configure(i, o = {}) {
-    const response = o.response ?? (o.angularFrequency ? 2 * Math.PI / o.angularFrequency : 2 * Math.PI / 12);
-    this._e.ge_spring_configure(this.handle, i, response, o.dampingRatio ?? 0.75, o.restDistance ?? 1, o.restSpeed ?? 50);
+  configure(i, o) {
+    this._e.ge_spring_configure(this.handle, i, o.response, o.damping, o.restDistance, o.restSpeed);
   }
   /**
    * Jumps spring i to `value` with `velocity` (units/s; px/ms × 1000).

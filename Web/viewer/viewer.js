@@ -214,7 +214,7 @@ export class Viewer {
   }
 
   startTrans(/** @type {number} */ from, /** @type {number} */ to, /** @type {{response: number, damping: number}} */ spring, velocity = 0) {
-    this.springs.configure(0, { response: spring.response, dampingRatio: spring.damping, restDistance: 0.001, restSpeed: 0.01 });
+    this.springs.configure(0, { ...spring, ...this.flight.rest });
     this.springs.reset(0, from, velocity);
     this.springs.retarget(0, to);
     this.target = to;

@@ -7,6 +7,10 @@ public struct TransitionSprings: Equatable, Sendable {
     /// The same for the closing flight, back onto the tile.
     public var closeResponse = 0.35
     public var closeDamping = 0.9
+    /// When the flight's progress (0 to 1) counts as landed: within this distance of its target and slower
+    /// than this per second, well under a pixel of any flight.
+    public var restDistance = 0.001
+    public var restSpeed = 0.01
 
     public init() {}
 
@@ -17,6 +21,8 @@ public struct TransitionSprings: Equatable, Sendable {
         case 2: return openDamping
         case 3: return closeResponse
         case 4: return closeDamping
+        case 5: return restDistance
+        case 6: return restSpeed
         default: return nil
         }
     }
