@@ -163,7 +163,7 @@ emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].m
 
 // ── Gestures ────────────────────────────────────────────────────────────
 const MODE = { idle: 0, pending: 1, paging: 2, panning: 3, pinching: 4, dismissing: 5, dismissed: 6 };
-const EVENT = { tap: 1, doubleTap: 2, longPress: 3, pageChanged: 4, dismiss: 5, dismissCancelled: 6 };
+const EVENT = { tap: 1, doubleTap: 2, longPress: 3, pageChanged: 4, dismiss: 5, dismissCancelled: 6, holdEnded: 7 };
 function runViewer(name) {
   const input = native.get(name)?.input;
   if (!input) return;
