@@ -23,9 +23,19 @@ public protocol LivePairs: Sendable {
     /// becomes the still's `motion` variant and its web rendition the still's `motionWeb`; the clip's row
     /// goes (announced as a delete) and the still is announced as updated. Returns the blob keys the clip's
     /// row pointed at, to collect (the two that moved stay referenced); nil when either is gone, the still
-    /// has motion already, or they are not a photo and a clip.
-    func attachMotion(clip clipId: String, toStill stillId: String) async throws -> [BlobKey]?
+    /// has motion already, or they are not a photo and a clip. `jobs` (the motion's rendition) are enqueued
+    /// in the same transaction.
+    func attachMotion(
+        clip clipId: String, toStill stillId: String, jobs: [JobRequest], now: Int64
+    ) async throws
+        -> [BlobKey]?
     /// The photo whose motion is the blob `key`: a clip imported again after it was paired is that photo's
     /// duplicate.
     func stillHolding(motion key: BlobKey) async throws -> String?
+}
+
+extension LivePairs {
+    public func attachMotion(clip clipId: String, toStill stillId: String) async throws -> [BlobKey]? {
+        try await attachMotion(clip: clipId, toStill: stillId, jobs: [], now: 0)
+    }
 }

@@ -3,10 +3,15 @@ import VitrineCore
 /// Changes to photos. Each is one transaction with its change-feed entry, so the feed and the catalog never
 /// disagree; the writes that record blobs drop their writer's leases in the same transaction.
 public protocol PhotoWriting: Sendable {
-    /// Inserts a photo, its variants and tags at once, announces it on the feed and drops `leaseOwner`'s
-    /// leases (the variant rows now protect the blobs). Throws `CatalogError.duplicate(existingID:)` when a
-    /// photo with the same content hash exists.
-    func insert(_ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?) async throws
+    /// Inserts a photo, its variants and tags at once, announces it on the feed, drops `leaseOwner`'s
+    /// leases (the variant rows now protect the blobs) and enqueues `jobs` (the photo's render, its web
+    /// rendition), so no crash leaves a photo without the work it needs. Throws
+    /// `CatalogError.duplicate(existingID:)` when a photo with the same content hash exists, and enqueues
+    /// nothing then; `JobQueueError.invalid` for a job `JobLimits` refuses.
+    func insert(
+        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?, jobs: [JobRequest],
+        now: Int64
+    ) async throws
     /// Inserts many photos at once, without feed entries (fixtures and migrations; imports use `insert`).
     func insertMany(_ photos: [(photo: PhotoRecord, variants: [VariantRecord], tags: [String])]) async throws
     /// Applies an edit with its feed entry; nil when the photo is gone.
@@ -31,6 +36,12 @@ public protocol PhotoWriting: Sendable {
 }
 
 extension PhotoWriting {
+    public func insert(
+        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?
+    ) async throws {
+        try await insert(photo, variants: variants, tags: tags, leaseOwner: leaseOwner, jobs: [], now: 0)
+    }
+
     /// Records a variant clients must learn of (it changes what a page or a detail says).
     public func addVariant(_ record: VariantRecord, leaseOwner: String) async throws -> Bool {
         try await addVariant(record, leaseOwner: leaseOwner, announces: true)

@@ -20,25 +20,33 @@ extension PostgresCatalog {
         try JobLimits.check(jobs)
         guard !jobs.isEmpty else { return 0 }
         return try await transaction { connection in
-            var added = 0
-            for job in jobs {
-                let kind = job.kind.rawValue
-                let attempts = JobLimits.attempts(job.maxAttempts)
-                let inserted = try await connection.query(
-                    """
-                    INSERT INTO job AS j (kind, payload, priority, dedup_key, state, max_attempts, not_before, enqueued_at)
-                    VALUES (\(kind), \(job.payload), \(job.priority), \(job.dedupKey), 'waiting', \(attempts), \(now),
-                        \(now))
-                    ON CONFLICT (dedup_key) DO UPDATE SET priority = GREATEST(j.priority, excluded.priority)
-                    WHERE j.state = 'waiting'
-                    RETURNING (xmax = 0)
-                    """, logger: self.logger
-                ).collect().first?.decode(Bool.self)
-                if inserted == true { added += 1 }
-            }
-            if added > 0 { try await connection.query("NOTIFY vitrine_jobs", logger: self.logger) }
-            return added
+            try await Self.enqueue(jobs, now: now, on: connection, logger: self.logger)
         }
+    }
+
+    /// Adds the jobs inside the caller's transaction (checked by `JobLimits` already) and, when any row was
+    /// added, notifies the workers at commit; returns how many rows were added.
+    static func enqueue(
+        _ jobs: [JobRequest], now: Int64, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int {
+        var added = 0
+        for job in jobs {
+            let kind = job.kind.rawValue
+            let attempts = JobLimits.attempts(job.maxAttempts)
+            let inserted = try await connection.query(
+                """
+                INSERT INTO job AS j (kind, payload, priority, dedup_key, state, max_attempts, not_before, enqueued_at)
+                VALUES (\(kind), \(job.payload), \(job.priority), \(job.dedupKey), 'waiting', \(attempts), \(now),
+                    \(now))
+                ON CONFLICT (dedup_key) DO UPDATE SET priority = GREATEST(j.priority, excluded.priority)
+                WHERE j.state = 'waiting'
+                RETURNING (xmax = 0)
+                """, logger: logger
+            ).collect().first?.decode(Bool.self)
+            if inserted == true { added += 1 }
+        }
+        if added > 0 { try await connection.query("NOTIFY vitrine_jobs", logger: logger) }
+        return added
     }
 
     public func claimJob(

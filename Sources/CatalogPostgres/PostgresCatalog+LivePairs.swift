@@ -39,8 +39,11 @@ extension PostgresCatalog {
     /// Tells this lock's hashes from those of other advisory locks on the same database.
     static let livePartLockSeed: Int64 = 0x4C49_5645  // "LIVE"
 
-    public func attachMotion(clip clipId: String, toStill stillId: String) async throws -> [BlobKey]? {
-        try await transaction { connection in
+    public func attachMotion(
+        clip clipId: String, toStill stillId: String, jobs: [JobRequest], now: Int64
+    ) async throws -> [BlobKey]? {
+        try JobLimits.check(jobs)
+        return try await transaction { connection in
             let logger = self.logger
             try await Self.lockFeed(on: connection, logger: logger)
             guard let still = try await Self.lockedPhoto(id: stillId, on: connection, logger: logger),
@@ -67,6 +70,7 @@ extension PostgresCatalog {
                 "UPDATE photo SET updated_at = \(Self.now) WHERE id = \(stillId)", logger: logger)
             try await Self.recordChange(
                 .update, photoId: stillId, takenAt: still.takenAt, on: connection, logger: logger)
+            _ = try await Self.enqueue(jobs, now: now, on: connection, logger: logger)
             return keys
         }
     }

@@ -7,8 +7,10 @@ extension PostgresCatalog: PhotoWriting {
     /// The same transaction gives the photo its compat identity, announces it on the live feed and drops
     /// `leaseOwner`'s blob leases, which the variant rows now replace as the blobs' protection.
     public func insert(
-        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?
+        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?, jobs: [JobRequest],
+        now: Int64
     ) async throws {
+        try JobLimits.check(jobs)
         try await transaction { connection in
             let logger = self.logger
             try await Self.lockFeed(on: connection, logger: logger)
@@ -23,6 +25,7 @@ extension PostgresCatalog: PhotoWriting {
             try await Self.recordChange(
                 .insert, photoId: photo.id, takenAt: photo.takenAt, on: connection, logger: logger)
             if let leaseOwner { try await Self.releaseLeases(owner: leaseOwner, on: connection, logger: logger) }
+            _ = try await Self.enqueue(jobs, now: now, on: connection, logger: logger)
         }
     }
 

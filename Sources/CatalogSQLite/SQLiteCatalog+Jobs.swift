@@ -12,23 +12,31 @@ extension SQLiteCatalog {
         return try await writeWithoutTransaction { db in
             var added = 0
             try db.inTransaction(.immediate) {
-                for job in jobs {
-                    if try Self.raiseQueued(job, in: db) { continue }
-                    try db.execute(
-                        sql: """
-                            INSERT INTO job (kind, payload, priority, dedupKey, state, maxAttempts, notBefore, enqueuedAt)
-                            VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?)
-                            """,
-                        arguments: [
-                            job.kind.rawValue, job.payload, job.priority, job.dedupKey,
-                            JobLimits.attempts(job.maxAttempts), now, now,
-                        ])
-                    added += 1
-                }
+                added = try Self.enqueueRows(jobs, now: now, in: db)
                 return .commit
             }
             return added
         }
+    }
+
+    /// Adds the jobs inside the caller's transaction (checked by `JobLimits` already); returns how many rows
+    /// were added.
+    static func enqueueRows(_ jobs: [JobRequest], now: Int64, in db: Database) throws -> Int {
+        var added = 0
+        for job in jobs {
+            if try raiseQueued(job, in: db) { continue }
+            try db.execute(
+                sql: """
+                    INSERT INTO job (kind, payload, priority, dedupKey, state, maxAttempts, notBefore, enqueuedAt)
+                    VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?)
+                    """,
+                arguments: [
+                    job.kind.rawValue, job.payload, job.priority, job.dedupKey, JobLimits.attempts(job.maxAttempts),
+                    now, now,
+                ])
+            added += 1
+        }
+        return added
     }
 
     /// True when a job with `job`'s dedup key is already queued, running or parked; a waiting one takes the

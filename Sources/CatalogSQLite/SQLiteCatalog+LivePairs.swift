@@ -23,8 +23,11 @@ extension SQLiteCatalog {
         }
     }
 
-    public func attachMotion(clip clipId: String, toStill stillId: String) async throws -> [BlobKey]? {
-        try await write { db in
+    public func attachMotion(
+        clip clipId: String, toStill stillId: String, jobs: [JobRequest], now: Int64
+    ) async throws -> [BlobKey]? {
+        try JobLimits.check(jobs)
+        return try await write { db in
             guard let still = try PhotoRecord.fetchOne(db, key: stillId), still.kind == .photo,
                 let clip = try PhotoRecord.fetchOne(db, key: clipId), clip.kind == .video,
                 try !VariantRecord.exists(db, key: ["photoId": stillId, "kind": VariantKind.motion.rawValue]),
@@ -42,6 +45,7 @@ extension SQLiteCatalog {
             }
             try db.execute(sql: "UPDATE photo SET updatedAt = ? WHERE id = ?", arguments: [Self.now, stillId])
             try Self.recordChange(.update, photoId: stillId, takenAt: still.takenAt, in: db)
+            _ = try Self.enqueueRows(jobs, now: now, in: db)
             return keys
         }
     }

@@ -7,8 +7,10 @@ extension SQLiteCatalog {
     /// The same transaction announces the photo on the live feed and drops `leaseOwner`'s blob leases,
     /// which the variant rows now replace as the blobs' protection from garbage collection.
     public func insert(
-        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?
+        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?, jobs: [JobRequest],
+        now: Int64
     ) async throws {
+        try JobLimits.check(jobs)
         do {
             try await write { db in
                 if let existing = try PhotoRecord.filter(Column("contentHash") == photo.contentHash).fetchOne(db) {
@@ -17,6 +19,7 @@ extension SQLiteCatalog {
                 try Self.insertRows(photo, variants: variants, tags: tags, in: db)
                 try Self.recordChange(.insert, photoId: photo.id, takenAt: photo.takenAt, in: db)
                 if let leaseOwner { try Self.releaseLeases(owner: leaseOwner, in: db) }
+                _ = try Self.enqueueRows(jobs, now: now, in: db)
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             let existing = try await read { db in

@@ -43,13 +43,16 @@ extension Importer {
                     isClip ? .clip : .still, identifier: identifier, photoId: photoId)
             else { return photoId }
             let (clip, still) = isClip ? (photoId, other) : (other, photoId)
-            guard let freed = try await catalog.attachMotion(clip: clip, toStill: still) else { return photoId }
+            // The clip's own rendition job, if it has not run, finds no clip; the still's makes the motion's
+            // when it needs one (the job probes it), queued with the pairing.
+            guard
+                let freed = try await catalog.attachMotion(
+                    clip: clip, toStill: still,
+                    jobs: [JobRequest(.transcodeVideo, payload: still, priority: JobPriority.background)],
+                    now: EpochMilliseconds.now)
+            else { return photoId }
             let blobs = blobs
             _ = try await catalog.collectGarbage(candidates: freed) { try await blobs.delete($0) }
-            // The clip's own rendition job, if it has not run, finds no clip; the still's makes the motion's.
-            _ = try await catalog.enqueue(
-                [JobRequest(.transcodeVideo, payload: still, priority: JobPriority.background)],
-                now: EpochMilliseconds.now)
             logger.debug("paired a Live Photo", metadata: ["still": .string(still), "clip": .string(clip)])
             return still
         } catch {

@@ -31,24 +31,20 @@ extension Importer {
                 let row = VariantRecord(
                     photoId: id, kind: .original, blobKey: hash, mimeType: described.mimeType,
                     width: described.width, height: described.height, byteSize: size)
+                // The render and any rendition are queued with the row: no crash leaves the photo without them.
                 try await catalog.insert(
                     photo, variants: [row] + (motion.map { [Self.motionVariant($0, photoId: id)] } ?? []),
-                    tags: tags + described.metadata.keywords, leaseOwner: owner)
+                    tags: tags + described.metadata.keywords, leaseOwner: owner,
+                    jobs: [JobRequest(.renderVariants, payload: id, priority: priority)]
+                        + renditionJobs(
+                            photoId: id, probe: described.video ?? motion?.probe, byteSize: motion?.size ?? size),
+                    now: EpochMilliseconds.now)
                 return id
             }
         } catch CatalogError.duplicate(let existingID) {
             return .duplicate(path: path, existingID: existingID)
         }
-        // After the row: the photo is stored either way, and one left without its job (a crash here, or a
-        // catalog that refused the enqueue) is queued again by `QueuedRenders.sweep`.
-        do {
-            _ = try await catalog.enqueue(
-                [JobRequest(.renderVariants, payload: id, priority: priority)], now: EpochMilliseconds.now)
-        } catch {
-            logger.warning(
-                "a photo's render was not queued", metadata: ["id": .string(id), "error": "\(error)"])
-        }
-        await queueRendition(photoId: id, probe: described.video ?? motion?.probe, byteSize: motion?.size ?? size)
+        recordClip(probe: described.video ?? motion?.probe, byteSize: motion?.size ?? size)
         logger.debug("recorded for rendering", metadata: ["path": .string(path), "id": .string(id)])
         let shown = await pairLivePart(photoId: id, metadata: described.metadata, isClip: described.video != nil)
         return .imported(path: path, photoID: shown)

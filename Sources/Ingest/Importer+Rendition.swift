@@ -3,21 +3,18 @@ import Imaging
 import VitrineCore
 
 extension Importer {
-    /// Queues a clip's web rendition when its original would not play everywhere. After the row, as a
-    /// render's job is: the clip is stored either way, and plays as its original until the rendition lands.
-    /// Never in the import itself: a transcode takes about as long as the clip, and is a worker's.
-    func queueRendition(photoId: String, probe: VideoProbe?, byteSize: Int64) async {
+    /// The job that makes a clip's (or a Live or Motion Photo's motion's) web rendition when it would not
+    /// play everywhere, enqueued with the photo's row: the clip plays as it came until the rendition lands,
+    /// and no crash leaves it without one. Never in the import itself: a transcode takes about as long as the
+    /// clip, and is a worker's.
+    func renditionJobs(photoId: String, probe: VideoProbe?, byteSize: Int64) -> [JobRequest] {
+        guard let probe, options.render.rendition.reason(for: probe, byteSize: byteSize) != nil else { return [] }
+        return [JobRequest(.transcodeVideo, payload: photoId, priority: JobPriority.background)]
+    }
+
+    /// Tells the observer of a clip recorded, and whether it needs a rendition.
+    func recordClip(probe: VideoProbe?, byteSize: Int64) {
         guard let probe else { return }
-        let needed = options.render.rendition.reason(for: probe, byteSize: byteSize) != nil
-        observer?.clipRecorded(needsRendition: needed)
-        guard needed else { return }
-        do {
-            _ = try await catalog.enqueue(
-                [JobRequest(.transcodeVideo, payload: photoId, priority: JobPriority.background)],
-                now: EpochMilliseconds.now)
-        } catch {
-            logger.warning(
-                "a clip's web rendition was not queued", metadata: ["id": .string(photoId), "error": "\(error)"])
-        }
+        observer?.clipRecorded(needsRendition: options.render.rendition.reason(for: probe, byteSize: byteSize) != nil)
     }
 }

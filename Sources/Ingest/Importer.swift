@@ -175,13 +175,15 @@ public final class Importer: Sendable {
                 }
                 if let motion { rows.append(Self.motionVariant(motion, photoId: id)) }
                 try await catalog.insert(
-                    photo, variants: rows, tags: tags + rendered.metadata.keywords, leaseOwner: owner)
+                    photo, variants: rows, tags: tags + rendered.metadata.keywords, leaseOwner: owner,
+                    jobs: renditionJobs(
+                        photoId: id, probe: rendered.video ?? motion?.probe, byteSize: motion?.size ?? size),
+                    now: EpochMilliseconds.now)
                 logger.debug("imported", metadata: ["path": .string(path), "id": .string(id)])
                 return ImportOutcome.imported(path: path, photoID: id)
             }
             guard case .imported(_, let id) = outcome else { return outcome }
-            await queueRendition(
-                photoId: id, probe: rendered.video ?? motion?.probe, byteSize: motion?.size ?? size)
+            recordClip(probe: rendered.video ?? motion?.probe, byteSize: motion?.size ?? size)
             let shown = await pairLivePart(
                 photoId: id, metadata: rendered.metadata, isClip: rendered.video != nil)
             return .imported(path: path, photoID: shown)

@@ -8,8 +8,12 @@ extension MeteredCatalog {
         }
     }
 
-    public func attachMotion(clip clipId: String, toStill stillId: String) async throws -> [BlobKey]? {
-        try await metered(.attachMotion) { try await base.attachMotion(clip: clipId, toStill: stillId) }
+    public func attachMotion(
+        clip clipId: String, toStill stillId: String, jobs: [JobRequest], now: Int64
+    ) async throws -> [BlobKey]? {
+        try await metered(.attachMotion) {
+            try await base.attachMotion(clip: clipId, toStill: stillId, jobs: jobs, now: now)
+        }
     }
 
     public func stillHolding(motion key: BlobKey) async throws -> String? {

@@ -4,10 +4,11 @@ import VitrineCore
 
 extension MeteredCatalog {
     public func insert(
-        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?
+        _ photo: PhotoRecord, variants: [VariantRecord], tags: [String], leaseOwner: String?, jobs: [JobRequest],
+        now: Int64
     ) async throws {
         try await metered(.insert) {
-            try await base.insert(photo, variants: variants, tags: tags, leaseOwner: leaseOwner)
+            try await base.insert(photo, variants: variants, tags: tags, leaseOwner: leaseOwner, jobs: jobs, now: now)
         }
     }
 

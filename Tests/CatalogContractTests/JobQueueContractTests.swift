@@ -37,6 +37,34 @@ import Testing
         #expect(order == ["render-variants:b", "render-variants:a", "purge-trash:", "backfill:"])
     }
 
+    /// The transactional outbox: a photo's jobs commit with its row or not at all, so no crash between two
+    /// writes leaves a photo without its render or its rendition.
+    @Test(arguments: CatalogUnderTest.all)
+    func aPhotosJobsAreEnqueuedWithItsRowAndADuplicatesAreNot(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photo = Samples.record(takenAt: 1)
+        let jobs = [JobRequest(.renderVariants, payload: photo.id), JobRequest(.transcodeVideo, payload: photo.id)]
+        try await catalog.insert(
+            photo, variants: Samples.variants(for: photo.id), tags: [], leaseOwner: nil, jobs: jobs, now: 5)
+        var twin = Samples.record(takenAt: 2, hash: photo.contentHash)
+        twin.originalName = "twin.jpg"
+        await #expect(throws: CatalogError.self) {
+            try await catalog.insert(
+                twin, variants: Samples.variants(for: twin.id), tags: [], leaseOwner: nil,
+                jobs: [JobRequest(.renderVariants, payload: twin.id)], now: 6)
+        }
+        await #expect(throws: JobQueueError.self, "a job past the limits refuses the photo too") {
+            let other = Samples.record(takenAt: 3)
+            try await catalog.insert(
+                other, variants: Samples.variants(for: other.id), tags: [], leaseOwner: nil,
+                jobs: [JobRequest(.renderVariants, payload: String(repeating: "x", count: 10_000))], now: 7)
+        }
+        #expect(try await catalog.count() == 1)
+        var claimed: [String] = []
+        while let job = try await claim(catalog, at: 10) { claimed.append("\(job.kindName):\(job.payload)") }
+        #expect(claimed.sorted() == ["render-variants:\(photo.id)", "transcode-video:\(photo.id)"])
+    }
+
     @Test(arguments: CatalogUnderTest.all)
     func theSameJobEnqueuedTwiceIsOneRow(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)

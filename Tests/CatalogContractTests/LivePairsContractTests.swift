@@ -34,7 +34,11 @@ import VitrineCore
 
         let clipKeys = try #require(try await catalog.photo(id: clip.id)).variants.mapValues(\.blobKey)
         let seq = try await catalog.latestChangeSeq()
-        let freed = try #require(try await catalog.attachMotion(clip: clip.id, toStill: still.id))
+        let freed = try #require(
+            try await catalog.attachMotion(
+                clip: clip.id, toStill: still.id, jobs: [JobRequest(.transcodeVideo, payload: still.id)], now: 5))
+        let queued = try await catalog.claimJob(kinds: [.transcodeVideo], worker: "w", leaseMilliseconds: 9, now: 5)
+        #expect(queued?.payload == still.id, "the motion's rendition is queued with the pairing")
         #expect(Set(freed) == Set(clipKeys.values))
         #expect(try await catalog.photo(id: clip.id) == nil)
         let item = try #require(try await catalog.photo(id: still.id))
