@@ -152,22 +152,22 @@ def test_a_fling_plans_the_largest_pages_from_a_steady_velocity_and_a_walk_the_u
     wait_grid(desktop)
     desktop.wait_for_function(PAINTED, timeout=T)
     urls = _photo_requests(desktop)
-    seen = desktop.evaluate(FLING, [60, 700, 4])
+    seen = desktop.evaluate(FLING, [60, 1200, 4])
     # The grid's velocity is the distance over its last 100 ms of frames: steady at a steady speed, even
     # when each frame's scroll lands 4 ms of travel ahead of or behind it (as a touchpad's deltas do), and
     # whatever the frame's callbacks did before the grid's ran. The distance over one frame's interval
     # instead swings by half the speed either way. A frame held up for 200 ms restarts the measure, which
-    # a busy machine may do once. Whenever the measure reads the fling's speed, the planner asks for the
+    # a busy machine may do now and then. Whenever the measure reads the fling's speed, the planner asks for the
     # server's largest pages (each month of this library is smaller than a page, so the requests
     # themselves stop at the month).
     speeds = [v for v, _ in seen]
     steady = [size for v, size in seen if abs(v - 60) <= 10]
     assert steady and all(size == 400 for size in steady), seen
-    # A restarted measure reads 0 until its window fills again: one run of zeros at most, and the speed
-    # everywhere else.
+    # A restarted measure reads 0 until its window fills again: two runs of zeros at most (a loaded CI
+    # machine held two frames in one fling), and the speed over most of the fling.
     restarts = sum(1 for k, v in enumerate(speeds) if v == 0 and (k == 0 or speeds[k - 1] != 0))
     measured = [v for v in speeds if v != 0]
-    assert restarts <= 1, speeds
+    assert restarts <= 2 and len(measured) >= len(speeds) / 2, speeds
     # A frame held up for less than the restart (100 to 200 ms) skews one reading: one of them is allowed.
     close = sum(abs(v - 60) <= 10 for v in measured)
     assert close >= 0.9 * len(measured) - 1 and abs(statistics.median(measured) - 60) < 5, sorted(speeds)
