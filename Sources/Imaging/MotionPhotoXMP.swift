@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a Motion Photo's clip sits, as its XMP says: Google's `GCamera:MicroVideoOffset` (the clip is the
 /// file's last N bytes) or the `Container:Directory` of `GCamera:MotionPhoto` (items appended after the
 /// primary image in order, each `Item:Length` bytes long; the `MotionPhoto` one is the clip).
