@@ -86,7 +86,10 @@ def test_the_viewer_plays_the_clip_and_its_controls_and_keys_work(browser, clips
     assert page.locator('[role=dialog] [aria-label="Zoom in"]').is_hidden()
     page.keyboard.press("k")
     _paused(page)
-    assert bar.locator("button").first.get_attribute("aria-label") == "Play"
+    # The bar follows the player's `pause` event, which comes after `paused` reads true.
+    page.wait_for_function(
+        "() => document.querySelector('[role=dialog] .clipbar button')?.getAttribute('aria-label') === 'Play'",
+        timeout=T)
     page.keyboard.press("Space")
     _playing(page)
     # A click on the clip pauses it, and another plays it on.
