@@ -62,9 +62,13 @@ import Testing
         var executor: BoundedExecutor? = BoundedExecutor(
             label: "bg-release", width: 3, queueLimit: 3, refusal: "busy", niceness: 5)
         _ = try await executor?.run { 1 }
+        // Each thread names itself when it first runs, which may come after the job above has finished.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while Self.threads(named: "bg-release") < 3, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         #expect(Self.threads(named: "bg-release") == 3)
         executor = nil
-        let deadline = ContinuousClock.now + .seconds(10)
         while Self.threads(named: "bg-release") > 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
