@@ -279,7 +279,7 @@ let package = Package(
             ]
         ),
         // Fixture images and temporary folders shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Catalog", "Imaging"], path: "Tests/TestSupport"),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "TestSupport", "VitrineCore"], exclude: ["Fixtures"]),
         // Every catalog implementation against the same behaviours.

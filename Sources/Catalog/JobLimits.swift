@@ -12,6 +12,8 @@ public enum JobLimits {
     public static let maximumAttempts = 1000
     /// Parked failures a summary lists.
     public static let summaryFailures = 100
+    /// Dedup keys one `jobs(dedupKeys:)` lookup may name.
+    public static let maximumKeysPerLookup = 1000
 
     /// `text` cut to `maximumErrorText` characters.
     public static func errorText(_ text: String) -> String {
@@ -32,6 +34,13 @@ extension JobLimits {
             if let key = request.dedupKey, key.utf8.count > maximumDedupKey {
                 throw JobQueueError.invalid("a job's dedup key is longer than \(maximumDedupKey) bytes")
             }
+        }
+    }
+
+    /// Throws `JobQueueError.invalid` for a lookup longer than `maximumKeysPerLookup`.
+    public static func checkLookup(_ keys: [String]) throws {
+        guard keys.count <= maximumKeysPerLookup else {
+            throw JobQueueError.invalid("a lookup names more than \(maximumKeysPerLookup) jobs")
         }
     }
 }

@@ -39,6 +39,10 @@ public protocol JobQueue: Sendable {
     func retryFailedJobs(ids: [Int64]?, now: Int64) async throws -> Int
     /// Counts by kind and state, the oldest waiting job and the latest parked failures.
     func jobSummary() async throws -> JobSummary
+    /// The jobs still queued, running or parked among those with these dedup keys (at most
+    /// `JobLimits.maximumKeysPerLookup`; more throws `JobQueueError.invalid`). A key without a row is a job
+    /// done, or never queued: an import follows its own jobs this way, whichever worker runs them.
+    func jobs(dedupKeys: [String]) async throws -> [JobRecord]
     /// Calls `onEnqueue` when jobs may have been added: by any process on PostgreSQL (`LISTEN`), by this
     /// process on SQLite. Workers poll as well, so a missed call only delays a job.
     func observeJobs(_ onEnqueue: @escaping @Sendable () -> Void) async throws -> ChangeObservation

@@ -178,6 +178,17 @@ extension PostgresCatalog {
         }
     }
 
+    public func jobs(dedupKeys: [String]) async throws -> [JobRecord] {
+        try JobLimits.checkLookup(dedupKeys)
+        guard !dedupKeys.isEmpty else { return [] }
+        return try await withConnection { connection in
+            try await connection.query(
+                "SELECT \(unescaped: Self.jobColumns) FROM job WHERE dedup_key = ANY(\(dedupKeys)::text[])",
+                logger: self.logger
+            ).collect().map(Self.job(from:))
+        }
+    }
+
     /// Wakes on every enqueue and retry committed by any process, through its own `LISTEN` connection.
     public func observeJobs(_ onEnqueue: @escaping @Sendable () -> Void) async throws -> ChangeObservation {
         try await observe(channel: Self.jobChannel, onEnqueue)

@@ -195,6 +195,21 @@ extension SQLiteCatalog {
         }
     }
 
+    public func jobs(dedupKeys: [String]) async throws -> [JobRecord] {
+        try JobLimits.checkLookup(dedupKeys)
+        guard !dedupKeys.isEmpty else { return [] }
+        return try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(JobRecord.sqliteColumns) FROM job
+                    WHERE dedupKey IN (\(databaseQuestionMarks(count: dedupKeys.count)))
+                    """,
+                arguments: StatementArguments(dedupKeys)
+            ).map(JobRecord.init(sqliteRow:))
+        }
+    }
+
     /// Fires on every committed change to the queue by this process (other processes' enqueues are found
     /// by the workers' polling).
     public func observeJobs(_ onEnqueue: @escaping @Sendable () -> Void) async throws -> ChangeObservation {

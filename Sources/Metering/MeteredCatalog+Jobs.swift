@@ -41,6 +41,10 @@ extension MeteredCatalog {
         try await metered(.jobSummary) { try await base.jobSummary() }
     }
 
+    public func jobs(dedupKeys: [String]) async throws -> [JobRecord] {
+        try await metered(.jobsByKey) { try await base.jobs(dedupKeys: dedupKeys) }
+    }
+
     public func observeJobs(_ onEnqueue: @escaping @Sendable () -> Void) async throws -> ChangeObservation {
         try await metered(.observeJobs) { try await base.observeJobs(onEnqueue) }
     }

@@ -1,19 +1,27 @@
 import ArgumentParser
+import Blobs
 import Catalog
 import Foundation
 import Ingest
+import Jobs
+import VitrineApp
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import photos from files and folders (recursively).",
-        discussion: "Exits with status 1 when any file failed; duplicates are not failures.")
+        discussion: """
+            Each file is recorded with its original stored and its render queued, and a worker in this \
+            process renders them meanwhile, as `vitrine worker` does; the import ends once every photo's \
+            render has ended, whichever worker ran it. Importing again after a crash finishes what it left. \
+            Exits with status 1 when any file failed; duplicates are not failures.
+            """)
 
     @OptionGroup var library: LibraryOptions
 
     @Argument(help: "Files or folders to import.")
     var paths: [String]
 
-    @Option(help: "Files processed at once (default: the number of cores).")
+    @Option(help: "Files recorded and photos rendered at once (default: the number of cores).")
     var jobs: Int = ImportOptions.defaultConcurrency
 
     @Option(help: "Refuse images with more pixels than this, checked before decoding.")
@@ -21,13 +29,24 @@ struct Import: AsyncParsableCommand {
 
     @Flag(
         help: """
-            Record each photo from its header and metadata with its original stored, and queue its render for             `vitrine worker` (or a server's embedded worker) instead of rendering here. Its photos show as             processing until a worker has rendered them.
+            Only record the photos and queue their renders, for `vitrine worker` (or a server's embedded \
+            worker): they show as processing until a worker has rendered them.
             """)
     var enqueueOnly = false
+
+    @Option(
+        help: """
+            Seconds a job stays this import's without a heartbeat: how long a job of an import that was \
+            killed waits before another worker takes it.
+            """)
+    var leaseSeconds = 60
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxPixels >= 1 else { throw ValidationError("--max-pixels must be at least 1") }
+        guard WorkerConfiguration.leaseSeconds.contains(leaseSeconds) else {
+            throw ValidationError("--lease-seconds must be within \(WorkerConfiguration.leaseSeconds)")
+        }
     }
 
     func run() async throws {
@@ -35,9 +54,16 @@ struct Import: AsyncParsableCommand {
         let (items, missing) = FileCollector.items(in: paths)
         var options = ImportOptions(concurrency: jobs)
         options.render.maxPixels = maxPixels
-        if enqueueOnly { options.queuedRenderPriority = JobPriority.background }
         let reporter = ProgressReporter(total: items.count, interactive: isatty(STDERR_FILENO) == 1)
-        var summary = await opened.importer(options: options).importItems(items) { reporter.update($0) }
+        var summary: ImportSummary
+        if enqueueOnly {
+            options.queuedRenderPriority = JobPriority.background
+            summary = await opened.importer(options: options).importItems(items) { reporter.update($0) }
+        } else {
+            summary = await opened.importThroughQueue(items, options: options, worker: workerConfiguration) {
+                reporter.update($0)
+            }
+        }
         reporter.finish()
         for path in missing { summary.failures.append((path, "no such file or folder")) }
 
@@ -47,5 +73,17 @@ struct Import: AsyncParsableCommand {
         )
         for failure in summary.failures { print("  failed: \(failure.path): \(failure.reason)") }
         if !summary.failures.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The import's own worker: renders as wide as `--jobs`, one transcode, nothing else (a server's worker
+    /// or `vitrine worker` runs the library's other jobs). A file that cannot be rendered is retried
+    /// quickly: a person is waiting for the import to end.
+    var workerConfiguration: WorkerConfiguration {
+        var configuration = WorkerConfiguration(
+            name: ProcessIdentity.current.record, limits: [.renderVariants: jobs, .transcodeVideo: 1], total: jobs + 1)
+        configuration.setLease(seconds: leaseSeconds)
+        configuration.backoff = JobBackoff(base: 250, cap: 2000)
+        configuration.poll = .milliseconds(250)
+        return configuration
     }
 }

@@ -16,6 +16,35 @@ import Testing
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func aLookupByKeyFindsTheJobsNotDoneYetWhateverTheirState(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        // Claimed oldest first: "done" is completed, "running" stays claimed, "parked" fails its only attempt.
+        let requests = ["done", "running", "parked", "waiting"].map {
+            JobRequest(.renderVariants, payload: $0, maxAttempts: 1)
+        }
+        try await catalog.enqueue(requests, now: 10)
+        let done = try #require(try await claim(catalog, [.renderVariants], at: 10))
+        #expect(done.payload == "done")
+        #expect(try await catalog.completeJob(done))
+        let running = try #require(try await claim(catalog, [.renderVariants], at: 10))
+        let parked = try #require(try await claim(catalog, [.renderVariants], at: 10))
+        #expect(running.payload == "running" && parked.payload == "parked")
+        try await catalog.failJob(parked, error: "no decoder", backoff: .standard, now: 11)
+
+        let keys = requests.compactMap(\.dedupKey) + ["render-variants:never"]
+        let found = Dictionary(
+            uniqueKeysWithValues: try await catalog.jobs(dedupKeys: keys).map { ($0.payload, $0) })
+        #expect(Set(found.keys) == ["running", "parked", "waiting"], "a done job has no row, nor a key never queued")
+        #expect(found["running"]?.state == .running && found["waiting"]?.state == .waiting)
+        #expect(found["parked"]?.state == .failed && found["parked"]?.lastError == "no decoder")
+        #expect(try await catalog.jobs(dedupKeys: []).isEmpty)
+
+        let atTheLimit = (1..<JobLimits.maximumKeysPerLookup).map { "render-variants:k\($0)" } + [keys[3]]
+        #expect(try await catalog.jobs(dedupKeys: atTheLimit).map(\.payload) == ["waiting"])
+        await #expect(throws: JobQueueError.self) { try await catalog.jobs(dedupKeys: atTheLimit + ["one more"]) }
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func claimsTakeTheHighestPriorityThenTheOldestOfTheKindsAsked(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         let added = try await catalog.enqueue(

@@ -49,7 +49,9 @@ import VitrineAPI
 
     /// A part of the library (an album, the favourites, the albums) is the client reading the API: the
     /// library's first screen would show other photos.
-    @Test(arguments: ["/favorites", "/favorites/p/AAAAAAAAAAAA", "/albums", "/trash", "/a/AAAAAAAAAAAA", "/a/AAAAAAAAAAAA/p/B"])
+    @Test(arguments: [
+        "/favorites", "/favorites/p/AAAAAAAAAAAA", "/albums", "/trash", "/a/AAAAAAAAAAAA", "/a/AAAAAAAAAAAA/p/B",
+    ])
     func partsOfTheLibraryServeTheClientWithoutTheFirstScreen(_ path: String) async throws {
         let fixture = try await ServerFixture(photos: 3)
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in

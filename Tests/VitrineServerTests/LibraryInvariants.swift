@@ -4,15 +4,16 @@ import CatalogSQLite
 import Foundation
 import Ingest
 import ServerTestSupport
+import TestSupport
 import Testing
 import VitrineCore
 
 /// What a data folder must hold whatever was killed, and when: checked from outside, as files and rows.
 enum LibraryInvariants {
-    /// The catalog is sound, every photo has all its variants, and every blob a row names exists and hashes
-    /// to its name. Returns the number of photos.
+    /// The catalog is sound, every photo is whole (`WholePhoto`; with `rendered`, every photo has all its
+    /// variants), and every blob a row names exists and hashes to its name. Returns the number of photos.
     @discardableResult
-    static func checkRows(_ data: String, _ label: String) async throws -> Int {
+    static func checkRows(_ data: String, _ label: String, rendered: Bool = false) async throws -> Int {
         let catalog = try SQLiteCatalog(path: data + "/catalog.sqlite")
         #expect(try await catalog.integrityCheck() == ["ok"], "\(label): integrity_check")
         var cursor: PageCursor?
@@ -21,7 +22,12 @@ enum LibraryInvariants {
             let page = try await catalog.page(after: cursor, limit: 200, filter: PhotoFilter())
             for item in page.items {
                 photos += 1
-                #expect(item.variants.count == VariantKind.madeAtImport.count, "\(label): \(item.photo.id) is half-written")
+                if let problem = try await WholePhoto.problem(item, queue: catalog) {
+                    Issue.record("\(label): \(problem)")
+                }
+                if rendered && item.photo.status != .ready {
+                    Issue.record("\(label): \(item.photo.id) is \(item.photo.status.rawValue)")
+                }
             }
             cursor = page.nextCursor
         } while cursor != nil

@@ -130,15 +130,19 @@ struct S3Library: Sendable {
         try await detached { try peer.tool(arguments) }
     }
 
-    /// No photo is half-written: every photo has all its variants, and every blob the catalog names is in the
+    /// No photo is half-written: every photo is whole (`WholePhoto`; with `rendered`, every photo has all its
+    /// variants), and every blob the catalog names is in the
     /// bucket with bytes that hash to its name and, for variants, the Content-Type their row records. Returns
     /// the photos and the referenced blob names.
     @discardableResult
-    func checkRows(_ label: String) async throws -> (photos: Int, referenced: Set<String>) {
+    func checkRows(_ label: String, rendered: Bool = false) async throws -> (photos: Int, referenced: Set<String>) {
         let catalog = try SQLiteCatalog(path: data.file("catalog.sqlite"))
         let items = try await catalog.page(after: nil, limit: 500, filter: PhotoFilter()).items
         for item in items {
-            #expect(item.variants.count == VariantKind.madeAtImport.count, "\(label): \(item.photo.id) is half-written")
+            if let problem = try await WholePhoto.problem(item, queue: catalog) { Issue.record("\(label): \(problem)") }
+            if rendered && item.photo.status != .ready {
+                Issue.record("\(label): \(item.photo.id) is \(item.photo.status.rawValue)")
+            }
         }
         let referenced = Set(try await catalog.referencedBlobKeys().map(\.hex))
         let objects = try await inventory()

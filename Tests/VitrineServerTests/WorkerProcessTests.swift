@@ -102,6 +102,39 @@ import VitrineCore
         #expect(try await Self.eventually(seconds: 10) { try await catalog.jobSummary().counts.isEmpty })
     }
 
+    @Test func importWorksThroughItsOwnJobsAndParksAFileThatWillNotRender() async throws {
+        let data = TemporaryDirectory("worker-import")
+        let inputs = TemporaryDirectory("worker-import-inputs")
+        for n in 0..<3 {
+            try Fixtures.write(inputs.file("photo-\(n).jpg"), width: 1200, height: 800, seed: UInt32(720 + n))
+        }
+        // A header that reads, with the scan cut short: the file is recorded, and its render fails.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: inputs.file("photo-0.jpg")))
+        try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: inputs.file("truncated.jpg")))
+        // Someone else's job: the import's worker runs renders and transcodes only.
+        let library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))
+        try await library.catalog.enqueue([JobRequest(.purgeTrash, payload: "30")], now: EpochMilliseconds.now)
+
+        let imported = try VitrineProcess.run(["import", "--data", data.path, inputs.path])
+        #expect(imported.status == 1, "\(imported.output)")
+        #expect(imported.output.contains("imported: 3, duplicates: 0, failed: 1"), "\(imported.output)")
+        #expect(imported.output.contains("truncated.jpg: its render failed:"), "\(imported.output)")
+        #expect(imported.output.contains("rendered 4/4"), "the last progress line counts every job's end")
+
+        let catalog = try SQLiteCatalog(path: data.file("catalog.sqlite"))
+        #expect(try await catalog.count() == 4)
+        #expect(try await catalog.photoIds(status: .processing, limit: 10).isEmpty)
+        let failed = try await catalog.photoIds(status: .failed, limit: 10)
+        #expect(failed.count == 1, "the photo that would not render says so")
+        let summary = try await catalog.jobSummary()
+        #expect(summary.failures.map(\.payload) == failed, "its render is parked with its error")
+        #expect(summary.counts.contains { $0.kindName == "purge-trash" && $0.state == .waiting && $0.count == 1 })
+        try await LibraryInvariants.checkRows(data.path, "import")
+
+        let again = try VitrineProcess.run(["import", "--data", data.path, inputs.path])
+        #expect(again.output.contains("imported: 0, duplicates: 3, failed: 1"), "\(again.output)")
+    }
+
     @Test func importEnqueueOnlyLeavesTheRendersToAWorker() async throws {
         let data = TemporaryDirectory("worker-enqueue-only")
         let inputs = TemporaryDirectory("worker-enqueue-inputs")
