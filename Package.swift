@@ -229,7 +229,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: ["VitrineApp", "Ingest", "Imaging"],
+            dependencies: ["VitrineApp", "Ingest", "Imaging", "Jobs", "Blobs"],
             path: "Benchmarks/vitrine-bench"
         ),
         // The job queue's own cost per job, on SQLite and PostgreSQL, for `make bench`.

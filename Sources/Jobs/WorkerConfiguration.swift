@@ -47,6 +47,19 @@ public struct WorkerConfiguration: Sendable {
             total: renders + 3)
     }
 
+    /// An import's own worker: renders `jobs` at once and one transcode, nothing else (a server's worker or
+    /// `vitrine worker` runs the library's other jobs). A file that cannot be rendered is retried quickly and
+    /// the queue is looked at often: a person is waiting for the import to end.
+    public static func importing(name: String, jobs: Int, leaseSeconds: Int = 60) -> WorkerConfiguration {
+        let jobs = max(1, jobs)
+        var configuration = WorkerConfiguration(
+            name: name, limits: [.renderVariants: jobs, .transcodeVideo: 1], total: jobs + 1)
+        configuration.setLease(seconds: leaseSeconds)
+        configuration.backoff = JobBackoff(base: 250, cap: 2000)
+        configuration.poll = .milliseconds(250)
+        return configuration
+    }
+
     /// The kinds with room for another job, given how many of each run.
     func open(running: [JobKind: Int]) -> Set<JobKind> {
         guard running.values.reduce(0, +) < total else { return [] }

@@ -60,7 +60,10 @@ struct Import: AsyncParsableCommand {
             options.queuedRenderPriority = JobPriority.background
             summary = await opened.importer(options: options).importItems(items) { reporter.update($0) }
         } else {
-            summary = await opened.importThroughQueue(items, options: options, worker: workerConfiguration) {
+            summary = await opened.importThroughQueue(
+                items, options: options,
+                worker: .importing(name: ProcessIdentity.current.record, jobs: jobs, leaseSeconds: leaseSeconds)
+            ) {
                 reporter.update($0)
             }
         }
@@ -73,17 +76,5 @@ struct Import: AsyncParsableCommand {
         )
         for failure in summary.failures { print("  failed: \(failure.path): \(failure.reason)") }
         if !summary.failures.isEmpty { throw ExitCode(1) }
-    }
-
-    /// The import's own worker: renders as wide as `--jobs`, one transcode, nothing else (a server's worker
-    /// or `vitrine worker` runs the library's other jobs). A file that cannot be rendered is retried
-    /// quickly: a person is waiting for the import to end.
-    var workerConfiguration: WorkerConfiguration {
-        var configuration = WorkerConfiguration(
-            name: ProcessIdentity.current.record, limits: [.renderVariants: jobs, .transcodeVideo: 1], total: jobs + 1)
-        configuration.setLease(seconds: leaseSeconds)
-        configuration.backoff = JobBackoff(base: 250, cap: 2000)
-        configuration.poll = .milliseconds(250)
-        return configuration
     }
 }
