@@ -121,8 +121,9 @@ public final class PostgresCatalog: Sendable {
     /// Runs `body` on a pooled connection, giving up with `CatalogError.unavailable` when none could be had
     /// within the connect time-out (or when the caller is cancelled first). The pool queues requests while
     /// it cannot connect (up to 15 s before its circuit breaker opens), so without this bound a request
-    /// would hang through a database restart. A request that got its connection is never abandoned: once
-    /// `body` runs it finishes.
+    /// would hang through a database restart. A request that got its connection is abandoned only when
+    /// that connection closes under it: across a restart a query's answer may never come, and its caller
+    /// (a worker's job) would wait for good.
     ///
     /// The pool's request runs in a task of its own and a give-up returns at once: a task group would wait
     /// for that request to end, and across a restart the pool may never answer it (a worker then stopped
@@ -140,6 +141,7 @@ public final class PostgresCatalog: Sendable {
                     do {
                         let value = try await client.withConnection { connection in
                             guard race.settle(.leased) else { throw unavailable }
+                            wait.leased(connection)
                             return try await body(connection)
                         }
                         wait.finish(.success(value))
@@ -149,7 +151,18 @@ public final class PostgresCatalog: Sendable {
                 }
                 let timer = Task {
                     guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                    if race.settle(.gaveUp) { wait.finish(.failure(unavailable)) }
+                    if race.settle(.gaveUp) {
+                        wait.finish(.failure(unavailable))
+                        return
+                    }
+                    // Leased: the body runs until its connection closes under it (then this task is
+                    // cancelled by the end of the wait, or gives up for it).
+                    while let connection = wait.connection, (try? await Task.sleep(for: Self.closedPoll)) != nil {
+                        if connection.isClosed {
+                            wait.finish(.failure(unavailable))
+                            return
+                        }
+                    }
                 }
                 wait.hold(work: work, timer: timer)
             }
@@ -166,8 +179,14 @@ public final class PostgresCatalog: Sendable {
             var result: Result<T, any Error>?
             var work: Task<Void, Never>?
             var timer: Task<Void, Never>?
+            var connection: PostgresConnection?
         }
         private let state = Mutex(State())
+
+        /// The connection the body runs on, once it has one.
+        var connection: PostgresConnection? { state.withLock { $0.connection } }
+
+        func leased(_ connection: PostgresConnection) { state.withLock { $0.connection = connection } }
 
         func install(_ continuation: CheckedContinuation<T, any Error>) {
             let early = state.withLock { state -> Result<T, any Error>? in
@@ -208,6 +227,9 @@ public final class PostgresCatalog: Sendable {
             work?.cancel()
         }
     }
+
+    /// How often a request whose body is running checks that its connection is still open.
+    static let closedPoll = Duration.seconds(1)
 
     /// Which came first for one request: its connection, or the end of its wait.
     final class LeaseRace: Sendable {

@@ -99,7 +99,8 @@ struct ClusterLibrary: Sendable {
                 for item in page.items {
                     ids.insert(item.photo.id)
                     #expect(
-                        item.variants.count == VariantKind.madeAtImport.count, "\(label): \(item.photo.id) is half-written")
+                        item.variants.count == VariantKind.madeAtImport.count,
+                        "\(label): \(item.photo.id) is half-written")
                 }
                 cursor = page.nextCursor
             } while cursor != nil

@@ -68,7 +68,11 @@ final class ClusterServer: @unchecked Sendable {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
-        process.waitUntilExit()
+        if !ChildProcess.waitForExit(process, seconds: 30) {
+            Issue.record("server \(name) did not stop within 30 s of SIGTERM; killed")
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
     deinit { kill() }

@@ -35,7 +35,11 @@ final class ClusterWorker: @unchecked Sendable {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
-        process.waitUntilExit()
+        if !ChildProcess.waitForExit(process, seconds: 30) {
+            Issue.record("worker \(name) did not stop within 30 s of SIGTERM; killed")
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
     deinit {

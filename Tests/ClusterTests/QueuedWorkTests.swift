@@ -70,9 +70,10 @@ import VitrineAPI
         let final = try await Self.unsettled(cluster)
         let summary = try await cluster.withCatalog { catalog in try await catalog.jobSummary() }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let stuck = summary.oldestWaiting.map {
-            "oldest waiting: \($0.id) attempts \($0.attempts) due in \($0.notBefore - now) ms, error \($0.lastError ?? "-")"
-        } ?? "none waiting"
+        let stuck =
+            summary.oldestWaiting.map {
+                "oldest waiting: \($0.id) attempts \($0.attempts) due in \($0.notBefore - now) ms, error \($0.lastError ?? "-")"
+            } ?? "none waiting"
         print("jobs left: \(summary.counts) \(stuck)")
         let logs = workers.map { "\($0.name):\n\($0.logText.suffix(3000))" }.joined(separator: "\n")
         #expect(settled, "photos or jobs left after the restart: \(final), \(summary.counts), \(stuck)\n\(logs)")

@@ -14,6 +14,12 @@ import Testing
         throw JobQueueError.invalid("no job for \(payload)")
     }
 
+    /// Waits up to 10 s for the watch to have seen `done` photos done (it looks every 10 ms).
+    func waitUntil(_ watch: JobWatch, done: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while watch.counts.done < done, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
     @Test func photosAreDoneWhenTheirJobsAreGoneAndFailedWhenOneWasParked() async throws {
         let fixture = try await WorkerFixture()
         let queue = fixture.library.catalog
@@ -28,12 +34,14 @@ import Testing
         for id in ["a", "b", "c", "a"] { watch.add(id) }
         #expect(watch.counts.followed == 3, "a photo added twice is followed once")
 
-        try await Task.sleep(for: .milliseconds(100))
+        try await waitUntil(watch, done: 1)
+        try await Task.sleep(for: .milliseconds(50))
         #expect(watch.counts.done == 1, "c has no job: done at once; a and b wait")
         #expect(try await queue.completeJob(try await claim(queue, .renderVariants, payload: "a")))
         try await queue.failJob(
             try await claim(queue, .renderVariants, payload: "b"), error: "no decoder", backoff: .standard, now: 2)
-        try await Task.sleep(for: .milliseconds(100))
+        try await waitUntil(watch, done: 2)
+        try await Task.sleep(for: .milliseconds(50))
         #expect(watch.counts.done == 2, "b still has its transcode")
         #expect(try await queue.completeJob(try await claim(queue, .transcodeVideo, payload: "b")))
         watch.close()
@@ -58,12 +66,8 @@ import Testing
         {
             try await queue.completeJob(job)
         }
-        var seen = 0
-        for _ in 0..<500 where seen < ids.count - 1 {
-            try await Task.sleep(for: .milliseconds(10))
-            seen = watch.counts.done
-        }
-        #expect(seen == ids.count - 1, "every photo but the stuck one is seen done")
+        try await waitUntil(watch, done: ids.count - 1)
+        #expect(watch.counts.done == ids.count - 1, "every photo but the stuck one is seen done")
         try await queue.completeJob(stuck)
         #expect(await waiting.value.isEmpty)
         #expect(watch.counts.done == ids.count)

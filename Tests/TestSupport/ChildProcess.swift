@@ -51,6 +51,15 @@ public enum ChildProcess {
         return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), String(decoding: output, as: UTF8.self))
     }
 
+    /// Waits up to `seconds` for `process` to end; false when it is still running then.
+    public static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else { return false }
+        process.waitUntilExit()
+        return true
+    }
+
     /// A free loopback port: bound to port 0, read, released (the server binds it right after).
     public static func freeLoopbackPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
