@@ -59,10 +59,12 @@ public protocol ShareLinks: Sendable {
     func recordView(slug: String, at: Int64) async throws
     /// Whether the photo is one the link shares.
     func linkShares(slug: String, photoId: String) async throws -> Bool
-    /// Notes that a visitor uploaded the photo through the link: a log kept apart from the photo and the
-    /// link, so it outlives both (a trashed or restored upload still counts against the link's bound).
-    /// Recording the same photo twice for one link keeps one entry.
-    func recordLinkUpload(slug: String, photoId: String, at: Int64) async throws
+    /// Notes that a visitor uploaded the photo through the link, unless the link already took `limit`
+    /// uploads: false then, and nothing is recorded. The count and the entry are one step, so uploads at
+    /// the same moment never pass the bound together. A log kept apart from the photo and the link, so it
+    /// outlives both (a trashed or restored upload still counts against the link's bound). Recording the
+    /// same photo twice for one link keeps one entry (and is true).
+    func recordLinkUpload(slug: String, photoId: String, at: Int64, limit: Int) async throws -> Bool
     /// How many photos were uploaded through the link, ever.
     func linkUploadCount(slug: String) async throws -> Int
     /// The links a photo was uploaded through, oldest first.

@@ -3,13 +3,25 @@ import PostgresNIO
 
 /// The log of visitors' uploads through share links (`link_upload`).
 extension PostgresCatalog {
-    public func recordLinkUpload(slug: String, photoId: String, at: Int64) async throws {
-        try await withConnection { connection in
+    /// Serialised per link by an advisory lock held to the commit (the log outlives the link's row, so
+    /// there may be no row to lock): every server's uploads through one link count in turn.
+    public func recordLinkUpload(slug: String, photoId: String, at: Int64, limit: Int) async throws -> Bool {
+        try await transaction { connection in
+            let key = "link-upload:" + slug
             try await connection.query(
-                """
-                INSERT INTO link_upload (slug, photo_id, uploaded_at) VALUES (\(slug), \(photoId), \(at))
-                ON CONFLICT DO NOTHING
-                """, logger: self.logger)
+                "SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))", logger: self.logger)
+            let known = try await connection.query(
+                "SELECT 1 FROM link_upload WHERE slug = \(slug) AND photo_id = \(photoId)", logger: self.logger
+            ).collect()
+            if !known.isEmpty { return true }
+            let counts = try await connection.query(
+                "SELECT count(*) FROM link_upload WHERE slug = \(slug)", logger: self.logger
+            ).collect { try $0.decode(Int64.self) }
+            guard (counts.first ?? 0) < Int64(limit) else { return false }
+            try await connection.query(
+                "INSERT INTO link_upload (slug, photo_id, uploaded_at) VALUES (\(slug), \(photoId), \(at))",
+                logger: self.logger)
+            return true
         }
     }
 

@@ -29,8 +29,10 @@ extension MeteredCatalog {
         try await metered(.linkShares) { try await base.linkShares(slug: slug, photoId: photoId) }
     }
 
-    public func recordLinkUpload(slug: String, photoId: String, at: Int64) async throws {
-        try await metered(.recordLinkUpload) { try await base.recordLinkUpload(slug: slug, photoId: photoId, at: at) }
+    public func recordLinkUpload(slug: String, photoId: String, at: Int64, limit: Int) async throws -> Bool {
+        try await metered(.recordLinkUpload) {
+            try await base.recordLinkUpload(slug: slug, photoId: photoId, at: at, limit: limit)
+        }
     }
 
     public func linkUploadCount(slug: String) async throws -> Int {

@@ -45,7 +45,16 @@ struct LinkUploadsController<Context: RequestContext>: Sendable {
         let imported = try await UploadImport(library: library, importer: importer, maximumBytes: maximumUploadBytes)
             .run(request, readsFields: false)
         if !imported.duplicate {
-            try await catalog.recordLinkUpload(slug: link.slug, photoId: imported.id, at: EpochMilliseconds.now)
+            // The count above is a quick refusal; this is the bound. An upload that lost the race to the
+            // link's last slot is taken out again: nobody else has seen it.
+            guard
+                try await catalog.recordLinkUpload(
+                    slug: link.slug, photoId: imported.id, at: EpochMilliseconds.now, limit: maximumUploads)
+            else {
+                _ = try await library.deletePhoto(id: imported.id)
+                throw APIError(
+                    .conflict, code: "too_many_uploads", message: "this link took its \(maximumUploads) uploads")
+            }
             _ = try await catalog.add(PhotoSelection(ids: [imported.id]), to: link.set)
         }
         if form { return LinkPages.seeOther(slug: link.slug, sent: true) }

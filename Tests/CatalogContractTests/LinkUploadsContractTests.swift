@@ -30,10 +30,14 @@ import VitrineCore
         #expect(try await catalog.link(slug: drop.slug)?.showsPhotos == true)
 
         #expect(try await catalog.linkUploadCount(slug: drop.slug) == 0)
-        try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[0], at: 10)
-        try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[0], at: 11)
-        try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[1], at: 12)
-        try await catalog.recordLinkUpload(slug: other.slug, photoId: ids[1], at: 9)
+        #expect(try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[0], at: 10, limit: 2))
+        #expect(try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[0], at: 11, limit: 2))
+        #expect(try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[1], at: 12, limit: 2))
+        #expect(try await catalog.recordLinkUpload(slug: other.slug, photoId: ids[1], at: 9, limit: 2))
+        #expect(
+            try await !catalog.recordLinkUpload(slug: drop.slug, photoId: ids[2], at: 13, limit: 2),
+            "the link took its two uploads")
+        #expect(try await catalog.recordLinkUpload(slug: drop.slug, photoId: ids[1], at: 14, limit: 2), "known")
         #expect(try await catalog.linkUploadCount(slug: drop.slug) == 2, "the same photo twice is one upload")
         #expect(try await catalog.linkUploadCount(slug: other.slug) == 1)
         #expect(try await catalog.uploadLinks(photoId: ids[1]) == [other.slug, drop.slug], "oldest first")
@@ -44,5 +48,25 @@ import VitrineCore
         #expect(try await catalog.deleteLink(slug: drop.slug))
         #expect(try await catalog.linkUploadCount(slug: drop.slug) == 2, "a log: the photo and the link may go")
         #expect(try await catalog.uploadLinks(photoId: ids[0]) == [drop.slug])
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
+    func uploadsAtTheSameMomentNeverPassTheLinksBound(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let link = LinkRecord(slug: "race-link-slug-0123456789", createdAt: 1, allowsUpload: true)
+        try await catalog.createLink(link, photos: nil)
+        for round in 0..<4 {
+            let slug = "\(link.slug)-\(round)"
+            let recorded = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for n in 0..<16 {
+                    group.addTask {
+                        try await catalog.recordLinkUpload(slug: slug, photoId: "p\(round)-\(n)", at: 10, limit: 5)
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(recorded == 5, "round \(round)")
+            #expect(try await catalog.linkUploadCount(slug: slug) == 5)
+        }
     }
 }

@@ -130,6 +130,36 @@ import VitrineAPI
         }
     }
 
+    @Test func uploadsAtTheSameMomentNeverPassTheLinksBound() async throws {
+        let server = try await LinkServer(photos: 1)
+        var limits = Limits()
+        limits.linkUploads = 3
+        let bodies = try (0..<8).map { try photo(UInt32(70 + $0)) }
+        let catalog = server.fixture.library.catalog
+        try await server.app(limits: limits).test(.live) { client in
+            let link = try await server.link(
+                client, #"{"photos":{"ids":["\#(server.fixture.ids[0])"]},"allowUpload":true}"#)
+            // Every request on a connection of its own, all sent before any answer is read: each passes the
+            // quick count before any of them is recorded.
+            let port = try #require(client.port)
+            let connections = try bodies.map { body in
+                let connection = try RawConnection(port: port)
+                try connection.send(
+                    "POST /api/v1/links/\(link.slug)/photos HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+                try connection.send(body)
+                return connection
+            }
+            let statuses = try await onThread {
+                connections.map { $0.read(until: "\r\n")?.split(separator: " ").dropFirst().first.map(String.init) }
+            }
+            #expect(statuses.filter { $0 == "201" }.count == 3, "\(statuses)")
+            #expect(statuses.filter { $0 == "409" }.count == 5, "\(statuses)")
+            #expect(try await catalog.linkUploadCount(slug: link.slug) == 3)
+            #expect(try await catalog.count() == 1 + 3, "an upload past the bound is not kept")
+        }
+    }
+
     @Test func aFileDropShowsNoPhotosAndItsPageTakesFiles() async throws {
         let server = try await LinkServer(photos: 2)
         let ids = server.fixture.ids
