@@ -9,7 +9,9 @@
                    `vitrine import` of the same files (target ≥ 0.95× its photos per second)
   page p99         a release `vitrine serve` whose embedded worker renders the 1 000 queued photos,
                    `/api/v1/photos?limit=100` at one connection (wrk): p99 while the batch renders against
-                   p99 on the same server once it is idle (target ≤ 2×)
+                   p99 on the same server once it is idle (target ≤ 2×); beside it, the same page with no
+                   worker while other processes load the second core (a spin at nice 19, vipsthumbnail at
+                   nice 10): what one busy core costs the other on this machine
 
 The 1 000 photos are 1600×1200 crops of the demo photographs at distinct offsets (JPEG, quality 90), made
 once and cached under JOBS_BENCH_DIR. PostgreSQL is a throwaway server (scripts/pg.sh) there too.
@@ -146,6 +148,18 @@ def queued_import(folder):
 
 
 # ── page latency beside the embedded worker ──────────────────────────────
+def page_wrk(server):
+    """p99 (ms) of `/api/v1/photos?limit=100` at one connection for WRK_SECONDS."""
+    requests = DIR / "requests.tsv"
+    requests.write_text("r\t/api/v1/photos?limit=100\n")
+    out = subprocess.run(
+        ["wrk", "-t1", "-c1", f"-d{WRK_SECONDS}s", "--latency", "--timeout", "10s", "-s",
+         str(ROOT / "Benchmarks/soak/mixed.lua"), server.base, "--", str(requests)],
+        capture_output=True, text=True, check=True).stdout
+    line = next(line for line in out.splitlines() if line.startswith("SOAK-RESULT "))
+    return json.loads(line[len("SOAK-RESULT "):])["latency_us"]["99"] / 1000
+
+
 def page_p99(folder, cache=True):
     """A page's p99 while the embedded worker renders the batch an `--enqueue-only` import queued, then once
     it is idle. Every finished render moves the change feed, which empties the answer cache: with the cache,
@@ -154,16 +168,9 @@ def page_p99(folder, cache=True):
     data = DIR / "lib-serve"
     run_import(data, folder, "--enqueue-only")
     server = Server(data, log_name="serve", extra_args=() if cache else ("--answer-cache", "0"))
-    requests = DIR / "requests.tsv"
-    requests.write_text("r\t/api/v1/photos?limit=100\n")
 
     def wrk():
-        out = subprocess.run(
-            ["wrk", "-t1", "-c1", f"-d{WRK_SECONDS}s", "--latency", "--timeout", "10s", "-s",
-             str(ROOT / "Benchmarks/soak/mixed.lua"), server.base, "--", str(requests)],
-            capture_output=True, text=True, check=True).stdout
-        line = next(line for line in out.splitlines() if line.startswith("SOAK-RESULT "))
-        return json.loads(line[len("SOAK-RESULT "):])["latency_us"]["99"] / 1000
+        return page_wrk(server)
 
     try:
         server.total()
@@ -178,6 +185,42 @@ def page_p99(folder, cache=True):
     return busy, idle, rendering
 
 
+def page_p99_controls(folder):
+    """The same page on the same library with no worker (`--workers 0`), idle and then beside work that is
+    not the server's: a shell spinning at nice 19 and `vipsthumbnail -s 2048` over the photos at nice 10
+    (the worker's priority). They show what one busy core costs the other on this machine, whoever runs
+    the work, so the worker's ratio reads against the lowest a render beside the pages can give."""
+    data = DIR / "lib-serve"
+    server = Server(data, log_name="serve-control", extra_args=("--answer-cache", "0", "--workers", "0"))
+
+    def wrk():
+        return page_wrk(server)
+
+    paths = " ".join(f"'{p}'" for p in sorted(glob.glob(str(folder / "*.jpg"))))
+    out = DIR / "control.jpg"
+    beside = {
+        "spin": ["nice", "-n", "19", "sh", "-c", "while :; do :; done"],
+        "vipsthumbnail": ["nice", "-n", "10", "sh", "-c",
+                          f"while :; do for f in {paths}; do vipsthumbnail -s 2048 -o '{out}' \"$f\"; done; done"],
+    }
+    results = {}
+    try:
+        server.total()
+        results["idle"] = wrk()
+        for name, command in beside.items():
+            process = subprocess.Popen(command, start_new_session=True)
+            try:
+                results[name] = wrk()
+            finally:
+                os.killpg(process.pid, 9)
+                process.wait()
+    finally:
+        server.stop()
+    log(f"  page p99 with no worker: idle {results['idle']:.2f} ms, beside a spin at nice 19 "
+        f"{results['spin']:.2f} ms, beside vipsthumbnail at nice 10 {results['vipsthumbnail']:.2f} ms")
+    return results
+
+
 def main():
     DIR.mkdir(parents=True, exist_ok=True)
     log(f"job queue bench in {DIR}")
@@ -187,6 +230,7 @@ def main():
         inline, enqueue, queued = queued_import(folder)
         busy, idle, rendering = page_p99(folder, cache=False)
         cached_busy, cached_idle, _ = page_p99(folder)
+        controls = page_p99_controls(folder)
     except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
         log(f"job queue bench could not run: {error}")
         return 1
@@ -207,6 +251,10 @@ def main():
                  f"≤ {P99_TARGET:g}×", ok(p99 <= P99_TARGET)))
     rows.append(("  with the answer cache, which every finished render empties (idle: from memory)",
                  f"{cached_busy:.2f} vs {cached_idle:.2f} ms", "", ""))
+    base = controls["idle"]
+    for name, label in (("vipsthumbnail", "vipsthumbnail -s 2048 at nice 10"), ("spin", "a shell spinning at nice 19")):
+        rows.append((f"  control, no worker: beside {label} vs idle",
+                     f"{controls[name]:.2f} vs {base:.2f} ms = {controls[name] / base:.2f}×", "", ""))
     print(f"\nJob queue (load average {os.getloadavg()[0]:.2f})")
     print_table(rows)
     return 0

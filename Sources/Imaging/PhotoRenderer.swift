@@ -65,7 +65,8 @@ public enum PhotoRenderer {
     ) throws(ImagingError)
         -> RenderedPhoto
     {
-        try ImageHeader.read(path: path, maxPixels: options.maxPixels) { header, image throws(ImagingError) in
+        Vips.matchHelperPriority()
+        return try ImageHeader.read(path: path, maxPixels: options.maxPixels) { header, image throws(ImagingError) in
             let metadata = ExifReader.metadata(from: image)
             let base = try decode(path: path, header: header, options: options)
             return try derive(from: base, header: header, metadata: metadata, options: options)

@@ -20,6 +20,7 @@ public enum SizedRenderer {
         path: String, edge: Int, quality: Int = 82, maxPixels: Int = RenderOptions().maxPixels
     ) throws(ImagingError) -> EncodedVariant {
         try Vips.start()
+        Vips.matchHelperPriority()
         return try ImageHeader.read(path: path, maxPixels: maxPixels) { header, _ throws(ImagingError) in
             let target = fitted(width: header.displayWidth, height: header.displayHeight, edge: edge)
             guard let source = vt_source_new_from_file(path) else { throw .corrupt(Vips.takeError()) }
