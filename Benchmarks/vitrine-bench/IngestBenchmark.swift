@@ -32,6 +32,7 @@ struct IngestBenchmark {
         let vipsDemo = try await runVipsthumbnail(demo, out: work + "/vips-demo")
         let oursDemo = await importAll(demo, concurrency: 1, library: work + "/lib-demo-serial")
         let vipsLarge = try await runVipsthumbnail(large, out: work + "/vips-large")
+        let vipsDemoVector = try await runVipsthumbnail(demo, out: work + "/vips-demo-orc", vector: true)
         let oursLarge = await importAll(large, concurrency: 1, library: work + "/lib-large-serial")
         let queuedDemo = await importAll(demo, concurrency: 1, library: work + "/lib-demo-queued", queued: true)
         let queuedLarge = await importAll(large, concurrency: 1, library: work + "/lib-large-queued", queued: true)
@@ -68,6 +69,10 @@ struct IngestBenchmark {
                 verdict(queuedLarge / vipsLarge <= 1.1, "≤ 1.1×"),
             ],
             [
+                "  vipsthumbnail itself with ORC's vector code", ms(vipsDemoVector / Double(demo.count)),
+                "without: " + ms(vipsDemo / Double(demo.count)), ratio(vipsDemoVector / vipsDemo), "",
+            ],
+            [
                 "photos/s, all \(all.count), concurrency \(concurrency)", rate(Double(all.count) / oursAllParallel),
                 "serial vipsthumbnail: " + rate(Double(all.count) / vipsAllSeconds),
                 ratio(vipsAllSeconds / oursAllParallel), verdict(vipsAllSeconds / oursAllParallel >= 1.5, "≥ 1.5×"),
@@ -89,9 +94,10 @@ struct IngestBenchmark {
         print(Table.render(rows))
         print(
             """
-            vipsthumbnail runs once per file (process start-up included), as it is normally used; it writes one
-            baseline JPEG. vitrine writes a progressive preview, a WebP and a JPEG thumb, a small JPEG thumb, a
-            ThumbHash, hashes and copies the original, and fsyncs every blob before one SQLite transaction.
+            vipsthumbnail runs once per file (process start-up included), as it is normally used, without ORC as
+            vitrine renders (the ORC row shows what vector code gives it); it writes one baseline JPEG. vitrine
+            writes a progressive preview, a WebP and a JPEG thumb, a small JPEG thumb, a ThumbHash, hashes and
+            copies the original, and fsyncs every blob before one SQLite transaction.
             """)
         guard ProcessInfo.processInfo.environment["BENCH_VIDEO"] != "0" else { return }
         let video = try await VideoBenchmark.run(work: work)
@@ -142,7 +148,9 @@ struct IngestBenchmark {
     }
 
     /// Seconds for `vipsthumbnail -s 2048` run once per file, one after another (the usual way it is used).
-    static func runVipsthumbnail(_ paths: [String], out: String) async throws -> Double {
+    /// Without ORC's vector code unless `vector`: vitrine renders without it (`Vips`), so that is the
+    /// like-for-like comparison; with it is vipsthumbnail as a user runs it.
+    static func runVipsthumbnail(_ paths: [String], out: String, vector: Bool = false) async throws -> Double {
         try? FileManager.default.removeItem(atPath: out)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let start = ContinuousClock.now
@@ -153,6 +161,9 @@ struct IngestBenchmark {
             process.arguments = ["-s", "2048", "-o", out + "/\(index).jpg[Q=82]", path]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            var environment = ProcessInfo.processInfo.environment
+            environment["VIPS_NOVECTOR"] = vector ? nil : "1"
+            process.environment = environment
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else { throw BenchError.vipsthumbnailFailed(path) }
