@@ -160,6 +160,11 @@ int vt_thumbnail_source(VtSource *source, VtImage **out, int width, int height) 
                                    "srgb", "option_string", "fail_on=truncated", NULL);
 }
 
+int vt_thumbnail_source_untagged(VtSource *source, VtImage **out, int width, int height) {
+    return p_vips_thumbnail_source(source, out, width, "height", height, "size", VT_SIZE_DOWN, "option_string",
+                                   "fail_on=truncated", NULL);
+}
+
 int vt_thumbnail_image(VtImage *in, VtImage **out, int width, int height) {
     return p_vips_thumbnail_image(in, out, width, "height", height, "size", VT_SIZE_DOWN, NULL);
 }

@@ -83,7 +83,11 @@ public enum PhotoRenderer {
 
         guard let source = vt_source_new_from_file(path) else { throw .corrupt(Vips.takeError()) }
         defer { vt_source_unref(source) }
-        var image = try VipsImage.make { vt_thumbnail_source(source, $0, Int32(width), Int32(height)) }
+        var image = try VipsImage.make {
+            header.isUntaggedSRGB
+                ? vt_thumbnail_source_untagged(source, $0, Int32(width), Int32(height))
+                : vt_thumbnail_source(source, $0, Int32(width), Int32(height))
+        }
         image = try normalized(image)
         // One decode: every variant below reads these pixels from memory.
         return try image.materialized()

@@ -26,7 +26,9 @@ public enum SizedRenderer {
             guard let source = vt_source_new_from_file(path) else { throw .corrupt(Vips.takeError()) }
             defer { vt_source_unref(source) }
             var image = try VipsImage.make {
-                vt_thumbnail_source(source, $0, Int32(target.width), Int32(target.height))
+                header.isUntaggedSRGB
+                    ? vt_thumbnail_source_untagged(source, $0, Int32(target.width), Int32(target.height))
+                    : vt_thumbnail_source(source, $0, Int32(target.width), Int32(target.height))
             }
             image = try PhotoRenderer.normalized(image)
             if image.hasAlpha { image = try VipsImage.make { vt_flatten(image.pointer, $0, 255) } }

@@ -21,6 +21,9 @@ final class VipsImage: @unchecked Sendable {
     var interpretation: VtInterpretation { vt_image_get_interpretation(pointer) }
     var hasAlpha: Bool { vt_image_hasalpha(pointer) != 0 }
 
+    /// Whether the header carries the field (`icc-profile-data`, `exif-data`…).
+    func hasField(_ name: String) -> Bool { vt_image_has_field(pointer, name) != 0 }
+
     /// A string field such as `exif-ifd0-Make`, or nil when absent.
     func string(_ name: String) -> String? {
         guard vt_image_has_field(pointer, name) != 0 else { return nil }

@@ -65,6 +65,9 @@ VtImage *vt_image_new_from_memory_copy(const void *data, size_t size, int width,
 /// Truncated or corrupt input becomes an error instead of grey pixels. libvips 8.14's thumbnail_source
 /// ignores its own `fail_on` argument, so the option goes to the loader through `option_string`.
 int vt_thumbnail_source(VtSource *source, VtImage **out, int width, int height);
+/* The same without an export profile: for 8-bit sRGB or greyscale with no embedded profile, which libvips
+   takes as sRGB, so a transform to sRGB would change nothing at the cost of a colour round trip. */
+int vt_thumbnail_source_untagged(VtSource *source, VtImage **out, int width, int height);
 /// Resizes an already decoded image to fit width×height, never up.
 int vt_thumbnail_image(VtImage *in, VtImage **out, int width, int height);
 int vt_colourspace(VtImage *in, VtImage **out, VtInterpretation space);
