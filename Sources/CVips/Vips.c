@@ -49,6 +49,7 @@ typedef struct _VipsSource Source;
     X(vips_cache_set_max_mem, void, (size_t))                                                               \
     X(vips_error_buffer, const char *, (void))                                                              \
     X(vips_error_clear, void, (void))                                                                       \
+    X(vips_error_buffer_copy, char *, (void))                                                               \
     X(vips_source_new_from_file, Source *, (const char *))                                                  \
     X(vips_foreign_find_load_source, const char *, (Source *))                                              \
     X(vips_image_new_from_source, Image *, (Source *, const char *, ...))                                   \
@@ -141,6 +142,7 @@ void vt_cache_set_max(int max) { p_vips_cache_set_max(max); }
 void vt_cache_set_max_mem(size_t max) { p_vips_cache_set_max_mem(max); }
 const char *vt_error_buffer(void) { return p_vips_error_buffer(); }
 void vt_error_clear(void) { p_vips_error_clear(); }
+char *vt_error_take(void) { return p_vips_error_buffer_copy(); }
 
 VtSource *vt_source_new_from_file(const char *path) { return p_vips_source_new_from_file(path); }
 const char *vt_find_load_source(VtSource *source) { return p_vips_foreign_find_load_source(source); }

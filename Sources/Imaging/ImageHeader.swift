@@ -42,15 +42,12 @@ extension ImageHeader {
         let loader = ImageFormat.loaderName(String(cString: loaderName))
         // Refuse by loader before opening: SVG and PDF are documents, and magick loads many risky formats.
         let kind = try ImageFormat.fromLoader(loader, heifCompression: nil)
-        guard let opened = vt_image_new_from_source(source) else {
-            let message = Vips.takeError()
-            if kind == .heic || kind == .avif, let size = sizeOverHEIFLimit(in: message),
-                size.width * size.height > maxPixels
-            {
-                throw .tooManyPixels(width: size.width, height: size.height, limit: maxPixels)
-            }
-            throw .corrupt(message)
+        if kind == .heic || kind == .avif, let size = HEIFAnnouncedSizes.largest(path: path),
+            (size.pixels ?? .max) > maxPixels
+        {
+            throw .tooManyPixels(width: size.width, height: size.height, limit: maxPixels)
         }
+        guard let opened = vt_image_new_from_source(source) else { throw .corrupt(Vips.takeError()) }
         let image = VipsImage(taking: opened)
         let format =
             kind == .heic || kind == .avif

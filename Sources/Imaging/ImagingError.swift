@@ -19,13 +19,19 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAnImage: "not an image"
         case .unsupportedFormat(let format): "unsupported format: \(format)"
         case .tooManyPixels(let width, let height, let limit):
-            "image is \(width)×\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
+            "image is \(width)×\(height) (\(Self.pixels(width, height)) pixels), over the limit of \(limit) pixels"
         case .corrupt(let detail): "corrupt or truncated image: \(detail)"
         case .encodeFailed(let detail): "could not encode variant: \(detail)"
         case .videoOverLimit(let detail): "video refused: \(detail)"
         case .corruptVideo(let detail): "corrupt or truncated video: \(detail)"
         case .unavailable(let detail): "image processing is unavailable: \(detail)"
         }
+    }
+
+    /// `width`×`height` as text; a header may announce sides whose product is past `Int.max`.
+    static func pixels(_ width: Int, _ height: Int) -> String {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? "over \(Int.max)" : String(product)
     }
 
     /// A short stable identifier for APIs and logs.

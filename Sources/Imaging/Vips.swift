@@ -34,11 +34,12 @@ public enum Vips {
         if let failure { throw .unavailable(failure) }
     }
 
-    /// Reads and clears libvips' per-thread error buffer.
+    /// Reads and clears libvips' error buffer in one step. The buffer is the whole process's: a message
+    /// says what went wrong for a person, and no decision is taken from its text.
     static func takeError() -> String {
-        guard let buffer = vt_error_buffer() else { return "unknown libvips error" }
+        guard let buffer = vt_error_take() else { return "unknown libvips error" }
+        defer { vt_free(buffer) }
         let message = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
-        vt_error_clear()
         return message.isEmpty ? "unknown libvips error" : message.replacingOccurrences(of: "\n", with: "; ")
     }
 }

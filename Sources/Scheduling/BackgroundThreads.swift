@@ -60,8 +60,20 @@ final class BackgroundThreads: Sendable {
         for _ in 0..<count { shared.ready.signal() }
     }
 
-    /// Names the calling thread for `top -H` and `perf` (Linux keeps 15 bytes).
-    static func nameThread(_ name: String) { Thread.current.name = String(name.utf8.prefix(15)) ?? "vitrine" }
+    /// Names the calling thread for `top -H` and `perf` (Linux keeps 15 bytes), by writing its `comm`
+    /// straight away: Foundation's `Thread.name` reaches the kernel only once `start()` has recorded the
+    /// thread's handle, which a thread that runs at once can beat.
+    static func nameThread(_ name: String) {
+        let short = String(name.utf8.prefix(15)) ?? "vitrine"
+        #if os(Linux)
+            let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            defer { close(fd) }
+            _ = short.withCString { write(fd, $0, strlen($0)) }
+        #else
+            Thread.current.name = short
+        #endif
+    }
 
     /// Raises the calling thread's nice value (Linux schedules threads one by one); a failure leaves it as it
     /// was, which only costs the requests some latency.

@@ -43,9 +43,12 @@ void vt_limit_malloc_arenas(int count);
 
 void vt_cache_set_max(int max);
 void vt_cache_set_max_mem(size_t max);
-/// libvips' per-thread error buffer (never NULL once loaded) and its reset.
+/// libvips' error buffer, one for the whole process, and its reset.
 const char *vt_error_buffer(void);
 void vt_error_clear(void);
+/// A copy of the error buffer, taken and cleared under libvips' lock, so no other thread's message is
+/// appended between the read and the reset and then lost; the caller frees it with vt_free.
+char *vt_error_take(void);
 
 /// Opens a file as a byte source without interpreting its name (no `[options]` parsing).
 VtSource *vt_source_new_from_file(const char *path);
