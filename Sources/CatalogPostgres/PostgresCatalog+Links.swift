@@ -41,11 +41,11 @@ extension PostgresCatalog {
             ).collect { try $0.decode(String.self) }
             guard !inserted.isEmpty else { throw CatalogError.duplicate(existingID: link.slug) }
             guard let photos, link.albumId == nil else { return }
-            var query = QueryBuilder("INSERT INTO link_photo (slug, photo_id, taken_at) ")
-            query.append(
-                "SELECT \(query.bind(link.slug))::text, photo.id, photo.taken_at FROM photo WHERE photo.id IN (")
+            var query = QueryBuilder("WITH selected AS (")
             try await Self.appendSelection(photos, to: &query, on: connection, logger: logger)
-            query.append(") ON CONFLICT DO NOTHING")
+            query.append(
+                ") INSERT INTO link_photo (slug, photo_id, taken_at) SELECT \(query.bind(link.slug))::text, id, "
+                    + "taken_at FROM selected ORDER BY id ON CONFLICT DO NOTHING")
             try await connection.query(query.query, logger: logger)
         }
     }

@@ -128,8 +128,7 @@ extension PostgresCatalog {
                 query.append(
                     """
                     ), changed AS (INSERT INTO favorite (photo_id, taken_at)
-                    SELECT photo.id, photo.taken_at FROM photo WHERE photo.id IN (SELECT id FROM selected)
-                    ON CONFLICT DO NOTHING RETURNING photo_id, taken_at)
+                    SELECT id, taken_at FROM selected ORDER BY id ON CONFLICT DO NOTHING RETURNING photo_id, taken_at)
                     """)
             case (.favorites, false):
                 query.append(
@@ -141,8 +140,7 @@ extension PostgresCatalog {
                 query.append(
                     """
                     ), changed AS (INSERT INTO album_photo (album_id, photo_id, taken_at)
-                    SELECT \(query.bind(id))::text, photo.id, photo.taken_at FROM photo
-                    WHERE photo.id IN (SELECT id FROM selected)
+                    SELECT \(query.bind(id))::text, id, taken_at FROM selected ORDER BY id
                     ON CONFLICT DO NOTHING RETURNING photo_id, taken_at)
                     """)
             case (.album(let id), false):
@@ -155,8 +153,7 @@ extension PostgresCatalog {
                 query.append(
                     """
                     ), changed AS (INSERT INTO link_photo (slug, photo_id, taken_at)
-                    SELECT \(query.bind(slug))::text, photo.id, photo.taken_at FROM photo
-                    WHERE photo.id IN (SELECT id FROM selected)
+                    SELECT \(query.bind(slug))::text, id, taken_at FROM selected ORDER BY id
                     ON CONFLICT DO NOTHING RETURNING photo_id, taken_at)
                     """)
             case (.link(let slug), false):
@@ -181,8 +178,9 @@ extension PostgresCatalog {
             if case .album(let id) = set {
                 try await connection.query(
                     """
-                    UPDATE album SET updated_at = \(Self.now), cover_photo_id = CASE WHEN cover_photo_id IN
-                        (SELECT photo_id FROM album_photo WHERE album_id = \(id)) THEN cover_photo_id END
+                    UPDATE album SET updated_at = \(Self.now), cover_photo_id = CASE WHEN EXISTS
+                        (SELECT 1 FROM album_photo WHERE album_id = \(id) AND photo_id = album.cover_photo_id)
+                        THEN cover_photo_id END
                     WHERE id = \(id)
                     """, logger: logger)
                 try await Self.recordChange(.album, photoId: id, takenAt: 0, on: connection, logger: logger)
@@ -198,14 +196,17 @@ extension PostgresCatalog {
         }
     }
 
-    /// The ids of the selection's photos: its ids that exist, and each range's matches.
+    /// The selection's photos (`id`, `taken_at`): its ids that exist, and each range's matches. Each comes with
+    /// its date, so an insert takes both from here rather than joining the photos again; an insert takes them
+    /// in id order, which walks the member table's keys, its photo index and the photos' key index (each
+    /// row's foreign-key check) in order rather than at random.
     static func appendSelection(
         _ selection: PhotoSelection, to query: inout QueryBuilder, on connection: PostgresConnection, logger: Logger
     ) async throws {
-        query.append("SELECT id FROM photo WHERE id = ANY(\(query.bind(selection.ids))::text[])")
+        query.append("SELECT id, taken_at FROM photo WHERE id = ANY(\(query.bind(selection.ids))::text[])")
         for range in selection.ranges {
             let search = try await searchFilter(range.filter, on: connection, logger: logger)
-            query.append(" UNION SELECT photo.id FROM photo WHERE ")
+            query.append(" UNION SELECT photo.id, photo.taken_at FROM photo WHERE ")
             search.append(to: &query)
             query.append(
                 " AND (photo.taken_at, photo.id) <= (\(query.bind(range.newest.takenAt))::bigint, "
