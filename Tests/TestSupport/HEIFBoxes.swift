@@ -111,68 +111,86 @@ public struct HEIFBoxes {
         let start = bytes.count + 8
         bytes += [0, 0, 0, 0] + Array("free".utf8) + payload
         set32(start - 8, payload.count + 8)
-        let iloc = try box(path: ["meta", "iloc"])
-        let version = bytes[iloc.offset + 8]
-        let offsetSize = Int(bytes[iloc.body] >> 4), lengthSize = Int(bytes[iloc.body] & 15)
-        let baseSize = Int(bytes[iloc.body + 1] >> 4)
-        let indexSize = version == 1 || version == 2 ? Int(bytes[iloc.body + 1] & 15) : 0
-        var cursor = iloc.body + 2
-        let itemCount = version < 2 ? u16(cursor) : u32(cursor)
-        cursor += version < 2 ? 2 : 4
-        for _ in 0..<itemCount {
-            let id = version < 2 ? u16(cursor) : u32(cursor)
-            cursor += (version < 2 ? 2 : 4) + (version == 1 || version == 2 ? 2 : 0) + 2
-            let baseAt = cursor
-            cursor += baseSize
-            let extents = u16(cursor)
-            cursor += 2
-            if id == item {
-                guard extents == 1, offsetSize >= 4, lengthSize >= 4 else { throw Malformed.unsupported("iloc") }
-                if baseSize > 0 { write(baseAt, size: baseSize, 0) }
-                write(cursor + indexSize, size: offsetSize, start)
-                write(cursor + indexSize + offsetSize, size: lengthSize, payload.count)
-                return
-            }
-            cursor += extents * (indexSize + offsetSize + lengthSize)
+        let (layout, entries) = try itemLocations()
+        guard let entry = entries.first(where: { $0.id == item }) else {
+            throw Malformed.missing("item \(item) in iloc")
         }
-        throw Malformed.missing("item \(item) in iloc")
+        guard entry.extentCount == 1, layout.offsetSize >= 4, layout.lengthSize >= 4 else {
+            throw Malformed.unsupported("iloc")
+        }
+        if layout.baseSize > 0 { write(entry.baseAt, size: layout.baseSize, 0) }
+        let extent = entry.extentsAt + layout.indexSize
+        write(extent, size: layout.offsetSize, start)
+        write(extent + layout.offsetSize, size: layout.lengthSize, payload.count)
     }
 
     /// Adds `delta` to every `iloc` extent stored in the file at or after `point`.
     mutating func shiftItemData(after point: Int, by delta: Int) throws {
+        let (layout, entries) = try itemLocations()
+        for entry in entries where entry.method == 0 {
+            let base = read(entry.baseAt, size: layout.baseSize)
+            var moved = false
+            for extent in 0..<entry.extentCount {
+                let at = entry.extentsAt + extent * layout.extentSize + layout.indexSize
+                let offset = read(at, size: layout.offsetSize)
+                guard base + offset >= point else { continue }
+                moved = true
+                if layout.baseSize == 0 { write(at, size: layout.offsetSize, offset + delta) }
+            }
+            if moved, layout.baseSize > 0 { write(entry.baseAt, size: layout.baseSize, base + delta) }
+        }
+    }
+
+    /// The field sizes `iloc` declares for every entry.
+    struct ItemLocationLayout {
+        var offsetSize: Int
+        var lengthSize: Int
+        var baseSize: Int
+        var indexSize: Int
+        var extentSize: Int { indexSize + offsetSize + lengthSize }
+    }
+
+    /// Where an item's `iloc` entry keeps its base offset and its extents.
+    struct ItemLocation {
+        var id: Int
+        /// The construction method: 0 for data in the file at the offsets given.
+        var method: Int
+        var baseAt: Int
+        var extentsAt: Int
+        var extentCount: Int
+    }
+
+    /// Walks `iloc` (ISO/IEC 14496-12 §8.11.3), versions 0 to 2.
+    func itemLocations() throws -> (ItemLocationLayout, [ItemLocation]) {
         let iloc = try box(path: ["meta", "iloc"])
         let version = bytes[iloc.offset + 8]
-        let offsetSize = Int(bytes[iloc.body] >> 4), lengthSize = Int(bytes[iloc.body] & 15)
-        let baseSize = Int(bytes[iloc.body + 1] >> 4)
-        let indexSize = version == 1 || version == 2 ? Int(bytes[iloc.body + 1] & 15) : 0
+        let indexed = version == 1 || version == 2
+        let layout = ItemLocationLayout(
+            offsetSize: Int(bytes[iloc.body] >> 4), lengthSize: Int(bytes[iloc.body] & 15),
+            baseSize: Int(bytes[iloc.body + 1] >> 4), indexSize: indexed ? Int(bytes[iloc.body + 1] & 15) : 0)
         var cursor = iloc.body + 2
-        let itemCount = version < 2 ? u16(cursor) : u32(cursor)
-        cursor += version < 2 ? 2 : 4
+        let idSize = version < 2 ? 2 : 4
+        let itemCount = read(cursor, size: idSize)
+        cursor += idSize
+        var entries: [ItemLocation] = []
         for _ in 0..<itemCount {
-            cursor += version < 2 ? 2 : 4
+            let id = read(cursor, size: idSize)
+            cursor += idSize
             var method = 0
-            if version == 1 || version == 2 {
+            if indexed {
                 method = u16(cursor) & 15
                 cursor += 2
             }
-            cursor += 2
+            cursor += 2  // the data reference index
             let baseAt = cursor
-            let base = read(cursor, size: baseSize)
-            cursor += baseSize
-            let extents = u16(cursor)
+            cursor += layout.baseSize
+            let extentCount = u16(cursor)
             cursor += 2
-            var moved = false
-            for _ in 0..<extents {
-                cursor += indexSize
-                let offset = read(cursor, size: offsetSize)
-                if method == 0, base + offset >= point, baseSize == 0 {
-                    write(cursor, size: offsetSize, offset + delta)
-                }
-                moved = moved || (method == 0 && base + offset >= point)
-                cursor += offsetSize + lengthSize
-            }
-            if moved, baseSize > 0 { write(baseAt, size: baseSize, base + delta) }
+            entries.append(
+                ItemLocation(id: id, method: method, baseAt: baseAt, extentsAt: cursor, extentCount: extentCount))
+            cursor += extentCount * layout.extentSize
         }
+        return (layout, entries)
     }
 
     func box(at offset: Int) throws -> Box {
