@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// A share link: a slug that opens one album, or a set of photos chosen for it, to whoever holds it.
 public struct LinkRecord: Sendable, Equatable {
     /// At least 128 random bits (`LinkSlug`); the whole credential.
@@ -59,6 +61,10 @@ public protocol ShareLinks: Sendable {
     func recordView(slug: String, at: Int64) async throws
     /// Whether the photo is one the link shares.
     func linkShares(slug: String, photoId: String) async throws -> Bool
+    /// A variant stored under `blobKey` of a photo the link shares; nil when none is. Photos may share a
+    /// blob (two files that differ only in their metadata make the same thumbnail), so this asks for one
+    /// among the link's photos rather than for the blob's owner.
+    func linkVariant(slug: String, blobKey: BlobKey) async throws -> VariantRecord?
     /// Notes that a visitor uploaded the photo through the link, unless the link already took `limit`
     /// uploads: false then, and nothing is recorded. The count and the entry are one step, so uploads at
     /// the same moment never pass the bound together. A log kept apart from the photo and the link, so it

@@ -1,5 +1,6 @@
 import Catalog
 import PostgresNIO
+import VitrineCore
 
 /// Share links; a link without an album keeps its own photos in `link_photo`, walked as an album's are.
 extension PostgresCatalog {
@@ -88,6 +89,20 @@ extension PostgresCatalog {
         try await withConnection { connection in
             try await connection.query(
                 "UPDATE link SET views = views + 1, last_viewed_at = \(at) WHERE slug = \(slug)", logger: self.logger)
+        }
+    }
+
+    public func linkVariant(slug: String, blobKey: BlobKey) async throws -> VariantRecord? {
+        try await withConnection { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.variantColumns) FROM variant WHERE blob_key = \(blobKey.hex) AND (
+                    EXISTS (SELECT 1 FROM link_photo WHERE slug = \(slug) AND photo_id = variant.photo_id)
+                    OR EXISTS (SELECT 1 FROM link JOIN album_photo ON album_photo.album_id = link.album_id
+                               WHERE link.slug = \(slug) AND album_photo.photo_id = variant.photo_id))
+                LIMIT 1
+                """, logger: self.logger
+            ).collect { try Self.variant(from: $0) }.compactMap { $0 }.first
         }
     }
 

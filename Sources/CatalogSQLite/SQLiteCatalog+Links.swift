@@ -1,5 +1,6 @@
 import Catalog
 import GRDB
+import VitrineCore
 
 /// Share links; a link without an album keeps its own photos in `linkPhoto`, walked as an album's are.
 extension SQLiteCatalog {
@@ -84,6 +85,20 @@ extension SQLiteCatalog {
         try await write { db in
             try db.execute(
                 sql: "UPDATE link SET views = views + 1, lastViewedAt = ? WHERE slug = ?", arguments: [at, slug])
+        }
+    }
+
+    public func linkVariant(slug: String, blobKey: BlobKey) async throws -> VariantRecord? {
+        try await read { db in
+            try VariantRecord.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM variant WHERE blobKey = ?1 AND (
+                        EXISTS (SELECT 1 FROM linkPhoto WHERE slug = ?2 AND photoId = variant.photoId)
+                        OR EXISTS (SELECT 1 FROM link JOIN albumPhoto ON albumPhoto.albumId = link.albumId
+                                   WHERE link.slug = ?2 AND albumPhoto.photoId = variant.photoId))
+                    LIMIT 1
+                    """, arguments: [blobKey, slug])
         }
     }
 

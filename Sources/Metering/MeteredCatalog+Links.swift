@@ -1,4 +1,5 @@
 import Catalog
+import VitrineCore
 
 extension MeteredCatalog {
     public func createLink(_ link: LinkRecord, photos: PhotoSelection?) async throws {
@@ -23,6 +24,10 @@ extension MeteredCatalog {
 
     public func recordView(slug: String, at: Int64) async throws {
         try await metered(.recordView) { try await base.recordView(slug: slug, at: at) }
+    }
+
+    public func linkVariant(slug: String, blobKey: BlobKey) async throws -> VariantRecord? {
+        try await metered(.linkVariant) { try await base.linkVariant(slug: slug, blobKey: blobKey) }
     }
 
     public func linkShares(slug: String, photoId: String) async throws -> Bool {

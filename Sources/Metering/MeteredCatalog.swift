@@ -62,7 +62,7 @@ enum CatalogOperation: String, CaseIterable {
     case addToSet = "add_to_set", removeFromSet = "remove_from_set", sets, albumCovers = "album_covers"
     // ShareLinks
     case createLink = "create_link", links, link, updateLink = "update_link", deleteLink = "delete_link"
-    case recordView = "record_view", linkShares = "link_shares"
+    case recordView = "record_view", linkShares = "link_shares", linkVariant = "link_variant"
     case recordLinkUpload = "record_link_upload", linkUploadCount = "link_upload_count"
     case uploadLinks = "upload_links"
     // CompatReading

@@ -130,9 +130,8 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         let link = try await shown(request, context)
         let name = try context.parameters.require("name")
         let keyText = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-        guard let key = BlobKey(hex: keyText), var variant = try await catalog.variant(blobKey: key),
-            variant.kind != .original || link.allowsDownload,
-            try await catalog.linkShares(slug: link.slug, photoId: variant.photoId)
+        guard let key = BlobKey(hex: keyText), var variant = try await sharedVariant(key, link),
+            variant.kind != .original || link.allowsDownload
         else { throw APIError.notFound("asset") }
         var headers: HTTPFields = [.cacheControl: "private, max-age=3600"]
         if [.thumbWebP, .thumbJPEG].contains(variant.kind) {
@@ -143,6 +142,14 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         }
         return try await BlobResponder(blobs: blobs).respond(
             key: variant.blobKey, mimeType: variant.mimeType, headers: headers, request: request, context: context)
+    }
+
+    /// The variant under `key` of a photo `link` shares. The blob's first owner answers in one lookup;
+    /// a blob that photos share, whose first owner the link does not, is looked for among the link's.
+    func sharedVariant(_ key: BlobKey, _ link: LinkRecord) async throws -> VariantRecord? {
+        guard let first = try await catalog.variant(blobKey: key) else { return nil }
+        if try await catalog.linkShares(slug: link.slug, photoId: first.photoId) { return first }
+        return try await catalog.linkVariant(slug: link.slug, blobKey: key)
     }
 
     // MARK: - The gate

@@ -182,6 +182,31 @@ import VitrineCore
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func aBlobTwoPhotosShareIsFoundAmongALinksPhotosWhicheverOwnsItFirst(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let keys = VariantKind.madeAtImport.indices.map { Samples.key(100 + $0) }
+        let owner = try await Samples.insert(catalog, takenAt: 1, keys: keys)
+        let copy = try await Samples.insert(catalog, takenAt: 2, keys: keys)
+        let trip = try await album(catalog)
+        _ = try await catalog.add(PhotoSelection(ids: [copy.id]), to: .album(trip))
+        let viaAlbum = LinkRecord(slug: "album-link-slug-76543210", albumId: trip, createdAt: 1)
+        let viaPhotos = LinkRecord(slug: "own-link-slug-9876543210", createdAt: 2)
+        try await catalog.createLink(viaAlbum, photos: nil)
+        try await catalog.createLink(viaPhotos, photos: PhotoSelection(ids: [copy.id]))
+        let ownersLink = LinkRecord(slug: "owner-link-slug-01234567", createdAt: 3)
+        try await catalog.createLink(ownersLink, photos: PhotoSelection(ids: [owner.id]))
+        for (index, kind) in VariantKind.madeAtImport.enumerated() {
+            for link in [viaAlbum, viaPhotos] {
+                let found = try await catalog.linkVariant(slug: link.slug, blobKey: keys[index])
+                #expect(found?.photoId == copy.id && found?.kind == kind, "\(link.slug) \(kind)")
+            }
+            #expect(try await catalog.linkVariant(slug: ownersLink.slug, blobKey: keys[index])?.photoId == owner.id)
+        }
+        _ = try await catalog.remove(PhotoSelection(ids: [copy.id]), from: .album(trip))
+        #expect(try await catalog.linkVariant(slug: viaAlbum.slug, blobKey: keys[0]) == nil)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func aLinkSharesItsAlbumOrItsOwnPhotosAndNothingElse(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         let photos = try await library(catalog, count: 30)
@@ -204,6 +229,10 @@ import VitrineCore
         #expect(try await catalog.linkShares(slug: shared.slug, photoId: photos[1].id))
         #expect(try await !catalog.linkShares(slug: shared.slug, photoId: photos[2].id))
         #expect(try await !catalog.linkShares(slug: "no-such-link-slug-000000", photoId: photos[0].id))
+        let sharedThumb = try #require(Samples.variants(for: photos[1].id).first { $0.kind == .thumbJPEG })
+        #expect(try await catalog.linkVariant(slug: shared.slug, blobKey: sharedThumb.blobKey) == sharedThumb)
+        #expect(try await catalog.linkVariant(slug: own.slug, blobKey: sharedThumb.blobKey) == nil)
+        #expect(try await catalog.linkVariant(slug: shared.slug, blobKey: Samples.key(404)) == nil)
 
         var edited = own
         edited.expiresAt = 99
