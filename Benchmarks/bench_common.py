@@ -58,6 +58,17 @@ def get_json(url):
         return json.loads(r.read())
 
 
+def admin_call(server, method, path, body):
+    """A JSON request with the library's admin token (from its data folder); the answer's JSON, or None."""
+    token = (pathlib.Path(server.folder) / "admin-token").read_text().strip()
+    request = urllib.request.Request(
+        server.base + path, data=json.dumps(body).encode(), method=method,
+        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=600) as answer:
+        raw = answer.read()
+        return json.loads(raw) if raw else None
+
+
 class Server:
     """`vitrine serve` on a free loopback port, its output in a log file beside the data folder
     (`<data>.server.log`, or `<data>.<log_name>.log`)."""

@@ -52,12 +52,11 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
 from urllib.parse import quote
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from bench_common import (  # noqa: E402
-    BIN, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, Postgres, Server, cursor_after, free_port, get_json, log,
+    BIN, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, Postgres, Server, admin_call, cursor_after, free_port, get_json, log,
     print_table)
 
 BENCH = ROOT / "Benchmarks"
@@ -278,32 +277,22 @@ def time_window(n, photos):
     return newest, newest - width
 
 
-def call(server, method, path, body):
-    token = (pathlib.Path(server.folder) / "admin-token").read_text().strip()
-    request = urllib.request.Request(
-        server.base + path, data=json.dumps(body).encode(), method=method,
-        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=600) as answer:
-        raw = answer.read()
-        return json.loads(raw) if raw else None
-
-
 def make_sets(server, n):
     """An album from one range of RANGE_PHOTOS photos (timed) and FAVOURITE_FRACTION of the photos as favourites;
     returns the set pages' URLs, what the range took and a function that takes both out again."""
     newest, oldest = time_window(n, RANGE_PHOTOS)
     started = time.perf_counter()
-    album = call(server, "POST", "/api/v1/albums",
+    album = admin_call(server, "POST", "/api/v1/albums",
                  {"title": "bench", "photos": {"ranges": [{"newest": [newest], "oldest": [oldest]}]}})
     seconds = time.perf_counter() - started
     newest, oldest = time_window(n, int(n * FAVOURITE_FRACTION))
     favourites = {"ranges": [{"newest": [newest], "oldest": [oldest]}]}
-    call(server, "POST", "/api/v1/favorites", favourites)
+    admin_call(server, "POST", "/api/v1/favorites", favourites)
     log(f"    album of {album['photoCount']:,} photos from one range: {seconds:.2f} s")
 
     def remove():
-        call(server, "DELETE", f"/api/v1/albums/{album['id']}", {})
-        call(server, "DELETE", "/api/v1/favorites", favourites)
+        admin_call(server, "DELETE", f"/api/v1/albums/{album['id']}", {})
+        admin_call(server, "DELETE", "/api/v1/favorites", favourites)
 
     urls = {"album page": [page_path() + f"&album={album['id']}"], "favourite page": [page_path() + "&favorite=true"]}
     return urls, {"seconds": seconds, "photos": album["photoCount"]}, remove

@@ -32,7 +32,8 @@ import time
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from bench_common import BIN, DATA, ROOT, TOTAL, WEB, Nginx, Server, log, prepare, print_table  # noqa: E402
+from bench_common import (  # noqa: E402
+    BIN, DATA, ROOT, TOTAL, WEB, Nginx, Server, admin_call, get_json, log, prepare, print_table)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ROWS = int(os.environ.get("WEB_BENCH_ROWS", "5000"))
@@ -304,19 +305,19 @@ STATIC_PAIRS = 5
 SCRIPTED = re.compile(r'<script\b(?![^>]*type="application/json")[^>]*>.*?</script>|<link\b[^>]*rel="(?:modulepreload|preload)"[^>]*>', re.S)
 
 
-def static_copy(browser, base, errors):
+def static_copy(browser, base, errors, path="/"):
     """The first screen as a static site: the page the server renders, loaded once without JavaScript so
     that only what the HTML itself names is fetched (stylesheet, thumbnails, with the browser's own Accept
     headers), every response saved at its path, and the HTML stripped of its executable scripts and
     preloads (its JSON data blocks stay, so the HTML is the same size)."""
-    shutil.rmtree(STATIC_COPY, ignore_errors=True)
+    shutil.rmtree(STATIC_COPY / "site", ignore_errors=True)
     site = STATIC_COPY / "site"
     site.mkdir(parents=True)
     ctx = browser.new_context(java_script_enabled=False, **DESKTOP)
     page = ctx.new_page()
     responses = []
     page.on("response", lambda r: responses.append(r))
-    page.goto(base + "/", wait_until="load")
+    page.goto(base + path, wait_until="load")
     html, files = None, {}
     for r in responses:
         kind, path = r.request.resource_type, urlparse(r.url).path
@@ -354,22 +355,38 @@ def lcp_load(browser, url, errors):
     return lcp, idle
 
 
-def static_comparison(browser, base, errors):
-    """LCP of the first screen next to the same first screen served by nginx as static files with no
-    script: cold loads alternating, Vitrine first in each pair."""
-    site, saved = static_copy(browser, base, errors)
+def static_comparison(browser, base, errors, path="/"):
+    """LCP of the first screen at `path` next to the same first screen served by nginx as static files with
+    no script: cold loads alternating, Vitrine first in each pair."""
+    site, saved = static_copy(browser, base, errors, path)
     nginx = Nginx(STATIC_COPY / "nginx", site, gzip=True)
     nginx.start()
     ours, theirs = [], []
     try:
         for k in range(STATIC_PAIRS):
-            ours.append(lcp_load(browser, base + "/", errors))
+            ours.append(lcp_load(browser, base + path, errors))
             theirs.append(lcp_load(browser, nginx.base + "/index.html", errors))
             log(f"  LCP pair #{k + 1}: Vitrine {ours[-1][0]:.0f} ms, static copy {theirs[-1][0]:.0f} ms")
     finally:
         nginx.stop()
     return dict(vitrine=[x for x, _ in ours], static=[x for x, _ in theirs], files=saved,
                 idle=[i for _, i in ours + theirs])
+
+
+LINK_PHOTOS = 200  # the album a share link shows
+
+
+def share_link(server):
+    """The path of a link to an album of the library's newest LINK_PHOTOS photos, as a family is sent one."""
+    ids = [p["id"] for p in get_json(server.base + f"/api/v1/photos?limit={LINK_PHOTOS}")["items"]]
+    album = admin_call(server, "POST", "/api/v1/albums", {"title": "Summer", "photos": {"ids": ids}})
+    link = admin_call(server, "POST", "/api/v1/links", {"albumId": album["id"]})
+
+    def remove():
+        admin_call(server, "DELETE", f"/api/v1/links/{link['slug']}", {})
+        admin_call(server, "DELETE", f"/api/v1/albums/{album['id']}", {})
+
+    return "/s/" + link["slug"], remove
 
 
 def bytes_shipped(shipped):
@@ -533,6 +550,12 @@ def main():
                 fs_runs, shipped = first_screen(browser, server.base, errors)
                 log(f"first screen next to its static copy on nginx ({STATIC_PAIRS} cold loads each, alternating)…")
                 lcp = static_comparison(browser, server.base, errors)
+                log(f"a share link's page next to its static copy ({STATIC_PAIRS} cold loads each, alternating)…")
+                link_path, remove_link = share_link(server)
+                try:
+                    link_lcp = static_comparison(browser, server.base, errors, link_path)
+                finally:
+                    remove_link()
                 log(f"fling-scroll ({ROWS} rows at {SPEED:g} rows/s)…")
                 fl = fling(browser, server.base, errors)
                 log(f"viewer animations ({ANIMATION_RUNS} runs)…")
@@ -559,6 +582,10 @@ def main():
     row("First screen LCP next to the same HTML and thumbnails as static files on nginx, no script "
         f"(medians of {STATIC_PAIRS}: {ours_lcp:.0f} / {static_lcp:.0f} ms)", f"{lcp_ratio:.2f}×", "≤ 1.15×",
         lcp_ratio <= 1.15)
+    ours_link, static_link = median(link_lcp["vitrine"]), median(link_lcp["static"])
+    link_ratio = ours_link / static_link if static_link else float("inf")
+    row(f"Share link page ({LINK_PHOTOS}-photo album) LCP next to its static copy (medians of {STATIC_PAIRS}: "
+        f"{ours_link:.0f} / {static_link:.0f} ms)", f"{link_ratio:.2f}×", "≤ 1.15×", link_ratio <= 1.15)
 
     d = fl["deltas"]
     fps = 1000 / median(d) if d else 0
@@ -611,6 +638,8 @@ def main():
           f"CPUs idle before each: {', '.join(format(r['idle'], '.0%') for r in fs_runs)}")
     print(f"LCP runs (ms): Vitrine {', '.join(f'{x:.0f}' for x in lcp['vitrine'])}; static copy "
           f"{', '.join(f'{x:.0f}' for x in lcp['static'])} ({lcp['files']} files saved from the no-script load)")
+    print(f"Link page LCP runs (ms): Vitrine {', '.join(f'{x:.0f}' for x in link_lcp['vitrine'])}; static copy "
+          f"{', '.join(f'{x:.0f}' for x in link_lcp['static'])} ({link_lcp['files']} files saved)")
     keys = ["html", "modules", "wasm", "firstPage", "thumbsStart", "thumbsEnd", "revealed"]
     med = {k: median([r["breakdown"][k] for r in fs_runs if r["breakdown"].get(k) is not None]) for k in keys}
     print("  median timeline (ms since navigation start): HTML {html:.0f}, last module {modules:.0f}, "
@@ -630,7 +659,7 @@ def main():
     print(f"\n(total {time.time() - t_start:.0f} s)")
     if os.environ.get("WEB_BENCH_JSON"):
         pathlib.Path(os.environ["WEB_BENCH_JSON"]).write_text(json.dumps(
-            dict(rows=rows, first_screen=fs_runs, lcp=lcp, files=files, fling=fl, animations=anims), indent=1))
+            dict(rows=rows, first_screen=fs_runs, lcp=lcp, link_lcp=link_lcp, files=files, fling=fl, animations=anims), indent=1))
     return 0
 
 
