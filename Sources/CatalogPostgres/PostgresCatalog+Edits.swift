@@ -54,10 +54,12 @@ extension PostgresCatalog {
         }
     }
 
-    /// Drops a photo's row (variants, sizes, tag links and the compat row go with it: ON DELETE CASCADE) and
-    /// the tags no photo uses any more, and announces the delete. Call with the feed locked.
+    /// Drops a photo's row (variants, sizes, tag links and the compat row go with it: ON DELETE CASCADE), its
+    /// album memberships (which have no foreign key, migration v12) and the tags no photo uses any more,
+    /// and announces the delete. Call with the feed locked.
     static func removeRows(id: String, takenAt: Int64, on connection: PostgresConnection, logger: Logger) async throws {
         let tagIds = try await tagIds(of: id, on: connection, logger: logger)
+        try await connection.query("DELETE FROM album_photo WHERE photo_id = \(id)", logger: logger)
         try await connection.query("DELETE FROM photo WHERE id = \(id)", logger: logger)
         try await removeUnused(tagIds: tagIds, on: connection, logger: logger)
         try await recordChange(.delete, photoId: id, takenAt: takenAt, on: connection, logger: logger)

@@ -249,7 +249,19 @@ extension PostgresCatalog {
         photoStatusMigration,
         mediaKindMigration,
         livePartsMigration,
+        albumMembersMigration,
     ]
+
+    /// An album's members without foreign keys: each key check locked its photo's row (a write to its heap
+    /// page), half of what adding a 100 000-photo range cost. Every writer holds the feed lock
+    /// (`lockFeed`), so the writers keep them instead: a range is selected from the photos and added with
+    /// the album checked under that lock, and deleting a photo or an album deletes its members first.
+    static let albumMembersMigration = Migration(
+        name: "v12-album-members-kept-by-writers",
+        statements: [
+            "ALTER TABLE album_photo DROP CONSTRAINT album_photo_album_id_fkey",
+            "ALTER TABLE album_photo DROP CONSTRAINT album_photo_photo_id_fkey",
+        ])
 
     /// The Live Photo parts waiting for, or paired with, their other half. A part leaves with its photo.
     static let livePartsMigration = Migration(

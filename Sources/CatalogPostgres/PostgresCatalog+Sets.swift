@@ -87,6 +87,8 @@ extension PostgresCatalog {
                 "DELETE FROM album WHERE id = \(id) RETURNING id", logger: logger
             ).collect { try $0.decode(String.self) }
             guard !deleted.isEmpty else { return false }
+            // Its members have no foreign key (migration v12): they go here, with the feed locked.
+            try await connection.query("DELETE FROM album_photo WHERE album_id = \(id)", logger: logger)
             try await Self.recordChange(.album, photoId: id, takenAt: 0, on: connection, logger: logger)
             return true
         }

@@ -160,6 +160,24 @@ import VitrineCore
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func deletingAPhotoOrAnAlbumLeavesNoMembershipBehind(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photos = try await library(catalog, count: 4)
+        let (trip, other) = (try await album(catalog), try await album(catalog, "Other"))
+        _ = try await catalog.add(PhotoSelection(ids: photos[0...2].map(\.id)), to: .album(trip))
+        _ = try await catalog.add(PhotoSelection(ids: [photos[0].id]), to: .album(other))
+
+        _ = try await catalog.delete(id: photos[1].id)
+        #expect(try await catalog.album(id: trip)?.photoCount == 2)
+        try await expectViews(catalog, PhotoFilter(set: .album(trip)), [photos[0], photos[2]])
+        _ = try await catalog.trash(id: photos[2].id)
+        #expect(try await catalog.album(id: trip)?.photoCount == 1)
+        #expect(try await catalog.deleteAlbum(id: trip))
+        #expect(try await catalog.sets(of: photos[0].id).albums == [other], "the deleted album's members went")
+        #expect(try await catalog.album(id: other)?.photoCount == 1)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func aRestoredPhotoReturnsToItsAlbumsAndFavourites(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         let photos = try await library(catalog, count: 6)
