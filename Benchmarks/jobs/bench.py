@@ -11,7 +11,8 @@
                    `/api/v1/photos?limit=100` at one connection (wrk): p99 while the batch renders against
                    p99 on the same server once it is idle (target ≤ 2×); beside it, the same page with no
                    worker while other processes load the second core (a spin at nice 19, vipsthumbnail at
-                   nice 10): what one busy core costs the other on this machine
+                   nice 10, and one-threaded vipsthumbnail under SCHED_IDLE, which yields to anything):
+                   what one busy core costs the other on this machine, whatever the scheduler is told
 
 The 1 000 photos are 1600×1200 crops of the demo photographs at distinct offsets (JPEG, quality 90), made
 once and cached under JOBS_BENCH_DIR. PostgreSQL is a throwaway server (scripts/pg.sh) there too.
@@ -198,17 +199,18 @@ def page_p99_controls(folder):
 
     paths = " ".join(f"'{p}'" for p in sorted(glob.glob(str(folder / "*.jpg"))))
     out = DIR / "control.jpg"
+    renders = f"while :; do for f in {paths}; do vipsthumbnail -s 2048 -o '{out}' \"$f\"; done; done"
     beside = {
-        "spin": ["nice", "-n", "19", "sh", "-c", "while :; do :; done"],
-        "vipsthumbnail": ["nice", "-n", "10", "sh", "-c",
-                          f"while :; do for f in {paths}; do vipsthumbnail -s 2048 -o '{out}' \"$f\"; done; done"],
+        "spin": (["nice", "-n", "19", "sh", "-c", "while :; do :; done"], None),
+        "vipsthumbnail": (["nice", "-n", "10", "sh", "-c", renders], None),
+        "vipsthumbnail idle": (["chrt", "--idle", "0", "sh", "-c", renders], {**os.environ, "VIPS_CONCURRENCY": "1"}),
     }
     results = {}
     try:
         server.total()
         results["idle"] = wrk()
-        for name, command in beside.items():
-            process = subprocess.Popen(command, start_new_session=True)
+        for name, (command, env) in beside.items():
+            process = subprocess.Popen(command, start_new_session=True, env=env)
             try:
                 results[name] = wrk()
             finally:
@@ -217,7 +219,8 @@ def page_p99_controls(folder):
     finally:
         server.stop()
     log(f"  page p99 with no worker: idle {results['idle']:.2f} ms, beside a spin at nice 19 "
-        f"{results['spin']:.2f} ms, beside vipsthumbnail at nice 10 {results['vipsthumbnail']:.2f} ms")
+        f"{results['spin']:.2f} ms, beside vipsthumbnail at nice 10 {results['vipsthumbnail']:.2f} ms, under "
+        f"SCHED_IDLE with one thread {results['vipsthumbnail idle']:.2f} ms")
     return results
 
 
@@ -252,7 +255,9 @@ def main():
     rows.append(("  with the answer cache, which every finished render empties (idle: from memory)",
                  f"{cached_busy:.2f} vs {cached_idle:.2f} ms", "", ""))
     base = controls["idle"]
-    for name, label in (("vipsthumbnail", "vipsthumbnail -s 2048 at nice 10"), ("spin", "a shell spinning at nice 19")):
+    for name, label in (("vipsthumbnail", "vipsthumbnail -s 2048 at nice 10"),
+                        ("vipsthumbnail idle", "vipsthumbnail -s 2048 on one thread under SCHED_IDLE"),
+                        ("spin", "a shell spinning at nice 19")):
         rows.append((f"  control, no worker: beside {label} vs idle",
                      f"{controls[name]:.2f} vs {base:.2f} ms = {controls[name] / base:.2f}×", "", ""))
     print(f"\nJob queue (load average {os.getloadavg()[0]:.2f})")

@@ -36,7 +36,7 @@ extension SQLiteCatalog {
                 try db.execute(
                     sql: """
                         INSERT OR IGNORE INTO linkPhoto (slug, photoId, takenAt)
-                        SELECT ?, photo.id, photo.takenAt FROM selected JOIN photo ON photo.id = selected.photoId
+                        SELECT ?, photoId, takenAt FROM selected
                         """, arguments: [link.slug])
             }
         }

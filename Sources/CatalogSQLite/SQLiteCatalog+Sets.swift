@@ -70,21 +70,21 @@ extension SQLiteCatalog {
                     sql: """
                         DELETE FROM selected WHERE photoId IN (SELECT photoId FROM favorite);
                         INSERT INTO favorite (photoId, takenAt)
-                        SELECT photo.id, photo.takenAt FROM selected JOIN photo ON photo.id = selected.photoId;
+                        SELECT photoId, takenAt FROM selected;
                         """)
                 try Self.announceChanged(in: db)
             case .album(let id):
                 try db.execute(
                     sql: """
                         INSERT OR IGNORE INTO albumPhoto (albumId, photoId, takenAt)
-                        SELECT ?, photo.id, photo.takenAt FROM selected JOIN photo ON photo.id = selected.photoId
+                        SELECT ?, photoId, takenAt FROM selected
                         """, arguments: [id])
                 try Self.touch(album: id, in: db)
             case .link(let slug):
                 try db.execute(
                     sql: """
                         INSERT OR IGNORE INTO linkPhoto (slug, photoId, takenAt)
-                        SELECT ?, photo.id, photo.takenAt FROM selected JOIN photo ON photo.id = selected.photoId
+                        SELECT ?, photoId, takenAt FROM selected
                         """, arguments: [slug])
             }
         }
@@ -191,17 +191,22 @@ extension SQLiteCatalog {
         }
     }
 
-    /// Fills the temporary table `selected` with the ids of the selection's photos that exist (ids, and the
-    /// matches of each range): one statement per range, however many photos it holds.
+    /// Fills the temporary table `selected` with the ids and dates of the selection's photos that exist (ids,
+    /// and the matches of each range): one statement per range, however many photos it holds. The dates
+    /// come along so that adding the selection to a set reads `selected` alone, in id order, instead of
+    /// looking each photo up again.
     static func select(_ selection: PhotoSelection, in db: Database) throws {
-        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS selected (photoId TEXT PRIMARY KEY) WITHOUT ROWID")
+        try db.execute(
+            sql: "CREATE TEMP TABLE IF NOT EXISTS selected (photoId TEXT PRIMARY KEY, takenAt INTEGER) WITHOUT ROWID")
         try db.execute(sql: "DELETE FROM selected")
         for id in selection.ids {
             try db.execute(
-                sql: "INSERT OR IGNORE INTO selected (photoId) SELECT id FROM photo WHERE id = ?", arguments: [id])
+                sql: "INSERT OR IGNORE INTO selected (photoId, takenAt) SELECT id, takenAt FROM photo WHERE id = ?",
+                arguments: [id])
         }
         for range in selection.ranges {
-            var sql = "INSERT OR IGNORE INTO selected (photoId) SELECT photo.id FROM photo WHERE "
+            var sql =
+                "INSERT OR IGNORE INTO selected (photoId, takenAt) SELECT photo.id, photo.takenAt FROM photo WHERE "
             sql += "(photo.takenAt, photo.id) <= (?, ?) AND (photo.takenAt, photo.id) >= (?, ?)"
             var arguments: StatementArguments = [
                 range.newest.takenAt, range.newest.id, range.oldest.takenAt, range.oldest.id,
@@ -219,7 +224,7 @@ extension SQLiteCatalog {
         try db.execute(
             sql: """
                 INSERT INTO changeEvent (kind, photoId, sortTakenAt, at)
-                SELECT 'update', photo.id, photo.takenAt, ? FROM selected JOIN photo ON photo.id = selected.photoId
+                SELECT 'update', photoId, takenAt, ? FROM selected
                 """, arguments: [now])
         if let seq = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changeEvent") {
             try db.execute(
