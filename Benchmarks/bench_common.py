@@ -58,6 +58,30 @@ def get_json(url):
         return json.loads(r.read())
 
 
+def cpu_idle(seconds):
+    """Share of the CPUs' time spent idle over the next `seconds` (/proc/stat; idle + iowait)."""
+    def snap():
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+        return v[3] + v[4], sum(v)
+    i0, t0 = snap()
+    time.sleep(seconds)
+    i1, t1 = snap()
+    return (i1 - i0) / max(1, t1 - t0)
+
+
+def settle(window=0.5, limit=10.0, idle=0.9):
+    """Waits until the CPUs were at least `idle` idle over a `window`, for at most `limit` seconds, so each
+    sample starts on a quiet machine rather than inside the previous one's teardown (a closing renderer, the
+    server finishing its log) or another benchmark's tail; the load average lags by a minute and cannot tell.
+    Returns the idle share last seen."""
+    deadline = time.time() + limit
+    while True:
+        share = cpu_idle(window)
+        if share >= idle or time.time() > deadline:
+            return share
+
+
 def admin_call(server, method, path, body):
     """A JSON request with the library's admin token (from its data folder); the answer's JSON, or None."""
     token = (pathlib.Path(server.folder) / "admin-token").read_text().strip()

@@ -57,7 +57,7 @@ from urllib.parse import quote
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from bench_common import (  # noqa: E402
     BIN, FIXTURE_FIRST_MS, FIXTURE_SPAN_MS, ROOT, Postgres, Server, admin_call, cursor_after, free_port, get_json, log,
-    print_table)
+    print_table, settle)
 
 BENCH = ROOT / "Benchmarks"
 DIR = pathlib.Path(os.environ.get("CATALOG_BENCH_DIR") or ROOT / ".build/bench/catalogs")
@@ -319,7 +319,11 @@ def measure(server, urls, work):
     wrk(server, [p for kind in KINDS for p in urls[kind]], 32, WARMUP_SECONDS, work)
     results = {}
     for kind in KINDS:
+        # wrk stops at its deadline with up to 32 requests still queued in the server (at 1 M, a second of
+        # searches): each run starts once the machine has worked them off, or it would time them.
+        settle()
         latency = wrk(server, urls[kind], 1, SECONDS, work)
+        settle()
         load = wrk(server, urls[kind], 32, SECONDS, work)
         results[kind] = {
             "p50_ms": latency["latency_us"]["50"] / 1000, "p99_ms": latency["latency_us"]["99"] / 1000,

@@ -33,7 +33,7 @@ from urllib.parse import urlparse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from bench_common import (  # noqa: E402
-    BIN, DATA, ROOT, TOTAL, WEB, Nginx, Server, admin_call, get_json, log, prepare, print_table)
+    BIN, DATA, ROOT, TOTAL, WEB, Nginx, Server, admin_call, get_json, log, prepare, print_table, settle)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ROWS = int(os.environ.get("WEB_BENCH_ROWS", "5000"))
@@ -202,30 +202,6 @@ async ([rows, rowsPerSecond, capMs]) => {
            tasks, scaled: g.scaled, scrollHeight: g.scroller.scrollHeight };
 }
 """
-
-
-def cpu_idle(seconds):
-    """Share of the CPUs' time spent idle over the next `seconds` (/proc/stat; idle + iowait)."""
-    def snap():
-        with open("/proc/stat") as f:
-            v = [int(x) for x in f.readline().split()[1:]]
-        return v[3] + v[4], sum(v)
-    i0, t0 = snap()
-    time.sleep(seconds)
-    i1, t1 = snap()
-    return (i1 - i0) / max(1, t1 - t0)
-
-
-def settle(window=0.5, limit=10.0, idle=0.9):
-    """Waits until the CPUs were at least `idle` idle over a `window`, for at most `limit` seconds, so each
-    sample starts on a quiet machine rather than inside the previous one's teardown (a closing renderer, the
-    server finishing its log) or another benchmark's tail; the load average lags by a minute and cannot tell.
-    Returns the idle share last seen."""
-    deadline = time.time() + limit
-    while True:
-        share = cpu_idle(window)
-        if share >= idle or time.time() > deadline:
-            return share
 
 
 def median(xs):
