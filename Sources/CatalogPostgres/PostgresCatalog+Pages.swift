@@ -16,7 +16,8 @@ extension PostgresCatalog {
     }
 
     /// `walk`'s page of `filter`'s matches, its reads made on one connection. The whole catalog's first
-    /// read from a position carries the kept count with its rows (`unfilteredRows`), one round trip fewer.
+    /// read from a position carries the kept count with its rows (`unfilteredRows`), one round trip fewer,
+    /// and so does a set's (`setRows`).
     func page(_ walk: KeysetWalk, _ filter: PhotoFilter) async throws -> CatalogPage {
         try await withConnection { connection in
             let logger = self.logger
@@ -28,6 +29,15 @@ extension PostgresCatalog {
                 if total == nil, filter.isEmpty, read.direction == .older, read.offset == 0 {
                     let (rows, count) = try await Self.unfilteredRows(
                         after: from, limit: read.limit, on: connection, logger: logger)
+                    total = count
+                    walk.received(rows)
+                    continue
+                }
+                if total == nil, search.matching == nil, search.tags.isEmpty, let set = search.set,
+                    read.direction == .older, read.offset == 0
+                {
+                    let (rows, count) = try await Self.setRows(
+                        set, after: from, limit: read.limit, on: connection, logger: logger)
                     total = count
                     walk.received(rows)
                     continue

@@ -105,17 +105,26 @@ extension PostgresCatalog {
 
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresBindings()
-            bindings.append(takenAt)
-            bindings.append(id)
-            bindings.append(limit)
+            bindings.appendPosition(takenAt: takenAt, id: id, limit: limit)
             return bindings
         }
 
         func decodeRow(_ row: PostgresRow) throws -> (total: Int, photo: PhotoRecord) {
-            (
-                Int(try PostgresRandomAccessRow(row)[0].decode(Int64.self)),
-                try PostgresCatalog.photo(from: row, offset: 1)
-            )
+            try PostgresCatalog.countedPhoto(from: row)
         }
+    }
+
+    /// A page's row that carries its count first, then the photo's columns.
+    static func countedPhoto(from row: PostgresRow) throws -> (total: Int, photo: PhotoRecord) {
+        (Int(try PostgresRandomAccessRow(row)[0].decode(Int64.self)), try photo(from: row, offset: 1))
+    }
+}
+
+extension PostgresBindings {
+    /// A keyset position and a page size, in that order (`$n::bigint, $n+1::text … $n+2::bigint`).
+    mutating func appendPosition(takenAt: Int64, id: String, limit: Int) {
+        append(takenAt)
+        append(id)
+        append(limit)
     }
 }

@@ -175,6 +175,10 @@ import VitrineCore
         #expect(try await catalog.deleteAlbum(id: trip))
         #expect(try await catalog.sets(of: photos[0].id).albums == [other], "the deleted album's members went")
         #expect(try await catalog.album(id: other)?.photoCount == 1)
+        let empty = try await album(catalog, "Empty")
+        let emptyPage = try await catalog.page(after: nil, limit: 5, filter: PhotoFilter(set: .album(empty)))
+        #expect(emptyPage.items.isEmpty && emptyPage.total == 0, "an empty page still has its count")
+        #expect(try await catalog.page(after: nil, limit: 5, filter: PhotoFilter(set: .album(other))).total == 1)
     }
 
     @Test(arguments: CatalogUnderTest.all)
