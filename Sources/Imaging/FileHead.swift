@@ -10,18 +10,24 @@ enum FileHead {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: max(0, count))
+        return read(fd, at: 0, count: count) ?? []
+    }
+
+    /// Up to `count` bytes of the open file `fd` at `offset`; fewer at the end of the file, nil on an error.
+    static func read(_ fd: Int32, at offset: Int64, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
         var filled = 0
-        while filled < head.count {
-            let got = head.withUnsafeMutableBytes { buffer -> Int in
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return pread(fd, base + filled, buffer.count - filled, off_t(filled))
+                return pread(fd, base + filled, buffer.count - filled, off_t(offset) + off_t(filled))
             }
             if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
             filled += got
         }
-        return Array(head[0..<filled])
+        return Array(bytes[0..<filled])
     }
 
     /// The file's size in bytes; nil when it cannot be read.

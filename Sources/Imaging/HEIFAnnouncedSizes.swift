@@ -94,7 +94,7 @@ enum HEIFAnnouncedSizes {
         defer { close(fd) }
         var offset: Int64 = 0
         for _ in 0..<maximumTopLevelBoxes {
-            guard let header = read(fd, at: offset, count: 16), header.count >= 8 else { return nil }
+            guard let header = FileHead.read(fd, at: offset, count: 16), header.count >= 8 else { return nil }
             let slice = header[...]
             let declared = Int64(bigEndian(slice, at: 0))
             let type = String(decoding: header[4..<8], as: UTF8.self)
@@ -113,7 +113,8 @@ enum HEIFAnnouncedSizes {
             if type == "meta" {
                 let bodySize = size - headerSize
                 guard bodySize <= Int64(maximumMetaBytes),
-                    let body = read(fd, at: offset + headerSize, count: Int(bodySize)), body.count == Int(bodySize)
+                    let body = FileHead.read(fd, at: offset + headerSize, count: Int(bodySize)),
+                    body.count == Int(bodySize)
                 else { return nil }
                 return body
             }
@@ -122,22 +123,5 @@ enum HEIFAnnouncedSizes {
             offset = next
         }
         return nil
-    }
-
-    /// Up to `count` bytes at `offset`; fewer at the end of the file, nil on an error.
-    static func read(_ fd: Int32, at offset: Int64, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(fd, base + filled, count - filled, off_t(offset) + off_t(filled))
-            }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { return nil }
-            if got == 0 { break }
-            filled += got
-        }
-        return Array(bytes[0..<filled])
     }
 }
