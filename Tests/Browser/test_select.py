@@ -159,7 +159,7 @@ def test_the_album_page_the_albums_page_and_the_favourites_view(desktop, writabl
     desktop.go_back()
     desktop.wait_for_url(f"**/a/{album['id']}")
     desktop.goto(f"{writable.url}/a/{album['id']}/p/{chosen[4]}")
-    desktop.wait_for_function(f"window.vitrine.viewer && window.vitrine.viewer.item()?.id === {chosen[4]!r}", timeout=T)
+    desktop.wait_for_function(f"window.vitrine?.viewer?.item()?.id === {chosen[4]!r}", timeout=T)
     desktop.keyboard.press("Escape")
     # Remove two from the album through the selection bar.
     desktop.goto(f"{writable.url}/a/{album['id']}")
