@@ -18,11 +18,11 @@ struct FirstScreen: Sendable {
     let catalog: any PhotoReading & ChangeFeed
     /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
     var assets = AssetURLs()
-    /// A large window's worth (a 1920×1200 grid shows about 50 tiles): the HTML stays small, and the
-    /// client pages on from the inline page's cursor at its own page size.
-    var pageSize = 60
-    /// About a screen's worth of tiles (36 fills a 1280×800 grid, 6 columns by 5 rows below the header,
-    /// and most of a phone's); the rest load as the grid asks.
+    /// Photos in the inline page, and tiles in the HTML: a screen's worth and a row or two more (a
+    /// 1280×800 grid shows 24 tiles, 6 columns by 4 rows below the header). The client pages on from the inline page's
+    /// cursor at its own page size for the rest of a larger window, as it does for everything below the
+    /// first screen; each photo more here costs every first visit about 130 gzipped bytes, mostly its
+    /// preview's and original's content-addressed URLs, which no compressor shortens.
     var tiles = 36
     /// What the page shows: the library, or a share link's set.
     var filter = PhotoFilter()
@@ -57,7 +57,7 @@ struct FirstScreen: Sendable {
     /// between this render and the feed's connection is missed (replaying a change already read is harmless).
     func render(at version: Int64, tiles withTiles: Bool = true) async throws -> Slots {
         let counts = try await catalog.monthCounts(filter: filter)
-        let page = try await catalog.page(after: nil, limit: pageSize, filter: filter)
+        let page = try await catalog.page(after: nil, limit: tiles, filter: filter)
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: assets) }, nextCursor: page.nextCursor?.encoded,
             total: page.total)
@@ -70,8 +70,8 @@ struct FirstScreen: Sendable {
             #"<script id="timeline" type="application/json" data-seq="\#(version)">\#(Self.scriptSafe(timelineJSON))</script>"#
             + #"<script id="first-page" type="application/json">\#(Self.scriptSafe(json))</script>"#
         guard withTiles, !body.items.isEmpty else { return slots }
-        let tileMonths = page.items.prefix(tiles).map { UTCMonth(milliseconds: $0.photo.takenAt) }
-        slots.tiles = Self.tiles(Array(zip(tileMonths, body.items.prefix(tiles))), photoPath: photoPath)
+        let tileMonths = page.items.map { UTCMonth(milliseconds: $0.photo.takenAt) }
+        slots.tiles = Self.tiles(Array(zip(tileMonths, body.items)), photoPath: photoPath)
         return slots
     }
 

@@ -67,6 +67,20 @@ import VitrineAPI
         }
     }
 
+    /// Every photo in the inline page costs every first visit its preview's and original's URLs: the page
+    /// holds the tiles' photos and no more, and its cursor leads on to the rest.
+    @Test func theInlinePageHoldsTheTilesPhotosAndItsCursorLeadsOn() async throws {
+        let fixture = try await ServerFixture(photos: 3)
+        let slots = try await FirstScreen(catalog: fixture.library.catalog, tiles: 2).render(at: 0)
+        let page = try #require(try Self.inlinePage(slots.head))
+        #expect(page.items.count == 2 && page.total == 3)
+        #expect(Self.tiles(slots.tiles).map(\.id) == page.items.map(\.id))
+        let cursor = try #require(page.nextCursor)
+        let rest = try await fixture.library.catalog.page(
+            after: PageCursor(encoded: cursor), limit: 10, filter: PhotoFilter())
+        #expect(rest.items.count == 1 && !page.items.map(\.id).contains(rest.items[0].photo.id))
+    }
+
     @Test func indexInlinesTheFirstPageAndItsTiles() async throws {
         let fixture = try await ServerFixture(photos: 3)
         try await fixture.makeApp(webRoot: web.path).test(.router) { client in
