@@ -97,7 +97,7 @@ async function boot() {
   // opens it at once.
   await arrival(grid.visibleImages(), policy.firstScreenWait);
   grid.release();
-  await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 50)));
+  await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: policy.idleWait }) : setTimeout(r, policy.idleFallback)));
   if (scope.kind !== 'link') {
     import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since, (n) => engine.feedRetryDelay(n)));
     search.loadTags();
@@ -250,7 +250,7 @@ function keepPlace() {
     if (history.state?.photo || !grid) return;
     const a = grid.anchor();
     if (a) history.replaceState({ ...history.state, at: a }, '');
-  }, 250);
+  }, policy.placeKeep);
 }
 
 /**

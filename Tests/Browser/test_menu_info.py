@@ -55,13 +55,17 @@ def test_context_menu_with_mouse_and_keyboard(desktop, server, catalog):
     menu.wait_for(state="detached", timeout=T)
 
 
+def _open_info(page, url, pid):
+    """The photo's viewer at its deep link, with its info sheet up and its details read."""
+    page.goto(f"{url}/p/{pid}")
+    viewer_state(page, "open")
+    wait_current(page, pid)
+    page.click("[role=dialog] button[aria-label=Info]")
+    page.wait_for_selector(".sheet.up dl", timeout=T)
+
+
 def test_info_panel_shows_the_exif(desktop, writable, exif_photo):
-    pid = exif_photo["id"]
-    desktop.goto(f"{writable.url}/p/{pid}")
-    viewer_state(desktop, "open")
-    wait_current(desktop, pid)
-    desktop.click("[role=dialog] button[aria-label=Info]")
-    desktop.wait_for_selector(".sheet.up dl", timeout=T)
+    _open_info(desktop, writable.url, exif_photo["id"])
     rows = dict(desktop.evaluate("[...document.querySelectorAll('.sheet dt')].map(d => [d.textContent, d.nextElementSibling.textContent])"))
     assert rows["Camera"] == "Vitrinecam VX-100"
     assert rows["Lens"] == EXIF["lens"]
@@ -130,3 +134,34 @@ def test_a_hostile_title_renders_as_text(desktop, writable, exif_photo):
     assert desktop.evaluate("document.querySelectorAll('.sheet img, .menu img, #tagbar img').length") == 0
     assert dialogs == []
     shot(desktop, "desktop-hostile-title")
+
+
+def test_the_info_sheet_springs_back_from_a_short_slow_drag_and_closes_on_a_long_one(desktop, writable, exif_photo):
+    """Where the grab bar is let go, the engine decides (GalleryPolicy.sheetDismisses): 40 px over half a
+    second springs back, 120 px closes."""
+    _open_info(desktop, writable.url, exif_photo["id"])
+    # Once it has slid all the way up.
+    desktop.wait_for_function("Math.abs(document.querySelector('.sheet').getBoundingClientRect().bottom - innerHeight) < 1", timeout=T)
+    box = desktop.locator(".sheet .grab").bounding_box()
+    x, y = box["x"] + 12, box["y"] + box["height"] / 2
+
+    def drag(dy, steps, pause):
+        desktop.mouse.move(x, y)
+        desktop.mouse.down()
+        for k in range(1, steps + 1):
+            desktop.mouse.move(x, y + dy * k / steps)
+            desktop.wait_for_timeout(pause)
+        desktop.mouse.up()
+
+    moved = []
+    desktop.expose_function("sheetMoved", lambda t: moved.append(t))
+    desktop.evaluate("new MutationObserver(() => sheetMoved(document.querySelector('.sheet').style.transform))"
+                     ".observe(document.querySelector('.sheet'), {attributes: true, attributeFilter: ['style']})")
+    drag(40, 10, 50)
+    desktop.wait_for_timeout(400)
+    assert "translateY(40px)" in moved, "the sheet followed the drag"
+    assert desktop.evaluate("document.querySelector('.sheet').classList.contains('up')"), "a short, slow drag springs back"
+    assert desktop.evaluate("document.querySelector('.sheet').style.transform") == ""
+    drag(120, 10, 50)
+    desktop.wait_for_function("!document.querySelector('.sheet').classList.contains('up')", timeout=T)
+    viewer_state(desktop, "open")

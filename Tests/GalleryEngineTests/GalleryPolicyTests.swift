@@ -68,6 +68,43 @@ import Testing
         #expect(policy.scrubberLabels([0, 10, 18, 40, 57, 58, 80]) == [0, 2, 3, 5, 6])
     }
 
+    @Test func theInfoSheetClosesPastEightyPixelsOrOnADownwardFlick() {
+        #expect(policy.sheetDismisses(distance: 81, duration: 5000), "a slow, long drag")
+        #expect(!policy.sheetDismisses(distance: 80, duration: 5000))
+        #expect(policy.sheetDismisses(distance: 30, duration: 50), "a flick: 0.6 px/ms")
+        #expect(!policy.sheetDismisses(distance: 30, duration: 60), "0.5 px/ms is not faster than a flick")
+        #expect(!policy.sheetDismisses(distance: 10, duration: 1), "too short for a flick, however fast")
+        #expect(!policy.sheetDismisses(distance: -200, duration: 10), "upward never closes it")
+        #expect(policy.sheetDismisses(distance: 11, duration: 0), "no time is a millisecond")
+        #expect(!policy.sheetDismisses(distance: .nan, duration: 10))
+        #expect(!policy.sheetDismisses(distance: 50, duration: .infinity))
+        #expect(ge_policy_sheet_dismisses(30, 50) == 1 && ge_policy_sheet_dismisses(30, 60) == 0)
+    }
+
+    @Test func anAnimationFrameStepsByItsIntervalUpToFourFramesAndTheFirstByOne() {
+        #expect(FrameStep.milliseconds(now: 1016.5, previous: 1000) == 16.5)
+        #expect(FrameStep.milliseconds(now: 1000, previous: 0) == 16, "the first frame of a run")
+        #expect(FrameStep.milliseconds(now: 9000, previous: 1000) == 64, "after a stall, four frames' worth")
+        #expect(FrameStep.milliseconds(now: 900, previous: 1000) == 0, "a clock that went back")
+        #expect(FrameStep.milliseconds(now: .nan, previous: 1000) == 16)
+        // Through the ABI: a spring stepped after a five-second stall moves as in one 64 ms step.
+        let stalled = ge_springs_create(1)
+        let stepped = ge_springs_create(1)
+        defer {
+            ge_springs_destroy(stalled)
+            ge_springs_destroy(stepped)
+        }
+        for h in [stalled, stepped] {
+            ge_spring_configure(h, 0, 2 * EngineMath.pi / 30, 1, 1, 50)
+            ge_spring_reset(h, 0, 0, 0)
+            ge_spring_retarget(h, 0, 100)
+        }
+        _ = ge_springs_step_frame(stalled, 6000, 1000)
+        _ = ge_springs_step(stepped, 64)
+        #expect(ge_springs_values(stalled)![0] == ge_springs_values(stepped)![0])
+        #expect(ge_springs_values(stalled)![0] < 100, "still on its way")
+    }
+
     @Test func monthNames() {
         #expect(MonthNames.name(1).description == "January" && MonthNames.name(12).description == "December")
         #expect(MonthNames.name(0).description == "" && MonthNames.name(13).description == "")
@@ -86,9 +123,10 @@ import Testing
 @Suite struct ClientPolicyTests {
     @Test func theExportNumbersEachValueOnceAndNothingElse() {
         let p = ClientPolicy()
-        let values = (1...14).compactMap { p.value($0) }
-        #expect(values == [250, 300, 1000, 2000, 600, 1000, 200, 400, 500, 300, 2000, 2500, 10000, 150])
-        #expect(p.value(0) == nil && p.value(15) == nil)
+        let values = (1...18).compactMap { p.value($0) }
+        #expect(
+            values == [250, 300, 1000, 2000, 600, 1000, 200, 400, 500, 300, 2000, 2500, 10000, 150, 250, 300, 50, 50])
+        #expect(p.value(0) == nil && p.value(19) == nil)
         #expect(ge_policy_client(7) == 200 && ge_policy_client(99).isNaN)
         #expect(
             p.pageSize == GalleryPolicy().pageSize && p.largestPage == GalleryPolicy().flingPageSize,

@@ -1,6 +1,7 @@
 // Live refresh: the server's change feed (Server-Sent Events), batched per frame.
 // EventSource resumes with Last-Event-ID by itself after a dropped connection; when it gives up
 // (an HTTP error, a server gone for good) we open a new one with ?since= after the engine's delay.
+import { policy } from './policy.js';
 
 /**
  * @param {(changes: Change[]) => void} onChanges a batch of `change` messages, in order
@@ -24,7 +25,7 @@ export function live(onChanges, onReset, since, retryDelay) {
       if (m.kind === 'album') return; // an album's change names the album; the library follows its photos
       queue.push(m);
       // Hidden tabs get no animation frames; a timer still delivers.
-      if (!raf) raf = document.hidden ? setTimeout(flush, 50) : requestAnimationFrame(flush);
+      if (!raf) raf = document.hidden ? setTimeout(flush, policy.hiddenFlush) : requestAnimationFrame(flush);
     });
     es.addEventListener('reset', (e) => { seen(e); queue = []; onReset(); });
     es.onopen = () => { document.body.dataset.live = 'open'; };

@@ -115,7 +115,8 @@ export class Engine extends WasmModule {
     const v = (/** @type {number} */ k) => this.exports.ge_policy_client(k);
     return { searchPause: v(1), requeryPause: v(2), tagsPause: v(3), filterLeave: v(4), firstScreenWait: v(5),
       gridReadyWait: v(6), pageSize: v(7), largestPage: v(8), batchByID: v(9), serverTilesArrival: v(10),
-      serverTilesPaint: v(11), toastFor: v(12), undoFor: v(13), detailsPause: v(14) };
+      serverTilesPaint: v(11), toastFor: v(12), undoFor: v(13), detailsPause: v(14), placeKeep: v(15),
+      idleWait: v(16), idleFallback: v(17), hiddenFlush: v(18) };
   }
   /**
    * Whether the small thumbnail fills a width×height tile at this pixel density.

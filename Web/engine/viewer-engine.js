@@ -138,6 +138,11 @@ export class ViewerEngine extends WasmModule {
     return this.exports.ge_policy_wants_original(scale, fitWidth, density, previewWidth, originalWidth) === 1;
   }
   /**
+   * Whether the info sheet, let go `distance` px below where its drag began `duration` ms earlier, closes.
+   * @param {number} distance @param {number} duration @returns {boolean}
+   */
+  sheetDismisses(distance, duration) { return this.exports.ge_policy_sheet_dismisses(distance, duration) === 1; }
+  /**
    * What a zoom key does at `scale`: a factor to zoom by, 'toggle' (as a double tap), or null.
    * @param {'in'|'out'|'reset'} command @param {number} scale @returns {number|'toggle'|null}
    */
@@ -181,6 +186,12 @@ export class SpringPool {
   retarget(i, target) { this._e.ge_spring_retarget(this.handle, i, target); }
   /** Advances all springs by dtMs; returns how many are still moving. */
   step(/** @type {number} */ dtMs) { return this._e.ge_springs_step(this.handle, dtMs); }
+  /**
+   * Advances all springs for the animation frame at `now`, the one before it having been at `previous`
+   * (0: the first frame of a run), by the engine's frame step; returns how many are still moving.
+   * @param {number} now @param {number} previous
+   */
+  stepFrame(now, previous) { return this._e.ge_springs_step_frame(this.handle, now, previous); }
   /** @returns {Float64Array} current values (view) */
   get values() { return this.engine._f64(this._e.ge_springs_values(this.handle), this.capacity); }
   /** @returns {Float64Array} velocities in units/s (view) */

@@ -95,7 +95,7 @@ export class InfoPanel {
     this.hideTimer = setTimeout(() => { if (!this.open) this.root.hidden = true; }, now ? 0 : 300);
   }
 
-  /** Drag the grab bar down to dismiss: past 80 px or a downward flick closes, else it springs back. */
+  /** Drag the grab bar down to dismiss: where it is let go, the engine decides whether it closes or springs back. */
   drag() {
     const g = this.grab;
     let start = /** @type {{y: number, t: number, id: number}|null} */ (null);
@@ -110,10 +110,10 @@ export class InfoPanel {
     });
     const end = (/** @type {PointerEvent} */ e) => {
       if (start?.id !== e.pointerId) return;
-      const dy = e.clientY - start.y, v = dy / Math.max(1, e.timeStamp - start.t);
+      const dy = e.clientY - start.y, ms = e.timeStamp - start.t;
       start = null;
       this.root.classList.remove('held');
-      if (e.type === 'pointerup' && (dy > 80 || (dy > 10 && v > 0.5))) this.close(); else this.root.style.transform = '';
+      if (e.type === 'pointerup' && this.viewer.engine.sheetDismisses(dy, ms)) this.close(); else this.root.style.transform = '';
     };
     g.addEventListener('pointerup', end);
     g.addEventListener('pointercancel', end);

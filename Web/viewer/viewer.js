@@ -281,7 +281,7 @@ export class Viewer {
   // ── Frame loop ───────────────────────────────────────────────────────
   frame(/** @type {number} */ now) {
     this.raf = 0;
-    const dt = this.last ? Math.min(64, now - this.last) : 16;
+    const last = this.last;
     this.last = now;
     let more = false;
     if (this.state === 'open') {
@@ -290,7 +290,7 @@ export class Viewer {
       this.render();
     }
     if (this.trans) {
-      const moving = this.springs.step(dt);
+      const moving = this.springs.stepFrame(now, last);
       const p = this.springs.values[0];
       if (moving) { this.renderTrans(p); more = true; } else { this.renderTrans(this.target); this.finish(false); }
     }

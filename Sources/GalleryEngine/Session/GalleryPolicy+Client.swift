@@ -1,6 +1,7 @@
 /// The waits and sizes a gallery client's screens decide by, beside the session's own: how long a
 /// search waits for typing to pause, how long the old filter's tiles wait for the new photos, how long
-/// the first screen waits for its thumbnails, how long a toast stays, and how many photos a page or a batch by id holds.
+/// the first screen waits for its thumbnails, how long a toast stays, how often the place in time is kept,
+/// and how many photos a page or a batch by id holds.
 public struct ClientPolicy: Equatable, Sendable {
     /// A search runs once typing has paused this long (ms).
     public var searchPause: Double = 250
@@ -30,6 +31,15 @@ public struct ClientPolicy: Equatable, Sendable {
     /// The viewer asks for a photo's details (its place or camera) once it has stayed on it this long
     /// (ms): a run of swipes asks for none of the photos it passes.
     public var detailsPause: Double = 150
+    /// The place in time is written into the history entry (for Back and reload) at most this often (ms)
+    /// while the grid scrolls: `history.replaceState` is throttled by browsers past a few calls a second.
+    public var placeKeep: Double = 250
+    /// What the first screen does not need waits for the browser to be idle, at most this long (ms); a
+    /// browser without idle callbacks waits `idleFallback` (ms).
+    public var idleWait: Double = 300
+    public var idleFallback: Double = 50
+    /// A hidden tab gets no animation frames: its live changes are applied after this (ms) instead.
+    public var hiddenFlush: Double = 50
     /// Photos per page loaded outside the session's plan (a deep link, the viewer's deck).
     public var pageSize = 200
     /// The server's largest page.
@@ -56,6 +66,10 @@ public struct ClientPolicy: Equatable, Sendable {
         case 12: return toastFor
         case 13: return undoFor
         case 14: return detailsPause
+        case 15: return placeKeep
+        case 16: return idleWait
+        case 17: return idleFallback
+        case 18: return hiddenFlush
         default: return nil
         }
     }

@@ -325,6 +325,13 @@ public func ge_policy_wants_original(
         ? 1 : 0
 }
 
+/// Whether the viewer's info sheet, let go `distance` px below where its drag began `duration` ms
+/// earlier, closes (1) or springs back (0).
+@_cdecl("ge_policy_sheet_dismisses")
+public func ge_policy_sheet_dismisses(_ distance: Double, _ duration: Double) -> Int32 {
+    GalleryPolicy().sheetDismisses(distance: distance, duration: duration) ? 1 : 0
+}
+
 /// `flags`: 1 decodes AVIF, 2 decodes WebP, 4 has AVIF, 8 has WebP. Returns 0 JPEG, 1 WebP, 2 AVIF.
 @_cdecl("ge_policy_image_format")
 public func ge_policy_image_format(_ flags: Int32) -> Int32 {
@@ -346,7 +353,9 @@ public func ge_policy_zoom(_ command: Int32, _ scale: Double) -> Double {
 }
 
 /// The client's policy value `key` (`ClientPolicy.value`: 1 search pause, 2 requery pause, 3 tags pause,
-/// 4 filter leave, 5 first screen wait, 6 grid ready wait, 7 page size, 8 largest page, 9 batch by id),
+/// 4 filter leave, 5 first screen wait, 6 grid ready wait, 7 page size, 8 largest page, 9 batch by id,
+/// 10 server tiles arrival, 11 server tiles paint, 12 toast, 13 undo, 14 details pause, 15 place keep,
+/// 16 idle wait, 17 idle fallback, 18 hidden flush),
 /// or NaN for another key.
 @_cdecl("ge_policy_client")
 public func ge_policy_client(_ key: Int32) -> Double { ClientPolicy().value(Int(key)) ?? .nan }

@@ -394,6 +394,13 @@ public func ge_springs_step(_ h: Int32, _ dtMs: Double) -> Int32 {
     Int32(springPool(h)?.step(dtMs / 1000) ?? 0)
 }
 
+/// Steps every spring for the animation frame at `now` (ms), the frame before it having been at
+/// `previous` (0: this is the first frame of a run), by `FrameStep`; returns how many still move.
+@_cdecl("ge_springs_step_frame")
+public func ge_springs_step_frame(_ h: Int32, _ now: Double, _ previous: Double) -> Int32 {
+    Int32(springPool(h)?.step(FrameStep.milliseconds(now: now, previous: previous) / 1000) ?? 0)
+}
+
 /// Closed-form spring displacement/velocity → io[0], io[1].
 @_cdecl("ge_spring_evaluate")
 public func ge_spring_evaluate(_ x0: Double, _ v0: Double, _ t: Double, _ omega: Double, _ zeta: Double) {
