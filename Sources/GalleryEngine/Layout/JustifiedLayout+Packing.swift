@@ -93,8 +93,10 @@ extension JustifiedLayout {
             var rows = rowCount
             var sum = open.units
             rowFirstItem[rows] = Int32(truncatingIfNeeded: open.first)
-            var item = firstItem
-            for k in 0..<count {
+            // The item after each one, as stored (a row that closes before the item starts at it).
+            let after = Int32(truncatingIfNeeded: firstItem &+ 1)
+            @inline(__always)
+            func take(_ k: Int) {
                 let a = items[k]
                 let with = sum &+ a
                 // −1 when the item fits the row (sum + a ≤ limit); otherwise it closes it.
@@ -104,12 +106,25 @@ extension JustifiedLayout {
                 // limit − sum). Only an item that doesn't fit can stay out.
                 let staysOut = (((twiceLimit &- a) &>> 1) &- sum) &>> 63
                 let leftOver = a & staysOut
-                rowFirstItem[rows &+ 1] = Int32(truncatingIfNeeded: item &+ 1 &+ Int(truncatingIfNeeded: staysOut))
+                rowFirstItem[rows &+ 1] = after &+ Int32(truncatingIfNeeded: k) &+ Int32(truncatingIfNeeded: staysOut)
                 rowUnits.storeBytes(of: with &- leftOver, toByteOffset: rows &* 8, as: Int64.self)
                 rows &+= 1 &+ Int(truncatingIfNeeded: fits)
                 // The row goes on with the item, or the next one starts with what stayed out.
                 sum = (with & fits) | leftOver
-                item &+= 1
+            }
+            // Four items per turn: the loop's own count, compare and branch are a fifth of its work.
+            let unrolled = count & ~3
+            var k = 0
+            while k < unrolled {
+                take(k)
+                take(k &+ 1)
+                take(k &+ 2)
+                take(k &+ 3)
+                k &+= 4
+            }
+            while k < count {
+                take(k)
+                k &+= 1
             }
             open = OpenRow(first: Int(rowFirstItem[rows]), units: sum)
             return rows
