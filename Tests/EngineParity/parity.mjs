@@ -160,6 +160,21 @@ emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].m
   }
   emit('spring.pool', out);
 }
+{
+  // Animation frames on the page's clock, stepped by the engine's FrameStep (native/main.swift).
+  const times = [0, 1000, 1016.7, 1033.3, 1070, 1086.7, 4000, 4016.7, 4010, 4026.7, 4043.3];
+  const pool = viewerEngine.createSprings(1);
+  pool.configure(0, { response: 2 * Math.PI / 12, damping: 0.75, restDistance: 1, restSpeed: 50 });
+  pool.reset(0, 0, 800); pool.retarget(0, 300);
+  const out = [];
+  for (let k = 1; k < times.length; k++) {
+    const moving = pool.stepFrame(times[k], times[k - 1]);
+    out.push(moving, pool.values[0], pool.velocities[0]);
+  }
+  emit('spring.frames', out);
+  const releases = [[81, 5000], [80, 5000], [30, 50], [30, 60], [10, 1], [11, 0], [-200, 10], [50, 1e9]];
+  emit('policy.sheet', releases.map(([d, t]) => (viewerEngine.sheetDismisses(d, t) ? 1 : 0)));
+}
 
 // ── Gestures ────────────────────────────────────────────────────────────
 const MODE = { idle: 0, pending: 1, paging: 2, panning: 3, pinching: 4, dismissing: 5, dismissed: 6 };

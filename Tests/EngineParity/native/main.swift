@@ -176,6 +176,26 @@ for frame in 0..<150 {
 }
 emit("spring.pool", poolOut)
 
+/// Animation frames on the page's clock: a run's first frame, even and uneven intervals, a stall, a
+/// clock that went back.
+let frameTimes: [Double] = [0, 1000, 1016.7, 1033.3, 1070, 1086.7, 4000, 4016.7, 4010, 4026.7, 4043.3]
+let framed = SpringPool(capacity: 1)
+framed.configure(0, parameters: .standard)
+framed.reset(0, value: 0, velocity: 800)
+framed.retarget(0, to: 300)
+var framedOut: [Double] = []
+for k in 1..<frameTimes.count {
+    let step = FrameStep.milliseconds(now: frameTimes[k], previous: frameTimes[k - 1])
+    framedOut += [Double(framed.step(step / 1000)), framed.value(0), framed.velocity(0)]
+}
+emit("spring.frames", framedOut)
+
+// The info sheet's release: (distance px, duration ms) pairs either side of each threshold.
+let releases: [(Double, Double)] = [
+    (81, 5000), (80, 5000), (30, 50), (30, 60), (10, 1), (11, 0), (-200, 10), (50, 1e9),
+]
+emit("policy.sheet", releases.map { GalleryPolicy().sheetDismisses(distance: $0.0, duration: $0.1) ? 1 : 0 })
+
 // MARK: Gestures
 
 /// Ops: [phase(0…3) or 4 = tick, time, x, y, pointerID]
