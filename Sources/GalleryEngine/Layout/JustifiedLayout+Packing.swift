@@ -112,7 +112,7 @@ extension JustifiedLayout {
                 // The row goes on with the item, or the next one starts with what stayed out.
                 sum = (with & fits) | leftOver
             }
-            // Four items per turn: the loop's own count, compare and branch are a fifth of its work.
+            // Four items per turn: the loop's own count, compare and branch run once for four items.
             let unrolled = count & ~3
             var k = 0
             while k < unrolled {

@@ -1,7 +1,7 @@
 extension GalleryPolicy {
     /// A sheet dragged down by its grab bar (the viewer's info panel) closes past this distance (px)...
     public static let sheetDismissDistance: Double = 80
-    /// ...or on a flick: at least this far (px), at this average speed (px/ms) or faster.
+    /// ...or on a flick: farther than this (px), faster than this on average (px/ms).
     public static let sheetFlickDistance: Double = 10
     public static let sheetFlickSpeed: Double = 0.5
 
