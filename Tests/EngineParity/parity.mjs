@@ -174,6 +174,13 @@ emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].m
   emit('spring.frames', out);
   const releases = [[81, 5000], [80, 5000], [30, 50], [30, 60], [10, 1], [11, 0], [-200, 10], [50, 1e9]];
   emit('policy.sheet', releases.map(([d, t]) => (viewerEngine.sheetDismisses(d, t) ? 1 : 0)));
+  const tiles = [[100, 200], [-199, 200], [-200, 200], [799, 200], [800, 200]];
+  const flicks = [[1000, 400], [-1000, -400], [5000, 100], [-1000, 400], [1000, 1], [1000, 1.5]];
+  emit('policy.flight', [
+    ...tiles.map(([y, h]) => (viewerEngine.tileFlies({ x: 0, y, width: 100, height: h }, 800) ? 1 : 0)),
+    ...flicks.map(([v, d]) => viewerEngine.closeVelocity(v, d)),
+    ...[1059, 1060, 1700, 1701, 5000].map((y) => engine.revealOffset(y, 100, 1000, 60, 800) ?? -1),
+  ]);
 }
 
 // ── Gestures ────────────────────────────────────────────────────────────

@@ -116,7 +116,7 @@ export class Engine extends WasmModule {
     return { searchPause: v(1), requeryPause: v(2), tagsPause: v(3), filterLeave: v(4), firstScreenWait: v(5),
       gridReadyWait: v(6), pageSize: v(7), largestPage: v(8), batchByID: v(9), serverTilesArrival: v(10),
       serverTilesPaint: v(11), toastFor: v(12), undoFor: v(13), detailsPause: v(14), placeKeep: v(15),
-      idleWait: v(16), idleFallback: v(17), hiddenFlush: v(18) };
+      idleWait: v(16), idleFallback: v(17), hiddenFlush: v(18), unknownAspect: v(19) };
   }
   /**
    * Whether the small thumbnail fills a width×height tile at this pixel density.
@@ -143,6 +143,16 @@ export class Engine extends WasmModule {
   scrubberLabels(ys) {
     this._f64(this.exports.ge_doubles(ys.length), ys.length).set(ys);
     return this._i32(this.exports.ge_ints(), this.exports.ge_policy_scrubber_labels(ys.length)).slice();
+  }
+  /**
+   * The offset that shows all of an item `y` px down the content and `height` high, in a view at
+   * `offset` `viewportHeight` high under a `topBar`: null when it shows already.
+   * @param {number} y @param {number} height @param {number} offset @param {number} topBar @param {number} viewportHeight
+   * @returns {number|null}
+   */
+  revealOffset(y, height, offset, topBar, viewportHeight) {
+    const o = this.exports.ge_policy_reveal(y, height, offset, topBar, viewportHeight);
+    return Number.isNaN(o) ? null : o;
   }
   /** Milliseconds before the change feed reconnects after `failures` failed connections, −1: it stops. */
   feedRetryDelay(/** @type {number} */ failures) { return this.exports.ge_feed_retry_delay(failures); }

@@ -143,6 +143,26 @@ export class ViewerEngine extends WasmModule {
    */
   sheetDismisses(distance, duration) { return this.exports.ge_policy_sheet_dismisses(distance, duration) === 1; }
   /**
+   * Whether the photo flies between its tile (`rect`, in viewport px) and a viewport `height` high, or fades.
+   * @param {Rect} rect @param {number} height @returns {boolean}
+   */
+  tileFlies(rect, height) { return this.exports.ge_policy_tile_flies(rect.y, rect.height, height) === 1; }
+  /**
+   * The flight back to the tile's starting speed (progress/s) after a dismiss let go at `release` px/s,
+   * over a flight `distance` px long.
+   * @param {number} release @param {number} distance @returns {number}
+   */
+  closeVelocity(release, distance) { return this.exports.ge_policy_close_velocity(release, distance); }
+  /**
+   * The photo the viewer shows after its list changed, as an old index: the open one (`current`) if it
+   * stayed, else the nearest after it, else before it, among the old indices in `stayed`; −1 for none.
+   * @param {number} current @param {number[]} stayed @returns {number}
+   */
+  follow(current, stayed) {
+    this._f64(this.exports.ge_doubles(stayed.length), stayed.length).set(stayed);
+    return this.exports.ge_policy_follow(current, stayed.length);
+  }
+  /**
    * What a zoom key does at `scale`: a factor to zoom by, 'toggle' (as a double tap), or null.
    * @param {'in'|'out'|'reset'} command @param {number} scale @returns {number|'toggle'|null}
    */

@@ -5,7 +5,7 @@ import { paintColor, HashPainter, show, cancel, el, thumbSrc, markUnrendered } f
 import { listen } from './input.js';
 import { mark } from './marks.js';
 import { photoPath } from '../core/scope.js';
-import { policy } from '../core/policy.js';
+import { policy, aspectOf } from '../core/policy.js';
 import { clipTime } from '../core/duration.js';
 
 /** @typedef {import('../engine/engine.js').GalleryFrame} GalleryFrame @typedef {import('../engine/engine.js').TimelineRequest} TimelineRequest */
@@ -620,10 +620,8 @@ export class Grid {
   reveal(/** @type {number} */ i) {
     const f = this.frame(i);
     if (!f) return null;
-    const offset = this.offset();
-    if (f.y < offset + this.topBar || f.y + f.height > offset + this.height) {
-      this.scrollToOffset(f.y - (this.height - f.height + this.topBar) / 2);
-    }
+    const to = this.engine.revealOffset(f.y, f.height, this.offset(), this.topBar, this.height);
+    if (to !== null) this.scrollToOffset(to);
     this.update();
     return this.rect(i);
   }
@@ -651,9 +649,5 @@ export class Grid {
   }
 }
 
-/** Aspect ratios (width / height) of photos, 1.5 where unknown. */
-function aspects(/** @type {(Item|undefined)[]} */ items) {
-  const a = new Float32Array(items.length);
-  for (let k = 0; k < items.length; k++) { const it = items[k]; a[k] = it && it.width > 0 && it.height > 0 ? it.width / it.height : 1.5; }
-  return a;
-}
+/** Aspect ratios (width / height) of photos, the engine's stand-in where unknown. */
+const aspects = (/** @type {(Item|undefined)[]} */ items) => Float32Array.from(items, aspectOf);

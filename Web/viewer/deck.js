@@ -2,9 +2,8 @@
 import { paintColor, load, cancel, decoded, el, thumbSrc, markUnrendered } from '../core/images.js';
 import { player, release } from './clip.js';
 import { motionPlayer, releaseMotion } from './motion.js';
+import { aspectOf } from '../core/policy.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
-
-export const aspectOf = (/** @type {Item} */ it) => it.width / it.height || 1.5;
 
 /** Slide k's accessibility: the current one is announced, the others hidden. */
 export function mark(/** @type {Viewer} */ v, /** @type {number} */ k, /** @type {Slide} */ sl) {

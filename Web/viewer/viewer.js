@@ -2,7 +2,8 @@
 import { paintColor, paintHash, HashPainter, load, cancel, el, moreCSS } from '../core/images.js';
 import { button, key, updateChrome, share, favorite } from './chrome.js';
 import { scope } from '../core/scope.js';
-import { aspectOf, deck, mark, layoutSlide, drop, bestURL } from './deck.js';
+import { deck, mark, layoutSlide, drop, bestURL } from './deck.js';
+import { aspectOf } from '../core/policy.js';
 import { ClipBar, release } from './clip.js';
 import { liveButton, playMotion, releaseMotion, stopMotion } from './motion.js';
 
@@ -154,13 +155,12 @@ export class Viewer {
     this.current = -1;
     this.setCurrent(index, 0);
     this.render();
-    const visible = tile && tile.y + tile.height > 0 && tile.y < this.h;
-    this.root.dataset.motion = visible ? 'fly' : 'fade';
-    if (visible) {
+    const flies = tile && this.engine.tileFlies(tile, this.h);
+    this.root.dataset.motion = flies ? 'fly' : 'fade';
+    if (flies) {
       this.grid.hide(index);
       const vp = { x: 0, y: 0, width: this.w, height: this.h }, a = aspectOf(it);
-      const from = tile;
-      this.path = (p) => this.engine.transitionOpen(a, from, vp, p);
+      this.path = (p) => this.engine.transitionOpen(a, tile, vp, p);
       this.bg = (p) => p;
     }
     this.startTrans(0, 1, this.flight.open);
@@ -191,7 +191,7 @@ export class Viewer {
     }
     this.grid.hide(-1);
     const tile = reducedMotion.matches || !it ? null : this.grid.reveal(i);
-    if (tile && tile.y + tile.height > 0 && tile.y < this.h) {
+    if (tile && this.engine.tileFlies(tile, this.h)) {
       this.root.dataset.motion = 'fly';
       this.grid.hide(i);
       const from = this.g.currentFrame();
@@ -200,9 +200,8 @@ export class Viewer {
       this.path = (p) => this.engine.transitionLerp(from, to, p);
       this.bg = (p) => o * (1 - p);
       this.setFly(bestURL(this, i), it);
-      // A flick keeps its speed: the release velocity, as progress per second along the flight.
-      const dy = (to.image.y + to.image.height / 2) - (from.image.y + from.image.height / 2);
-      velocity = Math.abs(dy) > 1 ? Math.max(0, Math.min(8, (this.releaseVelocity || 0) / dy)) : 0;
+      // A flick keeps its speed along the flight, as the engine decides.
+      velocity = this.engine.closeVelocity(this.releaseVelocity || 0, (to.image.y + to.image.height / 2) - (from.image.y + from.image.height / 2));
     } else {
       this.root.dataset.motion = 'fade';
       const o = wasOpening ? this.springs.values[0] : 1;
@@ -404,14 +403,14 @@ export class Viewer {
 
   /**
    * Follows a change of the library (live refresh, re-query): slides keep their photos, and the viewer
-   * stays on its photo, or moves to the one after it (else before) if it was deleted.
+   * stays on its photo, or moves where the engine's `follow` says if it was deleted.
    */
   remap() {
     if (this.state === 'closed') return;
-    const lib = this.store, was = this.shown, order = [...this.slides.keys()].sort((a, b) => a - b);
-    let i = lib.indexOf(was);
-    const near = [...order.filter((k) => k > this.current), ...order.filter((k) => k < this.current).reverse()];
-    for (const k of near) { if (i >= 0) break; i = lib.indexOf(this.slides.get(k)?.pid); }
+    const lib = this.store, was = this.shown, pids = new Map([...this.slides].map(([k, sl]) => [k, sl.pid]));
+    pids.set(this.current, was);
+    const k = this.engine.follow(this.current, [...pids].filter(([, id]) => lib.indexOf(id) >= 0).map(([k]) => k));
+    const i = k < 0 ? -1 : lib.indexOf(pids.get(k));
     if (i < 0) { this.hooks.requestClose(); return; }
     const slides = new Map();
     for (const sl of this.slides.values()) {

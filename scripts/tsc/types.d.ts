@@ -91,5 +91,5 @@ interface ClientPolicy {
   searchPause: number; requeryPause: number; tagsPause: number; filterLeave: number; firstScreenWait: number;
   gridReadyWait: number; pageSize: number; largestPage: number; batchByID: number;
   serverTilesArrival: number; serverTilesPaint: number; toastFor: number; undoFor: number; detailsPause: number;
-  placeKeep: number; idleWait: number; idleFallback: number; hiddenFlush: number;
+  placeKeep: number; idleWait: number; idleFallback: number; hiddenFlush: number; unknownAspect: number;
 }

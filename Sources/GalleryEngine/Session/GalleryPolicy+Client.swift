@@ -40,6 +40,9 @@ public struct ClientPolicy: Equatable, Sendable {
     public var idleFallback: Double = 50
     /// A hidden tab gets no animation frames: its live changes are applied after this (ms) instead.
     public var hiddenFlush: Double = 50
+    /// A photo whose width or height is unknown (or not positive) lays out, and opens, at this aspect
+    /// ratio: the average photo's, as the months not loaded yet are estimated by.
+    public var unknownAspect = GridGeometry.averageAspectRatio
     /// Photos per page loaded outside the session's plan (a deep link, the viewer's deck).
     public var pageSize = 200
     /// The server's largest page.
@@ -70,6 +73,7 @@ public struct ClientPolicy: Equatable, Sendable {
         case 16: return idleWait
         case 17: return idleFallback
         case 18: return hiddenFlush
+        case 19: return unknownAspect
         default: return nil
         }
     }

@@ -416,3 +416,48 @@ public func ge_month_name(_ month: Int32) -> UnsafePointer<UInt8> {
     io()[0] = Double(name.utf8CodeUnitCount)
     return name.utf8Start
 }
+
+/// Whether the viewer flies between a tile `height` px high, `y` px below the viewport's top, and a
+/// viewport `viewportHeight` high (1), or fades (0).
+@_cdecl("ge_policy_tile_flies")
+public func ge_policy_tile_flies(_ y: Double, _ height: Double, _ viewportHeight: Double) -> Int32 {
+    GalleryPolicy().tileFlies(y: y, height: height, viewportHeight: viewportHeight) ? 1 : 0
+}
+
+/// The flight back to the tile's starting speed (progress per second) after a dismiss released at
+/// `releaseVelocity` px/s over a flight of `distance` px.
+@_cdecl("ge_policy_close_velocity")
+public func ge_policy_close_velocity(_ releaseVelocity: Double, _ distance: Double) -> Double {
+    GalleryPolicy().closeFlightVelocity(releaseVelocity: releaseVelocity, distance: distance)
+}
+
+/// The offset that reveals an item (`GalleryPolicy.revealOffset`), or NaN when it shows already.
+@_cdecl("ge_policy_reveal")
+public func ge_policy_reveal(
+    _ y: Double, _ height: Double, _ offset: Double, _ topBar: Double, _ viewportHeight: Double
+) -> Double {
+    GalleryPolicy().revealOffset(y: y, height: height, offset: offset, topBar: topBar, viewportHeight: viewportHeight)
+        ?? .nan
+}
+
+/// The photo the viewer shows after its list changed (`GalleryPolicy.follow`), as an old index: the
+/// doubles buffer holds the `n` old indices whose photos stayed (the open one's among them if it did).
+/// −1 when none did.
+@_cdecl("ge_policy_follow")
+public func ge_policy_follow(_ current: Int32, _ n: Int32) -> Int32 {
+    guard current >= 0, current < Int32.max else { return -1 }
+    let count = n > 0 && Int(n) <= wasmDoubles.capacity ? Int(n) : 0
+    var oldCount = Int(current) + 1
+    for k in 0..<count where wasmDoubles[k] >= Double(oldCount) && wasmDoubles[k] < Double(Int32.max) {
+        oldCount = Int(wasmDoubles[k]) + 1
+    }
+    let kept = GalleryPolicy.follow(current: Int(current), oldCount: oldCount) { i in
+        var k = 0
+        while k < count {
+            if wasmDoubles[k] == Double(i) { return true }
+            k += 1
+        }
+        return false
+    }
+    return kept.map { Int32(truncatingIfNeeded: $0) } ?? -1
+}
