@@ -9,7 +9,7 @@ import { Grid } from './grid/grid.js';
 import { Scrubber } from './grid/scrubber.js';
 import { Search, readFilter, urlFor } from './ui/search.js';
 import { moreCSS, loadHashes } from './core/images.js';
-import { inline, shown, arrival } from './core/first-screen.js';
+import { inline, shown, arrival, complete } from './core/first-screen.js';
 import { scope, base, photoPath, idFromPath, apiRoot } from './core/scope.js';
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
@@ -105,6 +105,7 @@ async function boot() {
   loadHashes().catch(() => 0);
   if (token()) admin(null, true);
   loadViewer().catch(() => 0);
+  complete(lib).catch(() => 0);
 }
 
 /**
@@ -328,14 +329,13 @@ async function admin(/** @type {unknown} */ _, quiet = false) {
 }
 
 function menu(/** @type {number} */ i, /** @type {number} */ x, /** @type {number} */ y, /** @type {Tile} */ tile) {
-  const item = lib.item(i);
-  if (!item) return;
-  import('./ui/menu.js').then((m) => m.showMenu({
-    x, y, item, tile, scroller: grid.scroller,
-    open: () => openAt(lib.indexOf(item.id), true),
-    info: () => { openAt(lib.indexOf(item.id), true)?.then((v) => v?.toggleInfo(true)); },
-    toast,
-  }));
+  const id = lib.item(i)?.id;
+  if (!id) return;
+  Promise.all([import('./ui/menu.js'), complete(lib)]).then(([m]) => {
+    const item = lib.item(lib.indexOf(id));
+    if (item) m.showMenu({ x, y, item, tile, scroller: grid.scroller, toast,
+      open: () => openAt(lib.indexOf(id), true), info: () => { openAt(lib.indexOf(id), true)?.then((v) => v?.toggleInfo(true)); } });
+  });
 }
 
 /** Opens the viewer on library index `i`; resolves to the viewer once it shows it. */
@@ -344,7 +344,7 @@ function openAt(/** @type {number} */ i, /** @type {boolean} */ push) {
   if (!id) return;
   if (push) history.pushState({ photo: id }, '', photoPath(id));
   opening = id;
-  return loadViewer().then((v) => {
+  return Promise.all([loadViewer(), complete(lib)]).then(([v]) => {
     const k = lib.indexOf(id);
     if (opening === id) { opening = null; if (k >= 0) v.open(k); }
     return v;

@@ -5,7 +5,8 @@ import VitrineAPI
 import VitrineCore
 
 /// What the index page carries so the first screen needs neither the scripts nor a round trip: the
-/// first page of the catalog inline (JSON), and the first screen's tiles as plain HTML.
+/// first page of the catalog inline (JSON, as much of each photo as the first screen uses), and the
+/// first screen's tiles as plain HTML.
 ///
 /// The tiles are links with their thumbnails, laid out by CSS exactly as the engine's default 4:3 grid
 /// lays them out (styles.css, `.ssr`), so the thumbnails download and paint while the modules and the
@@ -21,8 +22,8 @@ struct FirstScreen: Sendable {
     /// Photos in the inline page, and tiles in the HTML: a screen's worth and a row or two more (a
     /// 1280×800 grid shows 24 tiles, 6 columns by 4 rows below the header). The client pages on from the inline page's
     /// cursor at its own page size for the rest of a larger window, as it does for everything below the
-    /// first screen; each photo more here costs every first visit about 130 gzipped bytes, mostly its
-    /// preview's and original's content-addressed URLs, which no compressor shortens.
+    /// first screen; each photo more here costs every first visit about 50 gzipped bytes, mostly its
+    /// thumbnails' content-addressed URLs, which no compressor shortens.
     var tiles = 36
     /// What the page shows: the library, or a share link's set.
     var filter = PhotoFilter()
@@ -63,7 +64,7 @@ struct FirstScreen: Sendable {
             total: page.total)
         let months = counts.map { Timeline.Month(year: $0.month.year, month: $0.month.month, count: $0.count) }
         let timeline = Timeline(months: months, total: counts.reduce(0) { $0 &+ $1.count })
-        let json = String(decoding: try Self.encoder.encode(body), as: UTF8.self)
+        let json = String(decoding: try Self.encoder.encode(InlinePage(body)), as: UTF8.self)
         let timelineJSON = String(decoding: timeline.jsonBytes(), as: UTF8.self)
         var slots = Slots(firstPreview: body.items.first?.preview.url)
         slots.head =

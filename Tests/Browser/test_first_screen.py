@@ -1,7 +1,7 @@
 """The server's first-screen tiles (Sources/VitrineServer/FirstScreen.swift): there before any script runs,
 in the places the engine's grid puts its own tiles, and adopted by it, images and all."""
 import pytest
-from conftest import DESKTOP, PHONE, T, shot, wait_grid
+from conftest import DESKTOP, PHONE, T, shot, viewer_state, wait_current, wait_grid
 
 # Marks every <img> the HTML parser creates inside the server's tiles.
 MARK = """new MutationObserver(() => { for (const i of document.querySelectorAll('.ssr img')) i.__server = true; })
@@ -177,4 +177,35 @@ def test_tiles_take_the_small_thumbnail_when_it_fills_them(browser, server, cata
         tile.click()
         page.wait_for_selector('[role=dialog][data-state="open"]', state="attached", timeout=T)
         assert page.locator('[role=dialog] .slide[aria-current="true"] img.lo').evaluate("i => i.currentSrc") == src
+    ctx.close()
+
+
+def test_a_tile_tapped_before_the_inline_photos_were_read_in_full_opens_on_its_preview(browser, server, catalog):
+    # The inline page carries what the first screen draws; the viewer's URLs come with the client's own
+    # read of those places, in one page. A tap before that read ends waits for it.
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    held = []
+    page.route("**/api/v1/photos?*", lambda route: route.continue_() if held else held.append(route))
+    page.goto(server + "/")
+    wait_grid(page)
+    it = catalog[2]
+    partial = "id => { const p = vitrine.lib.item(vitrine.lib.indexOf(id)); return !!p && !p.preview && !p.placeholder.thumbHash; }"
+    assert page.evaluate(partial, it["id"])
+    page.locator(f'[data-grid] .tile[data-photo-id="{it["id"]}"]').click()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1 and "offset=0" in held[0].request.url, [r.request.url for r in held]
+    page.wait_for_timeout(300)
+    assert page.locator('[role=dialog][data-state="open"]').count() == 0, "the viewer waits for the photo's preview"
+    held[0].continue_()
+    viewer_state(page, "open")
+    wait_current(page, it["id"])
+    hi = page.locator('[role=dialog] .slide[aria-current="true"] img.hi')
+    page.wait_for_function("i => i.classList.contains('in')", arg=hi.element_handle(), timeout=T)
+    assert hi.evaluate("i => new URL(i.src).pathname") == it["preview"]["url"]
+    assert not page.evaluate(partial, it["id"])
+    assert page.evaluate("vitrine.lib.loaded().every((p) => p.preview)")
     ctx.close()

@@ -68,7 +68,8 @@ def test_scrolling_pages_without_duplicates(browser, server):
     assert len(seen) == DEMO_TOTAL
     assert page.evaluate("window.vitrine.lib.loaded().length") == DEMO_TOTAL
     # Pages of a month from an offset, as the engine's planner asks, each place asked for once (the first
-    # page came inline with the index page), and never more than the planner's 6 at a time.
+    # page came inline with the index page, and is read again in full in one page), and never more than
+    # the planner's 6 at a time.
     assert all("month=" in u and "offset=" in u for u in urls), urls
     months = len(page.evaluate("window.vitrine.lib.months"))
     assert len(urls) <= months, urls

@@ -24,11 +24,12 @@ import VitrineAPI
         _ = web.write(Array("export {};\n".utf8), to: "app.js")
     }
 
-    static func inlinePage(_ html: String) throws -> PhotoPage? {
+    static func inlinePage(_ html: String) throws -> FirstScreen.InlinePage? {
         guard let start = html.firstRange(of: #/<script id="first-page" type="application\/json">/#),
             let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
         else { return nil }
-        return try JSONDecoder().decode(PhotoPage.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
+        return try JSONDecoder().decode(
+            FirstScreen.InlinePage.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
     }
 
     static func inlineTimeline(_ html: String) throws -> Timeline? {
@@ -91,8 +92,14 @@ import VitrineAPI
             let api = try await client.execute(uri: "/api/v1/photos?limit=100", method: .get) {
                 try JSONDecoder().decode(PhotoPage.self, from: Data($0.bytes))
             }
-            #expect(page == api)
+            #expect(page == FirstScreen.InlinePage(api))
             #expect(page.items.count == 3)
+            // The viewer's URLs and the ThumbHashes wait for the client's own read of these photos.
+            let inline = try #require(html.firstRange(of: #/<script id="first-page"[^<]*</#))
+            for key in ["preview", "original", "thumbHash"] {
+                #expect(!html[inline].contains("\"\(key)\""), "\(key)")
+            }
+            #expect(api.items.allSatisfy { html.contains($0.thumb.url) && !html.contains($0.preview.url) })
             let tiles = Self.tiles(html)
             #expect(tiles.map(\.id) == page.items.map(\.id))
             #expect(tiles.map(\.href) == page.items.map { "/p/" + $0.id })

@@ -328,10 +328,13 @@ export class Grid {
     this.emit('loaded');
   }
 
-  /** Runs the library loaded itself (the viewer's deck, a deep link). */
+  /**
+   * Runs the library loaded itself (the viewer's deck, a deep link, the inline photos read in full):
+   * a tile still waiting for its image takes its photo's ThumbHash, which the inline page leaves out.
+   */
   adopt(/** @type {Run[]} */ runs) {
     this.placeRuns(runs);
-    for (const [i, t] of this.tiles) if (t.pending && this.lib.item(i)) this.unmount(i);
+    for (const [i, t] of this.tiles) { const it = this.lib.item(i); if (t.pending && it) this.unmount(i); else if (it && t.loaded) this.hashes.add(t, it); }
     this.schedule();
   }
 
