@@ -6,10 +6,9 @@ import { getJSON, token, filterQuery } from './core/api.js';
 import { Library } from './core/library.js';
 import { policy, adopt } from './core/policy.js';
 import { Grid } from './grid/grid.js';
-import { Scrubber } from './grid/scrubber.js';
 import { Search, readFilter, urlFor } from './ui/search.js';
 import { moreCSS, loadHashes } from './core/images.js';
-import { inline, shown, arrival, complete } from './core/first-screen.js';
+import { inline, shown, arrival } from './core/first-screen.js';
 import { scope, base, photoPath, idFromPath, apiRoot } from './core/scope.js';
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
@@ -24,8 +23,7 @@ const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count =
 /** @type {Change[]} changes that came before the live rules loaded, applied in order once they have */
 let early = [];
 /** @type {Search} */ let search;
-/** @type {Scrubber} */ let scrubber;
-/** @type {import('./ui/admin.js').Uploads|undefined} */ let uploads;
+/** @type {import('./grid/scrubber.js').Scrubber|undefined} the scrubber, loaded once the first screen shows */ let scrubber;
 let ignorePop = false, requery = 0;
 /** @type {Promise<unknown>|undefined} the selection bar, once anything was selected */ let selecting;
 /** @type {string|null} the photo the viewer opens on once it has loaded; Escape or Back meanwhile cancels */
@@ -97,15 +95,16 @@ async function boot() {
   // opens it at once.
   await arrival(grid.visibleImages(), policy.firstScreenWait);
   grid.release();
+  import('./grid/scrubber.js').then((m) => { scrubber = new m.Scrubber(grid); window.vitrine = { ...window.vitrine, scrubber }; });
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: policy.idleWait }) : setTimeout(r, policy.idleFallback)));
   if (scope.kind !== 'link') {
     import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since, (n) => engine.feedRetryDelay(n)));
     search.loadTags();
   }
   loadHashes().catch(() => 0);
-  if (token()) admin(null, true);
+  if (token()) admin(true);
   loadViewer().catch(() => 0);
-  complete(lib).catch(() => 0);
+  complete().catch(() => 0);
 }
 
 /**
@@ -117,7 +116,7 @@ async function listPage() {
   adopt(engine.clientPolicy());
   search = new Search(lib, (f) => { location.href = urlFor(f); });
   search.render();
-  if (token()) admin(null, true);
+  if (token()) admin(true);
   try {
     if (scope.kind === 'trash') await (await import('./ui/trash.js')).showTrash($('[data-grid]'), toast);
     else await (await import('./ui/albums.js')).showAlbums($('[data-grid]'));
@@ -131,7 +130,6 @@ async function listPage() {
 
 function start() {
   grid = new Grid(engine, lib, $('[data-grid]'), (i) => openAt(i, true), menu);
-  scrubber = new Scrubber(grid);
   search = new Search(lib, (f) => reopen('filter', f).catch((e) => toast(`Search failed: ${e.message}`)));
   grid.on((kind) => {
     if (kind === 'error') {
@@ -154,7 +152,7 @@ function start() {
   };
   setToggle();
   toggle.onclick = () => { grid.setStyle(grid.style === 'grid' ? 'justified' : 'grid'); setToggle(); };
-  adminBtn.onclick = admin;
+  adminBtn.onclick = () => admin();
   document.addEventListener('keydown', keys);
   // A pointer over a tile, a press or a tile's focus comes before the click that opens it: the viewer
   // starts loading then.
@@ -163,7 +161,7 @@ function start() {
   if (new URLSearchParams(location.search).has('debug')) {
     Promise.all([loadViewer(), import('./viewer/debug.js')]).then(([v, m]) => m.debug(v));
   }
-  window.vitrine = { lib, grid, viewer, search, scrubber }; // for tests and the console
+  window.vitrine = { lib, grid, viewer, search }; // for tests and the console
 }
 
 /** The viewer, its module and its wasm loaded on first use: the first screen needs neither. */
@@ -190,6 +188,9 @@ function loadViewer() {
     })
     .catch((x) => { viewerLoading = undefined; throw x; });
 }
+
+/** The inline photos read in full (core/complete.js), loaded with the first need. */
+function complete() { return import('./core/complete.js').then((m) => m.complete(lib)); }
 
 /** A toast with an Undo button that runs `restore`. */
 function undo(/** @type {string} */ text, /** @type {() => Promise<void>} */ restore) {
@@ -310,28 +311,15 @@ async function reconcile() {
   if (reconciling.again) { reconciling.again = false; if (lib.stale) reconcile(); }
 }
 
-/** The header's admin button: "Sign in", then "Upload". `quiet`: a kept token, checked first. */
-async function admin(/** @type {unknown} */ _, quiet = false) {
-  const m = await import('./ui/admin.js');
-  if (quiet) {
-    const s = await getJSON('/api/v1/session', { headers: { authorization: 'Bearer ' + token() } }).catch(() => null);
-    if (s && !s.admin) localStorage.removeItem('vitrine.token'); // rotated since
-    if (!s?.admin) return;
-  } else if (!uploads && !(await m.signIn(false))) return;
-  if (!uploads) {
-    uploads = new m.Uploads();
-    adminBtn.textContent = 'Upload';
-    document.body.classList.add('admin');
-    if (viewer?.panel?.open) viewer.panel.load(true); // now with the editor
-    if (quiet) return;
-  }
-  uploads.show();
+/** The header's admin button (ui/admin.js); `quiet`: a kept token, checked first. */
+function admin(quiet = false) {
+  import('./ui/admin.js').then((m) => m.adminMode(adminBtn, quiet, () => { if (viewer?.panel?.open) viewer.panel.load(true); }));
 }
 
 function menu(/** @type {number} */ i, /** @type {number} */ x, /** @type {number} */ y, /** @type {Tile} */ tile) {
   const id = lib.item(i)?.id;
   if (!id) return;
-  Promise.all([import('./ui/menu.js'), complete(lib)]).then(([m]) => {
+  Promise.all([import('./ui/menu.js'), complete()]).then(([m]) => {
     const item = lib.item(lib.indexOf(id));
     if (item) m.showMenu({ x, y, item, tile, scroller: grid.scroller, toast,
       open: () => openAt(lib.indexOf(id), true), info: () => { openAt(lib.indexOf(id), true)?.then((v) => v?.toggleInfo(true)); } });
@@ -344,7 +332,7 @@ function openAt(/** @type {number} */ i, /** @type {boolean} */ push) {
   if (!id) return;
   if (push) history.pushState({ photo: id }, '', photoPath(id));
   opening = id;
-  return Promise.all([loadViewer(), complete(lib)]).then(([v]) => {
+  return Promise.all([loadViewer(), complete()]).then(([v]) => {
     const k = lib.indexOf(id);
     if (opening === id) { opening = null; if (k >= 0) v.open(k); }
     return v;

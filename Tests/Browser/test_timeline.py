@@ -47,6 +47,8 @@ def test_scrubbing_to_the_middle_loads_nothing_on_the_way_and_paints_that_month(
     desktop.goto(big_server + "/")
     wait_grid(desktop)
     desktop.wait_for_function(PAINTED, timeout=T)
+    # The idle work is done: the inline photos were read in full (one page, before any drag).
+    desktop.wait_for_function("vitrine.lib.loaded().every((p) => p.preview)", timeout=T)
     bar = desktop.locator(".scrubber").bounding_box()
     assert bar and bar["x"] + bar["width"] == 1280
     track = desktop.evaluate("(() => { const b = vitrine.scrubber.bounds; return [b.top, b.height]; })()")

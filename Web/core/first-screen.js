@@ -5,7 +5,7 @@
 /**
  * The index page may carry the library's months and its first photos inline (FirstScreen.swift): an
  * unfiltered first visit takes them, once (they go stale as the catalog changes). The photos are
- * partial until `complete`.
+ * partial until `complete.js` reads them again.
  */
 export function inline(/** @type {Library} */ lib) {
   const t = document.getElementById('timeline'), p = document.getElementById('first-page');
@@ -14,28 +14,10 @@ export function inline(/** @type {Library} */ lib) {
   try {
     lib.accept(JSON.parse(t.textContent || ''));
     lib.since = t.dataset.seq || '';
-    if (p) partial = lib.place(0, JSON.parse(p.textContent || '').items || []).length > 0;
+    if (p) lib.place(0, JSON.parse(p.textContent || '').items || []);
     lib.reindex();
     return true;
   } catch { return false; }
-}
-
-let partial = false, completing = /** @type {Promise<void>|null} */ (null);
-/**
- * The inline photos carry what the first screen draws, not the viewer's URLs or their ThumbHashes:
- * their places are read again, in full and in one page, before the viewer or a tile's menu needs them.
- * Resolves once no loaded photo is partial; a failed read is tried again by the next call.
- */
-export function complete(/** @type {Library} */ lib) {
-  if (!partial || completing) return completing ?? Promise.resolve();
-  let lo = -1, hi = -1;
-  for (const m of lib.months) m.items.forEach((it, k) => { if (it && !it.preview) { hi = m.first + k; if (lo < 0) lo = hi; } });
-  const s = lib.sectionOf(lo), start = lo - (lib.months[s]?.first ?? 0);
-  return completing = (s < 0 ? Promise.resolve(null) : lib.load(s, start, start + hi - lo + 1)).then((runs) => {
-    if (runs) lib.emit('loaded', runs);
-    partial = lib.loaded().some((it) => !it.preview);
-    completing = null;
-  }, (e) => { completing = null; throw e; });
 }
 
 /**

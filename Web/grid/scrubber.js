@@ -2,7 +2,9 @@
 // the scroll position, and a drag (mouse, pen or a thumb on a phone's edge) that moves the grid through
 // the whole library with the month under it in a label. The grid loads nothing while it moves, and the
 // month it stops on as soon as it is released.
-import { el } from '../core/images.js';
+import { el, moreCSS } from '../core/images.js';
+
+await moreCSS(); // its styles apply before it shows
 
 export class Scrubber {
   constructor(/** @type {import('./grid.js').Grid} */ grid) {

@@ -79,6 +79,27 @@ export async function signOut() {
 }
 
 /** The upload panel, created once admin mode starts. */
+let uploads = /** @type {Uploads|undefined} */ (undefined);
+/**
+ * The header's admin button: "Sign in", then "Upload". `quiet`: a kept token, checked first (one
+ * rotated since is forgotten). `started` runs once admin mode starts.
+ */
+export async function adminMode(/** @type {HTMLElement} */ button, /** @type {boolean} */ quiet, /** @type {() => void} */ started) {
+  if (quiet) {
+    const s = await getJSON('/api/v1/session', { headers: bearer(token() || '') }).catch(() => null);
+    if (s && !s.admin) localStorage.removeItem(KEY);
+    if (!s?.admin) return;
+  } else if (!uploads && !(await signIn(false))) return;
+  if (!uploads) {
+    uploads = new Uploads();
+    button.textContent = 'Upload';
+    document.body.classList.add('admin');
+    started();
+    if (quiet) return;
+  }
+  uploads.show();
+}
+
 export class Uploads {
   constructor() {
     const root = this.root = el('section', 'uploads', { 'aria-label': 'Upload photos' });
