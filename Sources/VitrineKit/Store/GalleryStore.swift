@@ -30,7 +30,7 @@ public actor GalleryStore {
     var appliedWhileLoading: [ChangeMessage] = []
     /// The deck's preview URLs the prefetcher was last told to start, most wanted first.
     var warm: [URL] = []
-    var observers: [UUID: AsyncStream<GalleryUpdate>.Continuation] = [:]
+    let observers = Broadcast<GalleryUpdate>()
     var published = GalleryState()
 
     /// - Parameters:
@@ -97,30 +97,16 @@ public actor GalleryStore {
 
     /// Updates from now on, starting with the current state (with no changes), until the consumer stops.
     /// Updates are buffered, never dropped: each one's changes follow from the one before.
-    public func observe() -> AsyncStream<GalleryUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(of: GalleryUpdate.self, bufferingPolicy: .unbounded)
-        let id = UUID()
-        observers[id] = continuation
-        continuation.yield(GalleryUpdate(state: state))
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            Task { await self.removeObserver(id) }
-        }
-        return stream
-    }
-
-    func removeObserver(_ id: UUID) { observers[id] = nil }
+    public func observe() -> AsyncStream<GalleryUpdate> { observers.stream(first: GalleryUpdate(state: state)) }
 
     /// Ends every observer's stream, so no consumer waits for a store that is gone.
-    deinit {
-        for continuation in observers.values { continuation.finish() }
-    }
+    deinit { observers.finish() }
 
     /// Sends the state to observers if it changed, with `changes` to `items`.
     func publish(_ changes: GalleryChanges = GalleryChanges()) {
         guard state != published || !changes.isEmpty else { return }
         published = state
         let update = GalleryUpdate(state: state, changes: changes)
-        for continuation in observers.values { continuation.yield(update) }
+        observers.yield(update)
     }
 }

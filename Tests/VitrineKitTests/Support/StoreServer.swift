@@ -11,8 +11,8 @@ import VitrineServer
 
 /// A real Vitrine server on a loopback socket, over a library of generated photos, for the store's tests.
 ///
-/// Photo `k` was taken `k` hours after 2020-01-01 00:00, so the newest-first order is the reverse of the
-/// order they were made in; `ids` lists them newest first.
+/// Photo `k` was taken `k × hoursApart` hours after 2020-01-01 00:00, so the newest-first order is the
+/// reverse of the order they were made in; `ids` lists them newest first.
 struct StoreServer: Sendable {
     let baseURL: URL
     let token: String
@@ -34,16 +34,19 @@ struct StoreServer: Sendable {
 
     /// Runs `body` against a server over `photos` photos; the server stops when `body` returns or throws.
     static func with<T: Sendable>(
-        photos: Int, _ body: @Sendable (StoreServer) async throws -> T
+        photos: Int, hoursApart: Int = 1, _ body: @Sendable (StoreServer) async throws -> T
     ) async throws -> T {
         let data = TemporaryDirectory("store-server")
         let inputs = TemporaryDirectory("store-inputs")
         let library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))
         var paths: [String] = []
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyy:MM:dd HH:mm:ss"
+        let epoch = Date(timeIntervalSince1970: 1_577_836_800)  // 2020-01-01 00:00 UTC
         for index in 0..<photos {
-            let day = 1 + index / 24
-            let hour = index % 24
-            let stamp = "2020:01:\(day < 10 ? "0" : "")\(day) \(hour < 10 ? "0" : "")\(hour):00:00"
+            let stamp = format.string(from: epoch.addingTimeInterval(Double(index * hoursApart) * 3600))
             paths.append(
                 try Fixtures.write(
                     inputs.file("photo\(index).jpg"), width: 160, height: 120, seed: UInt32(index + 1),
