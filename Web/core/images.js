@@ -150,14 +150,16 @@ export function show(img, url, done) {
 export function cancel(/** @type {HTMLImageElement} */ img) { img.removeAttribute('src'); }
 
 /**
+ * An element with its class, attributes and children; a string child is text (never markup).
  * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag @param {string} [cls] @param {Record<string, string|number>} [attrs]
+ * @param {K} tag @param {string} [cls] @param {Record<string, string|number>} [attrs] @param {(Node|string)[]} kids
  * @returns {HTMLElementTagNameMap[K]}
  */
-export function el(tag, cls, attrs) {
+export function el(tag, cls, attrs, ...kids) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (attrs) for (const k in attrs) e.setAttribute(k, String(attrs[k]));
+  e.append(...kids);
   return e;
 }
 

@@ -493,15 +493,10 @@ export class Grid {
     const sec = this.timeline.section(s);
     if (!sec) return;
     if (!h) {
-      h = el('div', 'month', { role: 'heading', 'aria-level': '2' });
-      h.dataset.section = String(s);
-      const m = this.lib.months[s];
-      if (sec.opensYear) { const y = el('span', 'year'); y.textContent = String(m.year); h.append(y); }
-      const n = el('span', 'name');
-      n.textContent = this.engine.monthName(m.month) + (sec.opensYear ? '' : ' ' + m.year);
-      const c = el('button', 'check', { type: 'button', role: 'checkbox', 'aria-checked': 'false', 'aria-label': `Select ${this.engine.monthName(m.month)} ${m.year}` });
-      c.dataset.section = String(s);
-      h.append(n, c);
+      const m = this.lib.months[s], name = this.engine.monthName(m.month);
+      h = el('div', 'month', { role: 'heading', 'aria-level': '2', 'data-section': s }, ...(sec.opensYear ? [el('span', 'year', {}, String(m.year))] : []),
+        el('span', 'name', {}, name + (sec.opensYear ? '' : ' ' + m.year)),
+        el('button', 'check', { type: 'button', role: 'checkbox', 'aria-checked': 'false', 'aria-label': `Select ${name} ${m.year}`, 'data-section': s }));
       this.layer.append(h);
       this.headers.set(s, h);
     }
@@ -529,16 +524,8 @@ export class Grid {
     t.dataset.i = String(i);
     t.status = it.status ?? '';
     if (!t.querySelector('.check')) t.append(el('span', 'check', { 'aria-hidden': 'true' }));
-    if (it.kind === 'video' && !t.querySelector('.length')) {
-      const b = el('span', 'length');
-      b.textContent = clipTime(it.duration ?? 0);
-      t.append(b);
-    }
-    if (it.motion && it.kind !== 'video' && !t.querySelector('.live')) {
-      const b = el('span', 'live', { 'aria-hidden': 'true' });
-      b.textContent = 'LIVE';
-      t.append(b);
-    }
+    if (it.kind === 'video' && !t.querySelector('.length')) t.append(el('span', 'length', {}, clipTime(it.duration ?? 0)));
+    if (it.motion && it.kind !== 'video' && !t.querySelector('.live')) t.append(el('span', 'live', { 'aria-hidden': 'true' }, 'LIVE'));
     if (i === this.hidden) t.style.visibility = 'hidden';
     t.img = img;
     this.layer.append(t);

@@ -9,12 +9,11 @@ await moreCSS(); // its styles apply before it shows
 export class Scrubber {
   constructor(/** @type {import('./grid.js').Grid} */ grid) {
     this.grid = grid;
-    this.root = el('div', 'scrubber', { role: 'scrollbar', 'aria-orientation': 'vertical', 'aria-label': 'Timeline',
-      'aria-controls': 'grid', 'aria-valuemin': '0', 'aria-valuemax': '100', tabindex: '-1' });
     this.track = el('div', 'track');
     this.handle = el('div', 'handle');
     this.bubble = el('div', 'bubble', { 'aria-hidden': 'true' });
-    this.root.append(this.track, this.handle, this.bubble);
+    this.root = el('div', 'scrubber', { role: 'scrollbar', 'aria-orientation': 'vertical', 'aria-label': 'Timeline',
+      'aria-controls': 'grid', 'aria-valuemin': '0', 'aria-valuemax': '100', tabindex: '-1' }, this.track, this.handle, this.bubble);
     document.body.append(this.root);
     this.dragging = /** @type {{id: number}|null} */ (null);
     this.drawn = '';
@@ -48,8 +47,7 @@ export class Scrubber {
     if (key !== this.drawn) {
       this.drawn = key;
       this.track.replaceChildren(...years.map(([year, y]) => {
-        const m = el('span', 'mark');
-        m.textContent = String(year);
+        const m = el('span', 'mark', {}, String(year));
         m.style.transform = `translateY(${y}px)`;
         return m;
       }));

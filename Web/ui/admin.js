@@ -22,24 +22,14 @@ export async function startSession(/** @type {string} */ t) {
  */
 export function signIn(/** @type {boolean} */ required) {
   return new Promise((/** @type {(done: boolean) => void} */ resolve) => {
-    const d = el('dialog', 'signin', { 'aria-label': 'Sign in' });
-    const form = el('form');
-    const h = el('h2'), p = el('p'), err = el('p', 'err', { role: 'alert' });
-    h.textContent = required ? 'This gallery is private' : 'Sign in';
-    p.textContent = 'Enter the admin token. The server printed it on first start; it is in the data folder’s admin-token file.';
+    const err = el('p', 'err', { role: 'alert' });
     const input = el('input', '', { type: 'password', name: 'token', autocomplete: 'current-password', 'aria-label': 'Admin token', required: '' });
-    const ok = el('button', 'primary', { type: 'submit' });
-    ok.textContent = 'Sign in';
-    const row = el('div', 'row');
-    row.append(ok);
-    if (!required) {
-      const cancel = el('button', '', { type: 'button' });
-      cancel.textContent = 'Cancel';
-      cancel.onclick = () => d.close();
-      row.append(cancel);
-    }
-    form.append(h, p, input, err, row);
-    d.append(form);
+    const ok = el('button', 'primary', { type: 'submit' }, 'Sign in'), cancel = el('button', '', { type: 'button' }, 'Cancel');
+    cancel.onclick = () => d.close();
+    const form = el('form', '', {}, el('h2', '', {}, required ? 'This gallery is private' : 'Sign in'),
+      el('p', '', {}, 'Enter the admin token. The server printed it on first start; it is in the data folder’s admin-token file.'),
+      input, err, el('div', 'row', {}, ok, ...(required ? [] : [cancel])));
+    const d = el('dialog', 'signin', { 'aria-label': 'Sign in' }, form);
     document.body.append(d);
     let done = false;
     d.addEventListener('cancel', (e) => { if (required) e.preventDefault(); });
@@ -102,24 +92,15 @@ export async function adminMode(/** @type {HTMLElement} */ button, /** @type {bo
 
 export class Uploads {
   constructor() {
-    const root = this.root = el('section', 'uploads', { 'aria-label': 'Upload photos' });
-    root.hidden = true;
-    const head = el('div', 'head');
-    const h = el('h2');
-    h.textContent = 'Upload';
-    const out = el('button', '', { type: 'button' });
-    out.textContent = 'Sign out';
+    const out = el('button', '', { type: 'button' }, 'Sign out'), x = el('button', 'x', { type: 'button', 'aria-label': 'Close uploads', title: 'Close' }, '✕');
     out.onclick = signOut;
-    const x = el('button', 'x', { type: 'button', 'aria-label': 'Close uploads', title: 'Close' });
-    x.textContent = '✕';
     x.onclick = () => { root.hidden = true; };
-    head.append(h, out, x);
     this.picker = el('input', '', { type: 'file', multiple: '', accept: 'image/*', 'aria-label': 'Choose photos' });
     this.picker.onchange = () => { this.add([...this.picker.files || []]); this.picker.value = ''; };
-    const hint = el('p', 'hint');
-    hint.textContent = 'Choose photos, or drop them anywhere on the page.';
     this.list = el('ul');
-    root.append(head, this.picker, hint, this.list);
+    const root = this.root = el('section', 'uploads', { 'aria-label': 'Upload photos' }, el('div', 'head', {}, el('h2', '', {}, 'Upload'), out, x),
+      this.picker, el('p', 'hint', {}, 'Choose photos, or drop them anywhere on the page.'), this.list);
+    root.hidden = true;
     document.body.append(root);
     this.queue = /** @type {{f: File, li: HTMLElement, bar: HTMLProgressElement, msg: HTMLElement}[]} */ ([]);
     this.busy = false;
@@ -147,11 +128,8 @@ export class Uploads {
     if (!files.length) return;
     this.show();
     for (const f of files) {
-      const li = el('li', 'queued');
-      const name = el('span', 'name'), bar = el('progress', '', { max: '1', value: '0', 'aria-label': f.name }), msg = el('span', 'msg');
-      name.textContent = f.name;
-      msg.textContent = 'Waiting';
-      li.append(name, bar, msg);
+      const bar = el('progress', '', { max: '1', value: '0', 'aria-label': f.name }), msg = el('span', 'msg', {}, 'Waiting');
+      const li = el('li', 'queued', {}, el('span', 'name', {}, f.name), bar, msg);
       this.list.append(li);
       this.queue.push({ f, li, bar, msg });
     }

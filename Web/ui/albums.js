@@ -16,8 +16,7 @@ export async function showAlbums(/** @type {HTMLElement} */ root) {
   document.title = 'Albums · Vitrine';
   const albums = (await getJSON('/api/v1/albums', { headers: owner() ? auth() : {} })).items || [];
   if (owner()) {
-    const add = el('button', 'album-new', { type: 'button' });
-    add.textContent = 'New album';
+    const add = el('button', 'album-new', { type: 'button' }, 'New album');
     add.onclick = async () => {
       const title = prompt('Album title')?.trim();
       if (!title) return;
@@ -27,15 +26,11 @@ export async function showAlbums(/** @type {HTMLElement} */ root) {
     list.append(add);
   }
   for (const a of albums) {
-    const card = el('a', 'album', { href: '/a/' + encodeURIComponent(a.id) }), img = el('img', '', { alt: '', loading: 'lazy' });
-    if (a.cover?.thumb?.url) img.setAttribute('src', a.cover.thumb.url);
-    const t = el('span', 'title'), n = el('span', 'count');
-    t.textContent = a.title;
-    n.textContent = `${a.photoCount} photo${a.photoCount === 1 ? '' : 's'}`;
-    card.append(img, t, n);
-    list.append(card);
+    const img = el('img', '', { alt: '', loading: 'lazy', ...(a.cover?.thumb?.url ? { src: a.cover.thumb.url } : {}) });
+    list.append(el('a', 'album', { href: '/a/' + encodeURIComponent(a.id) }, img, el('span', 'title', {}, a.title),
+      el('span', 'count', {}, `${a.photoCount} photo${a.photoCount === 1 ? '' : 's'}`)));
   }
-  if (!albums.length) { const p = el('p', 'empty'); p.textContent = 'No albums yet.'; list.append(p); }
+  if (!albums.length) list.append(el('p', 'empty', {}, 'No albums yet.'));
 }
 
 /** Album `id`'s heading over its grid; resolves to the album, or null when there is none. */
@@ -45,9 +40,8 @@ export async function albumHeading(/** @type {string} */ id, /** @type {HTMLElem
   h1.textContent = a.title;
   document.title = a.title + ' · Vitrine';
   if (!owner()) return a;
-  const rename = el('button', 'album-edit', { type: 'button', 'aria-label': 'Rename album' }), del = el('button', 'album-edit', { type: 'button', 'aria-label': 'Delete album' });
-  const share = el('button', 'album-edit', { type: 'button', 'aria-label': 'Share album' });
-  rename.textContent = 'Rename'; del.textContent = 'Delete'; share.textContent = 'Share';
+  const button = (/** @type {string} */ text) => el('button', 'album-edit', { type: 'button', 'aria-label': text + ' album' }, text);
+  const rename = button('Rename'), del = button('Delete'), share = button('Share');
   share.onclick = async () => { (await import('./share-link.js')).shareDialog({ albumId: id }, a.title); };
   rename.onclick = async () => {
     const title = prompt('Album title', a.title)?.trim();

@@ -23,13 +23,11 @@ export function closeMenu(/** @type {boolean} */ refocus) {
 export function showMenu(o) {
   closeMenu(false);
   const it = o.item, url = location.origin + photoPath(it.id);
-  const root = el('div', 'menu', { role: 'menu', 'aria-label': `Actions for ${it.title || 'photo'}` });
-  root.dataset.photoId = it.id;
+  const root = el('div', 'menu', { role: 'menu', 'aria-label': `Actions for ${it.title || 'photo'}`, 'data-photo-id': it.id });
   let armed = false;
   root.addEventListener('pointerdown', () => { armed = true; });
   const item = (/** @type {'a'|'button'} */ tag, /** @type {string} */ text, /** @type {(() => void)|null} */ act, /** @type {Record<string, string>} */ attrs) => {
-    const b = el(tag, '', { role: 'menuitem', tabindex: '-1', ...attrs });
-    b.textContent = text;
+    const b = el(tag, '', { role: 'menuitem', tabindex: '-1', ...attrs }, text);
     b.onclick = (e) => {
       // The finger that long-pressed lifts over the menu: only a press that began on it counts.
       if (e.detail && !armed) { e.preventDefault(); return; }

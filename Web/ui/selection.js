@@ -17,25 +17,21 @@ const post = (/** @type {string} */ url, /** @type {unknown} */ body, method = '
 export class SelectionBar {
   constructor(/** @type {import('../grid/grid.js').Grid} */ grid, /** @type {BarHooks} */ hooks) {
     this.grid = grid; this.hooks = hooks;
-    this.root = el('div', 'selbar', { role: 'toolbar', 'aria-label': 'Selected photos' });
-    const close = this.button('✕', () => this.clear(), 'Clear selection');
     this.count = el('span', 'selcount', { 'aria-live': 'polite' });
-    this.root.append(close, this.count);
-    this.owner = el('span', 'owner');
-    this.owner.append(this.button('Add to album', () => this.run(() => this.toAlbum())),
+    this.owner = el('span', 'owner', {}, this.button('Add to album', () => this.run(() => this.toAlbum())),
       this.button(grid.lib.filter.favorite ? 'Unfavourite' : 'Favourite', () => this.run(() => this.favourite(!grid.lib.filter.favorite))),
       ...(grid.lib.filter.album ? [this.button('Remove from album', () => this.run(() => this.fromAlbum(grid.lib.filter.album || '')))] : []),
       this.button('Share', () => this.run(() => this.share())),
       this.button('Trash', () => this.run(() => this.trash())));
-    this.root.append(this.owner, this.button('Download', () => this.run(() => this.download())));
+    this.root = el('div', 'selbar', { role: 'toolbar', 'aria-label': 'Selected photos' }, this.button('✕', () => this.clear(), 'Clear selection'),
+      this.count, this.owner, this.button('Download', () => this.run(() => this.download())));
     document.body.append(this.root);
     grid.on((kind) => { if (kind === 'selection') this.show(); });
     this.show();
   }
 
   button(/** @type {string} */ text, /** @type {() => void} */ act, label = '') {
-    const b = el('button', '', { type: 'button', ...(label ? { 'aria-label': label } : {}) });
-    b.textContent = text;
+    const b = el('button', '', { type: 'button', ...(label ? { 'aria-label': label } : {}) }, text);
     b.onclick = act;
     return b;
   }
@@ -121,23 +117,18 @@ function save(/** @type {string} */ url) {
 /** Asks which album: one of `albums`, or a new one by title; null when cancelled. */
 function pick(/** @type {{id: string, title: string, photoCount: number}[]} */ albums) {
   return new Promise((/** @type {(a: {id?: string, title: string}|null) => void} */ done) => {
-    const d = el('dialog', 'albums-pick', { 'aria-label': 'Add to album' }), form = el('form', '', { method: 'dialog' });
-    const h = el('h2'), list = el('div', 'picklist'), input = el('input', '', { name: 'title', placeholder: 'New album', 'aria-label': 'New album title', maxlength: '200' });
-    h.textContent = 'Add to album';
+    const input = el('input', '', { name: 'title', placeholder: 'New album', 'aria-label': 'New album title', maxlength: '200' });
     let result = /** @type {{id?: string, title: string}|null} */ (null);
-    for (const a of albums) {
-      const b = el('button', '', { type: 'button' });
-      b.textContent = `${a.title} (${a.photoCount})`;
+    const list = el('div', 'picklist', {}, ...albums.map((a) => {
+      const b = el('button', '', { type: 'button' }, `${a.title} (${a.photoCount})`);
       b.onclick = () => { result = a; d.close(); };
-      list.append(b);
-    }
-    const ok = el('button', 'primary', { type: 'submit' }), cancel = el('button', '', { type: 'button' }), row = el('div', 'row');
-    ok.textContent = 'Create'; cancel.textContent = 'Cancel';
+      return b;
+    }));
+    const ok = el('button', 'primary', { type: 'submit' }, 'Create'), cancel = el('button', '', { type: 'button' }, 'Cancel');
     cancel.onclick = () => d.close();
-    row.append(ok, cancel);
+    const form = el('form', '', { method: 'dialog' }, el('h2', '', {}, 'Add to album'), list, input, el('div', 'row', {}, ok, cancel));
     form.onsubmit = (e) => { e.preventDefault(); const t = input.value.trim(); if (t) { result = { title: t }; d.close(); } else input.focus(); };
-    form.append(h, list, input, row);
-    d.append(form);
+    const d = el('dialog', 'albums-pick', { 'aria-label': 'Add to album' }, form);
     d.addEventListener('close', () => { d.remove(); done(result); });
     document.body.append(d);
     d.showModal();

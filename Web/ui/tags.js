@@ -8,13 +8,9 @@ export class TagSheet {
   constructor(/** @type {import('./search.js').Search} */ search) {
     this.search = search;
     const d = this.root = el('dialog', 'tagsheet', { 'aria-label': 'All tags' });
-    const head = el('div', 'head');
-    const h = el('h2');
-    h.textContent = 'All tags';
-    const done = el('button', 'primary', { type: 'button' });
-    done.textContent = 'Done';
+    const done = el('button', 'primary', { type: 'button' }, 'Done');
     done.onclick = () => d.close();
-    head.append(h, done);
+    const head = el('div', 'head', {}, el('h2', '', {}, 'All tags'), done);
     this.find = el('input', '', { type: 'search', placeholder: 'Find a tag', 'aria-label': 'Find a tag', autocomplete: 'off' });
     this.find.oninput = () => this.render();
     this.list = el('ul', 'taglist');
@@ -34,22 +30,12 @@ export class TagSheet {
     const rows = [];
     for (const t of tags) {
       if (f && !t.name.toLowerCase().includes(f)) continue;
-      const li = el('li');
-      const b = el('button', 'tagrow', { type: 'button', 'aria-pressed': String(filter.tags.includes(t.name)) });
-      b.dataset.tag = t.name;
-      const name = el('span'), count = el('span', 'n');
-      name.textContent = t.name;
-      count.textContent = String(t.count);
-      b.append(name, count);
+      const b = el('button', 'tagrow', { type: 'button', 'aria-pressed': String(filter.tags.includes(t.name)), 'data-tag': t.name },
+        el('span', '', {}, t.name), el('span', 'n', {}, String(t.count)));
       b.onclick = () => { this.search.toggle(t.name); this.render(); };
-      li.append(b);
-      rows.push(li);
+      rows.push(el('li', '', {}, b));
     }
-    if (!rows.length) {
-      const li = el('li', 'none');
-      li.textContent = tags.length ? 'No tag matches' : 'No tags yet';
-      rows.push(li);
-    }
+    if (!rows.length) rows.push(el('li', 'none', {}, tags.length ? 'No tag matches' : 'No tags yet'));
     this.list.replaceChildren(...rows);
   }
 }

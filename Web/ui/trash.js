@@ -12,12 +12,9 @@ const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'appli
 export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(text: string) => void} */ toast) {
   document.title = 'Trash · Vitrine';
   await startSession(token() || ''); // the trash's files are read with the session cookie
-  const head = el('div', 'trash-head'), list = el('div', 'albums trash'), more = el('button', 'more', { type: 'button' });
-  const info = el('p'), empty = el('button', '', { type: 'button' });
-  empty.textContent = 'Empty trash';
-  more.textContent = 'More';
-  head.append(info, empty);
-  root.replaceChildren(head, list, more);
+  const info = el('p'), empty = el('button', '', { type: 'button' }, 'Empty trash'), list = el('div', 'albums trash');
+  const more = el('button', 'more', { type: 'button' }, 'More');
+  root.replaceChildren(el('div', 'trash-head', {}, info, empty), list, more);
   let cursor = /** @type {string|null} */ (null), total = 0;
   const count = () => { info.textContent = total ? `${total} in the trash` : 'The trash is empty.'; empty.hidden = !total; };
   const page = async () => {
@@ -33,13 +30,10 @@ export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(tex
    * @param {{id: string, title: string, thumb: string, purgeAt: string}} it @param {number} days
    */
   const card = (it, days) => {
-    const c = el('div', 'album'), img = el('img', '', { alt: it.title, loading: 'lazy', src: it.thumb }), t = el('span', 'title'), n = el('span', 'count');
-    const restore = el('button', '', { type: 'button', 'aria-label': `Restore ${it.title}` });
-    c.dataset.photoId = it.id;
-    t.textContent = it.title;
     const left = Math.max(0, Math.ceil((Date.parse(it.purgeAt) - Date.now()) / 86400000));
-    n.textContent = Number.isFinite(left) ? `${left} of ${days} days left` : '';
-    restore.textContent = 'Restore';
+    const restore = el('button', '', { type: 'button', 'aria-label': `Restore ${it.title}` }, 'Restore');
+    const c = el('div', 'album', { 'data-photo-id': it.id }, el('img', '', { alt: it.title, loading: 'lazy', src: it.thumb }), el('span', 'title', {}, it.title),
+      el('span', 'count', {}, Number.isFinite(left) ? `${left} of ${days} days left` : ''), restore);
     restore.onclick = async () => {
       await getJSON('/api/v1/trash/restore', { method: 'POST', headers: auth(), body: JSON.stringify({ ids: [it.id] }) });
       c.remove();
@@ -47,7 +41,6 @@ export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(tex
       count();
       toast('Restored');
     };
-    c.append(img, t, n, restore);
     return c;
   };
   more.onclick = () => page().catch((x) => toast(x.message));
@@ -67,14 +60,11 @@ export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(tex
 /** A question with Delete and Cancel; resolves true for Delete. */
 function ask(/** @type {string} */ text) {
   return new Promise((/** @type {(yes: boolean) => void} */ done) => {
-    const d = el('dialog', 'ask', { 'aria-label': 'Empty trash' }), p = el('p'), row = el('div', 'row');
-    const yes = el('button', 'primary danger', { type: 'button' }), no = el('button', '', { type: 'button' });
-    p.textContent = text; yes.textContent = 'Delete for good'; no.textContent = 'Cancel';
+    const yes = el('button', 'primary danger', { type: 'button' }, 'Delete for good'), no = el('button', '', { type: 'button' }, 'Cancel');
+    const d = el('dialog', 'ask', { 'aria-label': 'Empty trash' }, el('p', '', {}, text), el('div', 'row', {}, yes, no));
     let answer = false;
     yes.onclick = () => { answer = true; d.close(); };
     no.onclick = () => d.close();
-    row.append(yes, no);
-    d.append(p, row);
     d.addEventListener('close', () => { d.remove(); done(answer); });
     document.body.append(d);
     d.showModal();

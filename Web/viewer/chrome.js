@@ -6,11 +6,8 @@ import { policy } from '../core/policy.js';
 import { dayText, gpsText, cameraText } from '../core/photo-text.js';
 /** @typedef {import('./viewer.js').Viewer} Viewer */
 
-export function button(/** @type {string} */ cls, /** @type {string} */ label, /** @type {string} */ text) {
-  const b = el('button', cls, { type: 'button', 'aria-label': label, title: label });
-  b.textContent = text;
-  return b;
-}
+export const button = (/** @type {string} */ cls, /** @type {string} */ label, /** @type {string} */ text, /** @type {Record<string, string>} */ attrs = {}) =>
+  el('button', cls, { type: 'button', 'aria-label': label, title: label, ...attrs }, text);
 
 /** The viewer's keys: Escape, arrows, zoom, a clip's Space and K, and Tab kept inside the dialog. */
 export function key(/** @type {Viewer} */ v, /** @type {KeyboardEvent} */ e) {

@@ -29,13 +29,11 @@ export function unload(/** @type {HTMLVideoElement|undefined} */ v) {
 
 export class ClipBar {
   constructor(/** @type {HTMLElement} */ root) {
-    this.bar = el('div', 'bar clipbar');
     this.play = button('', 'Play', '▶');
     this.time = el('span', 'time', { 'aria-live': 'off' });
     this.seek = /** @type {HTMLInputElement} */ (el('input', 'seek', { type: 'range', min: '0', max: '1000', value: '0', 'aria-label': 'Seek' }));
-    this.mute = button('', 'Mute', 'Mute');
-    this.mute.setAttribute('aria-pressed', 'false');
-    this.bar.append(this.play, this.time, this.seek, this.mute);
+    this.mute = button('', 'Mute', 'Mute', { 'aria-pressed': 'false' });
+    this.bar = el('div', 'bar clipbar', {}, this.play, this.time, this.seek, this.mute);
     this.bar.hidden = true;
     root.append(this.bar);
     /** @type {HTMLVideoElement|null} */ this.video = null;

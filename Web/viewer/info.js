@@ -43,30 +43,19 @@ export function rows(/** @type {Details} */ d) {
   ].filter((r) => r[1]).map(([k, v]) => /** @type {[string, string]} */ ([String(k), String(v)]));
 }
 
-function field(/** @type {string} */ label, /** @type {HTMLElement} */ input) {
-  const l = el('label', 'field');
-  const s = el('span');
-  s.textContent = label;
-  l.append(s, input);
-  return l;
-}
+const field = (/** @type {string} */ label, /** @type {HTMLElement} */ input) => el('label', 'field', {}, el('span', '', {}, label), input);
 
 export class InfoPanel {
   constructor(/** @type {import('./viewer.js').Viewer} */ viewer) {
     this.hideTimer = 0;
     this.viewer = viewer;
     this.open = false;
-    const root = this.root = el('section', 'sheet', { 'aria-label': 'Photo info', tabindex: '-1' });
-    root.hidden = true;
-    const grab = this.grab = el('div', 'grab');
-    const h = el('h2');
-    h.textContent = 'Info';
-    const close = el('button', 'x', { type: 'button', 'aria-label': 'Close info', title: 'Close info' });
-    close.textContent = '✕';
+    const close = el('button', 'x', { type: 'button', 'aria-label': 'Close info', title: 'Close info' }, '✕');
     close.onclick = () => this.close();
-    grab.append(el('span', 'handle'), h, close);
+    const grab = this.grab = el('div', 'grab', {}, el('span', 'handle'), el('h2', '', {}, 'Info'), close);
     this.body = el('div', 'body');
-    root.append(grab, this.body);
+    const root = this.root = el('section', 'sheet', { 'aria-label': 'Photo info', tabindex: '-1' }, grab, this.body);
+    root.hidden = true;
     viewer.root.append(root);
     this.drag();
   }
@@ -130,49 +119,32 @@ export class InfoPanel {
     try { d = await getJSON(photoURL(id)); } catch (x) {
       const e = /** @type {Error} */ (x);
       if (this.viewer.item()?.id !== id) return;
-      const p = el('p', 'err');
-      p.textContent = `Couldn’t load the details: ${e.message}`;
-      this.body.replaceChildren(p);
+      this.body.replaceChildren(el('p', 'err', {}, `Couldn’t load the details: ${e.message}`));
       return;
     }
     if (this.viewer.item()?.id === id) this.render(d);
   }
 
   render(/** @type {Details} */ d) {
-    const title = el('h3', 'title');
-    title.textContent = d.title || d.originalName;
-    const dl = el('dl');
-    for (const [k, v] of rows(d)) {
-      const dt = el('dt'), dd = el('dd');
-      dt.textContent = k; dd.textContent = v;
-      dl.append(dt, dd);
-    }
-    const tags = el('div', 'tags', { 'aria-label': 'Tags' });
-    for (const t of d.tags) {
-      const b = el('button', 'chip', { type: 'button', title: `Show photos tagged ${t}` });
-      b.textContent = t;
+    const dl = el('dl', '', {}, ...rows(d).flatMap(([k, v]) => [el('dt', '', {}, k), el('dd', '', {}, v)]));
+    const tags = el('div', 'tags', { 'aria-label': 'Tags' }, ...d.tags.map((t) => {
+      const b = el('button', 'chip', { type: 'button', title: `Show photos tagged ${t}` }, t);
       b.onclick = () => this.viewer.hooks.tag?.(t);
-      tags.append(b);
-    }
-    this.body.replaceChildren(title, dl, tags);
+      return b;
+    }));
+    this.body.replaceChildren(el('h3', 'title', {}, d.title || d.originalName), dl, tags);
     if (token()) this.body.append(this.editor(d));
   }
 
   /** Admin: title and tags (comma-separated) saved with PATCH; delete after a confirmation. */
   editor(/** @type {Details} */ d) {
-    const form = el('form', 'edit');
     const title = el('input', '', { name: 'title', autocomplete: 'off', placeholder: d.originalName });
     title.value = d.title || '';
     const tags = el('input', '', { name: 'tags', autocomplete: 'off', placeholder: 'tag, another tag' });
     tags.value = d.tags.join(', ');
-    const save = el('button', 'primary', { type: 'submit' });
-    save.textContent = 'Save';
-    const del = el('button', 'danger', { type: 'button' });
-    del.textContent = 'Delete';
+    const save = el('button', 'primary', { type: 'submit' }, 'Save'), del = el('button', 'danger', { type: 'button' }, 'Delete');
     const status = el('p', 'status', { role: 'status' });
-    const row = el('div', 'row');
-    row.append(save, del);
-    form.append(field('Title', title), field('Tags', tags), row, status);
+    const form = el('form', 'edit', {}, field('Title', title), field('Tags', tags), el('div', 'row', {}, save, del), status);
     const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
     const url = '/api/v1/photos/' + encodeURIComponent(d.id);
     form.onsubmit = async (e) => {
