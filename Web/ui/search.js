@@ -86,28 +86,19 @@ export class Search {
 
   /** The bar: the library's views, "All tags", then the selected tags, then the most used others. */
   render() {
-    const views = [['/', 'Photos', 'library'], ['/favorites', 'Favourites', 'favorites'], ['/albums', 'Albums', 'albums'], ['/trash', 'Trash', 'trash']].map(([href, text, kind]) => {
-      const a = el('a', 'chip view' + (kind === 'trash' ? ' owner' : ''), { href, ...(scope.kind === kind ? { 'aria-current': 'page' } : {}) });
-      a.textContent = text;
-      return a;
-    });
-    const all = el('button', 'chip all', { type: 'button', 'aria-haspopup': 'dialog' });
-    all.textContent = 'All tags';
+    const views = [['/', 'Photos', 'library'], ['/favorites', 'Favourites', 'favorites'], ['/albums', 'Albums', 'albums'], ['/trash', 'Trash', 'trash']].map(([href, text, kind]) =>
+      el('a', 'chip view' + (kind === 'trash' ? ' owner' : ''), { href, ...(scope.kind === kind ? { 'aria-current': 'page' } : {}) }, text));
+    const all = el('button', 'chip all', { type: 'button', 'aria-haspopup': 'dialog' }, 'All tags');
     all.onclick = async () => {
       if (!this.sheet) this.sheet = new (await import('./tags.js')).TagSheet(this);
       this.sheet.show();
     };
-    const chips = [...views, all];
     const selected = this.filter.tags;
-    const names = [...selected, ...this.tags.map((t) => t.name).filter((n) => !selected.includes(n)).slice(0, 12)];
-    for (const n of names) {
-      const on = selected.includes(n);
-      const b = el('button', 'chip', { type: 'button', 'aria-pressed': String(on) });
-      b.dataset.tag = n;
-      b.textContent = n;
+    const chips = [...views, all, ...[...selected, ...this.tags.map((t) => t.name).filter((n) => !selected.includes(n)).slice(0, 12)].map((n) => {
+      const b = el('button', 'chip', { type: 'button', 'aria-pressed': String(selected.includes(n)), 'data-tag': n }, n);
       b.onclick = () => this.toggle(n);
-      chips.push(b);
-    }
+      return b;
+    })];
     this.bar.replaceChildren(...chips);
   }
 }
