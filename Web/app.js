@@ -7,7 +7,7 @@ import { Library } from './core/library.js';
 import { policy, adopt } from './core/policy.js';
 import { Grid } from './grid/grid.js';
 import { Search, readFilter, urlFor } from './ui/search.js';
-import { moreCSS, loadHashes } from './core/images.js';
+import { moreCSS, loadHashes, el } from './core/images.js';
 import { inline, shown, arrival } from './core/first-screen.js';
 import { scope, base, photoPath, idFromPath, apiRoot } from './core/scope.js';
 
@@ -195,8 +195,7 @@ function complete() { return import('./core/complete.js').then((m) => m.complete
 /** A toast with an Undo button that runs `restore`. */
 function undo(/** @type {string} */ text, /** @type {() => Promise<void>} */ restore) {
   toast(text, policy.undoFor);
-  const button = document.createElement('button');
-  button.type = 'button'; button.className = 'btn'; button.textContent = 'Undo';
+  const button = el('button', 'btn', { type: 'button' }, 'Undo');
   button.onclick = () => { toast('Restoring…'); restore().then(() => toast('Restored'), () => toast('Could not restore')); };
   $('#toast').append(' ', button);
   button.focus();

@@ -6,8 +6,7 @@ import { apiRoot } from '../core/scope.js';
 /** The button after `anchor`; `done` runs once a batch is in, `toast` reports each file's outcome. */
 export function linkUploads(/** @type {HTMLElement} */ anchor, /** @type {() => void} */ done, /** @type {(text: string) => void} */ toast) {
   const input = el('input', '', { type: 'file', accept: 'image/*', multiple: '', hidden: '' });
-  const add = el('button', 'link-add', { type: 'button' });
-  add.textContent = 'Add photos';
+  const add = el('button', 'link-add', { type: 'button' }, 'Add photos');
   add.onclick = () => /** @type {HTMLInputElement} */ (input).click();
   input.addEventListener('change', async () => {
     const files = [...(/** @type {HTMLInputElement} */ (input).files || [])];
