@@ -3,45 +3,72 @@ import VitrineAPI
 
 /// A month of the timeline as GalleryEngine's `LiveChangeRules` move photos in it: every place its count
 /// says, loaded or not, so a new photo that falls in a gap becomes an unknown place there, as on the
-/// server.
+/// server. Only the loaded places are stored, in order, so a month of any count costs what is loaded.
 struct MonthPlaces: LivePlaces {
-    private(set) var photos: [PhotoSummary?]
-    private var keys: [PhotoSortKey?]
+    private(set) var count: Int
+    /// The loaded places, by ascending index.
+    private var entries: [(index: Int, photo: PhotoSummary, key: PhotoSortKey?)]
 
     /// The month's `count` places, with the photos loaded at their indices.
     init(count: Int, loaded: [Int: PhotoSummary]) {
-        photos = Array(repeating: nil, count: max(0, count))
-        for (k, photo) in loaded where k >= 0 && k < photos.count { photos[k] = photo }
-        keys = photos.map { $0.flatMap { ChangeMessage.SortKey(photo: $0)?.engineKey } }
+        self.count = max(0, count)
+        entries = loaded.filter { $0.key >= 0 && $0.key < max(0, count) }.sorted { $0.key < $1.key }
+            .map { ($0.key, $0.value, ChangeMessage.SortKey(photo: $0.value)?.engineKey) }
     }
-
-    var count: Int { photos.count }
 
     /// The loaded photos by index.
-    var loaded: [Int: PhotoSummary] {
-        var out: [Int: PhotoSummary] = [:]
-        for (k, photo) in photos.enumerated() { if let photo { out[k] = photo } }
-        return out
+    var loaded: [Int: PhotoSummary] { Dictionary(uniqueKeysWithValues: entries.map { ($0.index, $0.photo) }) }
+
+    /// The position in `entries` of the first entry at or after `index`.
+    private func position(of index: Int) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].index < index { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
-    func key(at index: Int) -> PhotoSortKey? { keys[index] }
+    private func entry(at index: Int) -> Int? {
+        let p = position(of: index)
+        return p < entries.count && entries[p].index == index ? p : nil
+    }
 
-    func isLoaded(at index: Int) -> Bool { photos[index] != nil }
+    func key(at index: Int) -> PhotoSortKey? { entry(at: index).flatMap { entries[$0].key } }
 
-    func index(of id: [UInt8]) -> Int? { photos.firstIndex { $0?.id.utf8.elementsEqual(id) == true } }
+    func isLoaded(at index: Int) -> Bool { entry(at: index) != nil }
+
+    func index(of id: [UInt8]) -> Int? { entries.first { $0.photo.id.utf8.elementsEqual(id) }?.index }
+
+    /// The first loaded place whose photo does not come before `key`: only loaded places can stop the walk.
+    func firstIndex(notNewerThan key: PhotoSortKey) -> Int {
+        for entry in entries {
+            if let existing = entry.key, !existing.isNewer(than: key) { return entry.index }
+        }
+        return count
+    }
 
     mutating func remove(at index: Int) {
-        photos.remove(at: index)
-        keys.remove(at: index)
+        let p = position(of: index)
+        if p < entries.count, entries[p].index == index { entries.remove(at: p) }
+        for k in position(of: index)..<entries.count { entries[k].index -= 1 }
+        count -= 1
     }
 
     mutating func insert(_ photo: PhotoSummary?, at index: Int) {
-        photos.insert(photo, at: index)
-        keys.insert(photo.flatMap { ChangeMessage.SortKey(photo: $0)?.engineKey }, at: index)
+        let p = position(of: index)
+        for k in p..<entries.count { entries[k].index += 1 }
+        if let photo { entries.insert((index, photo, ChangeMessage.SortKey(photo: photo)?.engineKey), at: p) }
+        count += 1
     }
 
     mutating func replace(at index: Int, with photo: PhotoSummary) {
-        photos[index] = photo
-        keys[index] = ChangeMessage.SortKey(photo: photo)?.engineKey
+        let key = ChangeMessage.SortKey(photo: photo)?.engineKey
+        if let p = entry(at: index) {
+            entries[p] = (index, photo, key)
+        } else {
+            entries.insert((index, photo, key), at: position(of: index))
+        }
     }
 }

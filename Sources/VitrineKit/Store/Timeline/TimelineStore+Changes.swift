@@ -27,7 +27,7 @@ extension TimelineStore {
             photo == nil ? .delete : message.kind == "insert" ? .insert : .update
         let key = message.sortKey.engineKey
         let from = photos.firstIndex { month in month.values.contains { $0.id == message.id } }
-        let target = photo == nil ? nil : key.month
+        let target = photo == nil ? nil : Int(key.month)
         // A photo that changes month leaves its old one as a delete and enters the new one as an insert.
         var left = false
         if let from, kind == .delete || monthKey(from) != target {
@@ -43,15 +43,16 @@ extension TimelineStore {
         return !outcome.isUncertain
     }
 
-    /// Month `s` as `year × 100 + month`.
-    func monthKey(_ s: Int) -> Int32 { months[s].year * 100 + months[s].month }
+    /// Month `s` as `year × 100 + month`, in 64 bits: a year the server sent never overflows it.
+    func monthKey(_ s: Int) -> Int { Int(months[s].year) * 100 + Int(months[s].month) }
 
     /// The section of month `key`, made (empty) in order when there is none; the library is laid out again
     /// with what is loaded.
-    func section(for key: Int32) -> Int {
+    func section(for key: Int) -> Int {
         if let s = months.indices.first(where: { monthKey($0) == key }) { return s }
         let at = months.indices.first { monthKey($0) < key } ?? months.count
-        months.insert(TimelineMonth(year: key / 100, month: key % 100, count: 0), at: at)
+        months.insert(
+            TimelineMonth(year: Int32(clamping: key / 100), month: Int32(clamping: key % 100), count: 0), at: at)
         photos.insert([:], at: at)
         relayout()
         return at
@@ -108,7 +109,7 @@ extension TimelineStore {
     /// The months read again, what is loaded kept where a month's count did not change.
     func reopen() async throws {
         let timeline = try await client.timeline(query)
-        var kept: [Int32: (count: Int, loaded: [Int: PhotoSummary])] = [:]
+        var kept: [Int: (count: Int, loaded: [Int: PhotoSummary])] = [:]
         for (s, month) in months.enumerated() { kept[monthKey(s)] = (month.count, photos[s]) }
         months = timeline.months.map {
             TimelineMonth(year: Int32(clamping: $0.year), month: Int32(clamping: $0.month), count: max(0, $0.count))

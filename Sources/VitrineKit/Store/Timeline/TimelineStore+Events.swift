@@ -53,8 +53,9 @@ extension TimelineStore {
         for request in frame.start { load(request) }
         wake?.cancel()
         wake = nil
-        if let at = frame.tickAt {
-            let delay = max(0, at - now)
+        if let at = frame.tickAt, at.isFinite {
+            // At most a day: a retry's delay is seconds, and the session ticks again when it wakes.
+            let delay = min(max(0, at - now), 86_400_000)
             let sleep = sleep
             wake = Task { [weak self] in
                 do { try await sleep(.microseconds(Int64(delay * 1000))) } catch { return }

@@ -7,11 +7,9 @@ extension TimelineStore {
     func load(_ request: TimelineRequest) {
         guard request.section >= 0, request.section < months.count, !request.items.isEmpty else { return }
         let month = months[request.section]
-        let page = query.at(.month(year: Int(month.year), month: Int(month.month), offset: request.items.lowerBound))
-        var sized = page
-        sized.limit = min(max(request.items.count, 1), ClientPolicy().largestPage)
+        var query = query.at(.month(year: Int(month.year), month: Int(month.month), offset: request.items.lowerBound))
+        query.limit = min(max(request.items.count, 1), ClientPolicy().largestPage)
         let client = client
-        let query = sized
         loads[request.id] = Task { [weak self] in
             let result: Result<PhotoPage, any Error>
             do { result = .success(try await client.photos(query)) } catch { result = .failure(error) }
@@ -23,7 +21,7 @@ extension TimelineStore {
     /// A load ended: its photos go where their place says, and the session hears it arrived; a failure
     /// is the session's to retry, or to let stand.
     func finish(_ request: TimelineRequest, _ result: Result<PhotoPage, any Error>) {
-        guard loads.removeValue(forKey: request.id) != nil else { return }
+        guard loads.removeValue(forKey: request.id) != nil, request.section < photos.count else { return }
         switch result {
         case .success(let page):
             let items = page.items.prefix(request.items.count)
