@@ -62,8 +62,8 @@ import Testing
             try await Task.sleep(for: .milliseconds(25))
         }
         let started = ContinuousClock.now
-        let catalog = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url + "&statement_timeout=200"))
-        #expect(ContinuousClock.now - started > .milliseconds(500), "it waited for the lock, past the time-out")
+        let catalog = try await PostgresCatalog.open(PostgresCatalogConfiguration(url: url + "&statement_timeout=1000"))
+        #expect(ContinuousClock.now - started > .milliseconds(1_200), "it waited for the lock, past the time-out")
         #expect(try await catalog.count() == 0)
         await catalog.close()
         _ = try await holder.value
