@@ -426,7 +426,7 @@ let package = Package(
             name: "VitrineServerTests",
             dependencies: [
                 "Compat", "ServerTestSupport", "Access", "VitrineApp", "VitrineServer", "VitrineAPI", "VitrineCore",
-                "HTTPParsing", "Ingest", "WebPackaging",
+                "HTTPParsing", "Ingest", "WebPackaging", "GalleryEngine",
                 "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "Metering", "Jobs", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

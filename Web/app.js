@@ -17,6 +17,7 @@ const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count =
 /** @type {import('./grid/grid.js').Grid} */ let grid;
 /** @type {import('./viewer/viewer.js').Viewer|undefined} */ let viewer;
 /** @type {Promise<import('./viewer/viewer.js').Viewer>|undefined} */ let viewerLoading;
+/** @type {Promise<import('./engine/viewer-engine.js').ViewerEngine>|undefined} */ let viewerEngine;
 /** @type {import('./engine/engine.js').Engine} */ let engine;
 /** @type {{engine: import('./engine/live-engine.js').LiveEngine, apply: typeof import('./core/changes.js').apply}|undefined} the live rules, loaded with the first change */ let liveRules;
 /** @type {Promise<void>|undefined} */ let liveLoading;
@@ -91,11 +92,10 @@ async function boot() {
   if (!first) return;
   // What the first screen does not need waits until its thumbnails arrived: the rest of the grid's
   // prefetch window, then, once the browser is idle, the change feed, the tag bar, the ThumbHash
-  // decoder, a kept admin token (a synchronous storage read), and the viewer, so that the first tap
-  // opens it at once.
+  // decoder, a kept admin token (a synchronous storage read), the viewer, so that the first tap opens
+  // it at once, and the scrubber.
   await arrival(grid.visibleImages(), policy.firstScreenWait);
   grid.release();
-  import('./grid/scrubber.js').then((m) => { scrubber = new m.Scrubber(grid); window.vitrine = { ...window.vitrine, scrubber }; });
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: policy.idleWait }) : setTimeout(r, policy.idleFallback)));
   if (scope.kind !== 'link') {
     import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since, (n) => engine.feedRetryDelay(n)));
@@ -104,6 +104,7 @@ async function boot() {
   loadHashes().catch(() => 0);
   if (token()) admin(true);
   loadViewer().catch(() => 0);
+  Promise.all([import('./grid/scrubber.js'), laterEngine()]).then(([m, e]) => { scrubber = new m.Scrubber(grid, e); window.vitrine = { ...window.vitrine, scrubber }; }, () => 0);
   complete().catch(() => 0);
 }
 
@@ -164,13 +165,17 @@ function start() {
   window.vitrine = { lib, grid, viewer, search }; // for tests and the console
 }
 
+/** The engine's part for what comes after the first screen (viewer.wasm): the viewer's and the scrubber's. */
+function laterEngine() {
+  return viewerEngine ??= Promise.all([import('./engine/viewer-engine.js'), fetch(new URL('./engine/viewer.wasm', import.meta.url))])
+    .then(([e, wasm]) => e.loadViewerEngine(wasm)).catch((x) => { viewerEngine = undefined; throw x; });
+}
+
 /** The viewer, its module and its wasm loaded on first use: the first screen needs neither. */
 function loadViewer() {
   if (viewerLoading) return viewerLoading;
   // Everything the viewer needs is asked for at once, rather than as each module finds its imports.
-  const wasm = fetch(new URL('./engine/viewer.wasm', import.meta.url));
-  return viewerLoading = Promise.all([import('./viewer/viewer.js'), import('./engine/viewer-engine.js')
-    .then(async (e) => e.loadViewerEngine(await wasm)), import('./core/photo-text.js'), moreCSS()])
+  return viewerLoading = Promise.all([import('./viewer/viewer.js'), laterEngine(), import('./core/photo-text.js'), moreCSS()])
     .then(([m, motion]) => {
       const v = viewer = new m.Viewer(motion, lib, grid, {
         requestClose() {

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the engine's wasm modules from Sources/GalleryEngine with Embedded Swift, one compile and
 # one link per module, each exporting only what its JavaScript binding calls:
-#   Web/engine/engine.wasm      the grid's: the `ge_*` functions Web/engine/engine.js and wasm.js name
-#   Web/engine/viewer.wasm      the viewer's, loaded when it first opens: those Web/engine/viewer-engine.js
+#   Web/engine/engine.wasm      the first screen's and the grid's: the `ge_*` functions Web/engine/engine.js
 #                               and wasm.js name
+#   Web/engine/viewer.wasm      what comes after the first screen, loaded once it shows: the viewer's and
+#                               the scrubber's, those Web/engine/viewer-engine.js, scrubber-engine.js and
+#                               wasm.js name
 #   Web/engine/live.wasm        the live-change rules, loaded with the change feed: those
 #                               Web/engine/live-engine.js and wasm.js name
 #   .build-wasm/engine-all.wasm every `@_cdecl("ge_…")` export, for the parity tests and benchmarks
@@ -34,7 +36,7 @@ libdir="${WASI_SYSROOT_LIB:-/usr/lib/wasm32-wasi}"
 work=".build-wasm"
 # Each module: its file, then the bindings whose `ge_*` names it exports (none: every export).
 modules=("Web/engine/engine.wasm Web/engine/engine.js Web/engine/wasm.js"
-  "Web/engine/viewer.wasm Web/engine/viewer-engine.js Web/engine/wasm.js"
+  "Web/engine/viewer.wasm Web/engine/viewer-engine.js Web/engine/scrubber-engine.js Web/engine/wasm.js"
   "Web/engine/live.wasm Web/engine/live-engine.js Web/engine/wasm.js" "$work/engine-all.wasm")
 
 [ -x "$swiftc" ] || { echo "build-wasm: swiftc not found (set SWIFTC)" >&2; exit 1; }
@@ -53,7 +55,7 @@ size_report() {
   done
 }
 
-inputs=("${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c Web/engine/engine.js Web/engine/viewer-engine.js
+inputs=("${sources[@]}" "${BASH_SOURCE[0]}" scripts/wasm/heap-shim.c Web/engine/engine.js Web/engine/scrubber-engine.js Web/engine/viewer-engine.js
   Web/engine/live-engine.js Web/engine/wasm.js)
 if [ "$force" = 0 ]; then
   stale=0

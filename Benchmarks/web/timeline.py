@@ -176,6 +176,7 @@ def scrub(browser, base, errors):
     for _ in range(RUNS):
         ctx, page = page_at_home(browser, base, errors)
         web.settle()
+        page.wait_for_function("!!(window.vitrine && vitrine.scrubber)", timeout=30_000)
         top, height = page.evaluate("(() => { const b = vitrine.scrubber.bounds; return [b.top, b.height]; })()")
         x = 1280 - 10
         page.mouse.move(x, top + 2)

@@ -248,6 +248,11 @@ def wait_grid(page):
     page.wait_for_function("!document.body.classList.contains('loading')", timeout=T)
 
 
+def wait_scrubber(page):
+    """The scrubber comes once the first screen is up and the browser idle, with the engine's later module."""
+    page.wait_for_function("!!(window.vitrine && vitrine.scrubber)", timeout=T)
+
+
 def viewer_state(page, state):
     page.wait_for_selector(f'[role=dialog][data-state="{state}"]', state="attached", timeout=T)
 

@@ -4,7 +4,7 @@ link) and moves between them with the arrow keys."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, T, viewer_state, wait_grid
+from conftest import DESKTOP, T, viewer_state, wait_grid, wait_scrubber
 
 AXE = Axe()
 
@@ -24,6 +24,7 @@ def test_both_themes_pass_axe(browser, big_server, scheme, background):
         page.goto(big_server + "/")
         wait_grid(page)
         page.wait_for_function("document.querySelectorAll('#tagbar .chip').length > 0", timeout=T)
+        wait_scrubber(page)
         assert page.evaluate("getComputedStyle(document.body).backgroundColor") == background
         assert _serious(page) == []
         page.keyboard.press("End")  # the scrubber's values where it moved

@@ -5,7 +5,7 @@ live insert into a month above the viewport that moves nothing on screen."""
 import json
 import statistics
 
-from conftest import HEADER, T, shot, viewer_state, wait_current, wait_grid
+from conftest import HEADER, T, shot, viewer_state, wait_current, wait_grid, wait_scrubber
 from photos import EXIF, api, jpeg, upload, with_exif
 
 TILES = "document.querySelectorAll('[data-grid] [data-photo-id]').length"
@@ -49,6 +49,7 @@ def test_scrubbing_to_the_middle_loads_nothing_on_the_way_and_paints_that_month(
     desktop.wait_for_function(PAINTED, timeout=T)
     # The idle work is done: the inline photos were read in full (one page, before any drag).
     desktop.wait_for_function("vitrine.lib.loaded().every((p) => p.preview)", timeout=T)
+    wait_scrubber(desktop)
     bar = desktop.locator(".scrubber").bounding_box()
     assert bar and bar["x"] + bar["width"] == 1280
     track = desktop.evaluate("(() => { const b = vitrine.scrubber.bounds; return [b.top, b.height]; })()")
@@ -85,6 +86,7 @@ def test_a_thumb_on_the_edge_scrubs_by_touch(browser, big_server):
     page.goto(big_server + "/")
     wait_grid(page)
     cdp = ctx.new_cdp_session(page)
+    wait_scrubber(page)
     track = page.evaluate("(() => { const b = vitrine.scrubber.bounds; return [b.top, b.height]; })()")
     x = 390 - 12
 
@@ -277,6 +279,7 @@ def test_a_live_insert_into_a_month_above_moves_nothing_on_screen(desktop, big_l
 def test_the_scrubber_follows_the_scroll_with_numbers_for_its_aria_values(desktop, big_server):
     desktop.goto(big_server + "/")
     wait_grid(desktop)
+    wait_scrubber(desktop)
     handle = "(() => new DOMMatrix(getComputedStyle(document.querySelector('.scrubber .handle')).transform).m42)()"
     now = "document.querySelector('.scrubber').getAttribute('aria-valuenow')"
     top = desktop.evaluate(handle)

@@ -6,6 +6,7 @@
 // Prints one line per scenario and finally "N passed, M failed"; exit 1 on any failure.
 import { readFileSync } from 'node:fs';
 import { loadTools } from './engine-tools.js';
+import { scrubberTrack } from '../../Web/engine/scrubber-engine.js';
 
 const TOLERANCE = 1e-9; // relative (absolute below 1): both sides run the same IEEE operations
 
@@ -181,6 +182,16 @@ emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].m
     ...flicks.map(([v, d]) => viewerEngine.closeVelocity(v, d)),
     ...[1059, 1060, 1700, 1701, 5000].map((y) => engine.revealOffset(y, 100, 1000, 60, 800) ?? -1),
   ]);
+}
+
+{
+  const out = [];
+  for (const [bar, viewport, maximum] of [[60, 900, 10000], [60, 900, 899], [0, 70, 500], [NaN, 900, Infinity]]) {
+    const t = scrubberTrack(engine, bar, viewport, maximum);
+    out.push(t.shows ? 1 : 0, t.top, t.height);
+    for (const v of [-50, 0, 1000, 5000, 10500]) out.push(t.fraction(v), t.handleY(v), t.labelY(v), t.offset(v));
+  }
+  emit('policy.scrubber', out);
 }
 
 // ── Gestures ────────────────────────────────────────────────────────────

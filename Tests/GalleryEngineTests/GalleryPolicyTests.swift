@@ -123,12 +123,13 @@ import Testing
 @Suite struct ClientPolicyTests {
     @Test func theExportNumbersEachValueOnceAndNothingElse() {
         let p = ClientPolicy()
-        let values = (1...19).compactMap { p.value($0) }
+        let values = (1...26).compactMap { p.value($0) }
         #expect(
             values == [
                 250, 300, 1000, 2000, 600, 1000, 200, 400, 500, 300, 2000, 2500, 10000, 150, 250, 300, 50, 50, 1.5,
+                12, 100, 300, 8, 4, 100, 10000,
             ])
-        #expect(p.value(0) == nil && p.value(20) == nil)
+        #expect(p.value(0) == nil && p.value(27) == nil)
         #expect(
             p.unknownAspect == GridGeometry.averageAspectRatio, "a photo of unknown size lays out as an average one")
         #expect(ge_policy_client(7) == 200 && ge_policy_client(99).isNaN)

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import GalleryEngine
 import Hummingbird
 import HummingbirdTesting
 import ServerTestSupport
@@ -12,6 +13,13 @@ import VitrineAPI
 /// Albums and favourites through the router: every route, its refusals, and the filters pages take.
 @Suite struct SetsRouteTests {
     func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+    /// The web client splits a selection into requests by the engine's `ClientPolicy`: its limits are
+    /// the ones the routes refuse past.
+    @Test func theClientSplitsSelectionsAtTheLimitsTheRoutesKeep() {
+        #expect(ClientPolicy().selectionRanges == Selection.maximumRanges)
+        #expect(ClientPolicy().selectionIDs == PhotoIDs.maximumCount)
+    }
 
     @Test func favouritesFromTheViewerAndFromASelection() async throws {
         let fixture = try await ServerFixture(photos: 4)

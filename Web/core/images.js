@@ -1,4 +1,5 @@
 // Placeholders and image loading helpers.
+import { policy } from './policy.js';
 
 /** @type {typeof import('./thumbhash.js')|null} the ThumbHash decoder, once `loadHashes` loaded it */
 let decoder = null;
@@ -60,7 +61,7 @@ const arrived = (/** @type {Tile} */ el) => el.img?.complete && el.img.naturalWi
  * before its turn is skipped.
  */
 export class HashPainter {
-  constructor(budget = 4) {
+  constructor(budget = policy.hashBudget) {
     this.budget = budget; // ms per frame
     this.queue = /** @type {Map<Tile, Item>} */ (new Map()); // element → item
     this.raf = 0;

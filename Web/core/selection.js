@@ -2,9 +2,7 @@
 // the newest-first order bounded by [ms, id], or by a month's edge as [ms]), within the view's filter,
 // and ids where a request names photos one by one (zips, the trash).
 import { sortKey } from './api.js';
-
-/** The API's limits on one bulk request (Selection+Catalog.swift, PhotoIDs). */
-const MAX_RANGES = 100, MAX_IDS = 10000;
+import { policy } from './policy.js';
 
 /** @typedef {{newest: (number|string)[], oldest: (number|string)[], q?: string, tags?: string[], album?: string, favorite?: boolean}} WireRange */
 /** @typedef {{ids?: string[], ranges?: WireRange[]}} WireSelection */
@@ -35,7 +33,7 @@ export async function wire(/** @type {import('./library.js').Library} */ lib, /*
     const one = hi - lo === 1 ? lib.item(lo) : undefined;
     if (one) ids.push(one.id);
     else ranges.push({ newest: await bound(lib, lo, true), oldest: await bound(lib, hi - 1, false), ...scope });
-    if (ids.length >= MAX_IDS || ranges.length >= MAX_RANGES) flush();
+    if (ids.length >= policy.selectionIDs || ranges.length >= policy.selectionRanges) flush();
   }
   flush();
   return out;

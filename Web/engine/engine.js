@@ -116,7 +116,8 @@ export class Engine extends WasmModule {
     return { searchPause: v(1), requeryPause: v(2), tagsPause: v(3), filterLeave: v(4), firstScreenWait: v(5),
       gridReadyWait: v(6), pageSize: v(7), largestPage: v(8), batchByID: v(9), serverTilesArrival: v(10),
       serverTilesPaint: v(11), toastFor: v(12), undoFor: v(13), detailsPause: v(14), placeKeep: v(15),
-      idleWait: v(16), idleFallback: v(17), hiddenFlush: v(18), unknownAspect: v(19) };
+      idleWait: v(16), idleFallback: v(17), hiddenFlush: v(18), unknownAspect: v(19), tagChips: v(20), listPage: v(21),
+      tileFade: v(22), menuMargin: v(23), hashBudget: v(24), selectionRanges: v(25), selectionIDs: v(26) };
   }
   /**
    * Whether the small thumbnail fills a width×height tile at this pixel density.
@@ -134,15 +135,6 @@ export class Engine extends WasmModule {
   imageFormat(o) {
     const flags = (o.decodesAVIF ? 1 : 0) | (o.decodesWebP ? 2 : 0) | (o.hasAVIF ? 4 : 0) | (o.hasWebP ? 8 : 0);
     return FORMATS[this.exports.ge_policy_image_format(flags)];
-  }
-  /**
-   * Which year labels the scrubber draws, given their ys (ascending).
-   * @param {number[]} ys
-   * @returns {Int32Array}
-   */
-  scrubberLabels(ys) {
-    this._f64(this.exports.ge_doubles(ys.length), ys.length).set(ys);
-    return this._i32(this.exports.ge_ints(), this.exports.ge_policy_scrubber_labels(ys.length)).slice();
   }
   /**
    * The offset that shows all of an item `y` px down the content and `height` high, in a view at

@@ -1,6 +1,7 @@
 // The viewer's part of GalleryEngine: viewer.wasm, built from the same engine with the exports this
-// file names (scripts/build-wasm.sh), loaded when the viewer first opens: its gestures, springs,
-// flights between tile and screen, the deck, zoom steps and when the original loads.
+// file and scrubber-engine.js name (scripts/build-wasm.sh), loaded once the first screen shows: the
+// viewer's gestures, springs, flights between tile and screen, the deck, zoom steps and when the
+// original loads, and the scrubber's track.
 import { instantiate, WasmModule } from './wasm.js';
 
 /** @typedef {import('./wasm.js').Rect} Rect */

@@ -128,10 +128,10 @@ export class Grid {
       t.removeAttribute('href');
       t.className = 'tile ghost';
       if (now || reduced.matches) { this.unmountElement(t); continue; }
-      t.style.transition = 'opacity .3s';
+      t.style.transition = `opacity ${policy.tileFade}ms`;
       t.style.opacity = '0';
       this.fading.add(t);
-      setTimeout(() => this.unmountElement(t), 350);
+      setTimeout(() => this.unmountElement(t), policy.tileFade);
     }
   }
 

@@ -3,6 +3,7 @@
 // held long enough selects its tile and then paints over the tiles the finger crosses; a month's check
 // selects the month; the context menu opens a tile's menu; the arrow keys move the focus to the tile the
 // engine's layout finds beside, above or below, and x or Space toggles the focused tile.
+import { policy } from '../core/policy.js';
 /** @typedef {import('./grid.js').Grid} Grid */
 
 /** The photo tile an event happened in. */
@@ -51,7 +52,8 @@ export function listen(/** @type {Grid} */ grid) {
     e.preventDefault();
     if (session.ignoresClick(performance.now()) || held) return;
     const r = t.getBoundingClientRect(), key = !e.clientX && !e.clientY;
-    grid.onMenu(Number(t.dataset.i), key ? r.left + 8 : e.clientX, key ? r.top + 8 : e.clientY, t);
+    const m = policy.menuMargin;
+    grid.onMenu(Number(t.dataset.i), key ? r.left + m : e.clientX, key ? r.top + m : e.clientY, t);
   });
   scroller.addEventListener('pointerdown', (e) => {
     const t = tileAt(e);

@@ -3,12 +3,14 @@
 // the whole library with the month under it in a label. The grid loads nothing while it moves, and the
 // month it stops on as soon as it is released.
 import { el, moreCSS } from '../core/images.js';
+import { scrubberTrack, scrubberLabels } from '../engine/scrubber-engine.js';
 
 await moreCSS(); // its styles apply before it shows
 
 export class Scrubber {
-  constructor(/** @type {import('./grid.js').Grid} */ grid) {
+  constructor(/** @type {import('./grid.js').Grid} */ grid, /** @type {import('../engine/viewer-engine.js').ViewerEngine} */ engine) {
     this.grid = grid;
+    this.engine = engine;
     this.track = el('div', 'track');
     this.handle = el('div', 'handle');
     this.bubble = el('div', 'bubble', { 'aria-hidden': 'true' });
@@ -28,20 +30,18 @@ export class Scrubber {
     this.marks();
   }
 
-  /** The track's extent in viewport px: below the page header, above the bottom margin. */
-  get bounds() { const top = this.grid.topBar; return { top: top + 8, height: Math.max(1, innerHeight - top - 24) }; }
+  /** The track on screen, as the engine places it for the grid's extent. */
+  get bounds() { const g = this.grid; return scrubberTrack(this.engine, g.topBar, innerHeight, g.maxOffset); }
 
   /** Year labels at their first month's place; months in between only in the bubble. */
   marks() {
-    const g = this.grid, ms = g.lib.months, max = g.maxOffset;
-    this.root.hidden = !ms.length || max < g.height; // less than two screens: the scrollbar does
+    const g = this.grid, ms = g.lib.months, b = this.bounds;
+    this.root.hidden = !ms.length || !b.shows;
     if (this.root.hidden) return;
-    const b = this.bounds, all = /** @type {[number, number][]} */ ([]);
-    for (let s = 0; s < ms.length; s++) {
-      if (s === 0 || ms[s - 1].year !== ms[s].year) all.push([ms[s].year, Math.round(Math.min(1, g.sectionTop(s) / max) * b.height)]);
-    }
+    const all = /** @type {[number, number][]} */ ([]);
+    for (let s = 0; s < ms.length; s++) if (s === 0 || ms[s - 1].year !== ms[s].year) all.push([ms[s].year, b.labelY(g.sectionTop(s))]);
     // Years closer than a label: the engine keeps the first, which stands for both.
-    const years = [...g.engine.scrubberLabels(all.map(([, y]) => y))].map((k) => all[k]);
+    const years = [...scrubberLabels(this.engine, all.map(([, y]) => y))].map((k) => all[k]);
     // Pages arriving move the years by less than a pixel, if at all: the DOM changes only when they move.
     const key = years.join(';');
     if (key !== this.drawn) {
@@ -61,23 +61,16 @@ export class Scrubber {
     if (this.root.hidden) return;
     // The offset the grid laid out at: reading scrollTop here, after the grid moved its tiles, would
     // force a layout in the middle of the frame.
-    const g = this.grid, b = this.bounds, max = g.maxOffset || 1, offset = g.lastOffset;
-    const f = Math.max(0, Math.min(1, offset / max));
-    this.handle.style.transform = `translateY(${b.top + f * b.height - 12}px)`;
-    this.root.setAttribute('aria-valuenow', String(Math.round(f * 100)));
+    const g = this.grid, b = this.bounds, offset = g.lastOffset, y = b.handleY(offset);
+    this.handle.style.transform = `translateY(${y}px) translateY(-50%)`;
+    this.root.setAttribute('aria-valuenow', String(Math.round(b.fraction(offset) * 100)));
     const s = g.currentSection(offset), m = g.lib.months[s];
     const label = m ? `${this.grid.engine.monthName(m.month)} ${m.year}` : '';
     this.root.setAttribute('aria-valuetext', label);
     if (this.dragging) {
       this.bubble.textContent = label;
-      this.bubble.style.transform = `translateY(${b.top + f * b.height - 16}px)`;
+      this.bubble.style.transform = `translateY(${y}px) translateY(-50%)`;
     }
-  }
-
-  /** Content offset for a pointer at viewport y. */
-  offsetAt(/** @type {number} */ y) {
-    const b = this.bounds;
-    return Math.max(0, Math.min(1, (y - b.top) / b.height)) * this.grid.maxOffset;
   }
 
   down(/** @type {PointerEvent} */ e) {
@@ -92,7 +85,7 @@ export class Scrubber {
 
   move(/** @type {PointerEvent} */ e) {
     if (!this.dragging || e.pointerId !== this.dragging.id) return;
-    this.grid.scrollToOffset(this.offsetAt(e.clientY));
+    this.grid.scrollToOffset(this.bounds.offset(e.clientY));
     this.grid.update();
   }
 

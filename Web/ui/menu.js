@@ -3,6 +3,7 @@
 import { el, moreCSS } from '../core/images.js';
 import { downloadURL } from '../core/api.js';
 import { photoPath } from '../core/scope.js';
+import { policy } from '../core/policy.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 
@@ -47,8 +48,9 @@ export function showMenu(o) {
   document.body.append(root);
   // Next to the pointer, kept on screen.
   const w = root.offsetWidth, h = root.offsetHeight;
-  root.style.left = Math.max(8, Math.min(o.x, innerWidth - w - 8)) + 'px';
-  root.style.top = Math.max(8, Math.min(o.y, innerHeight - h - 8)) + 'px';
+  const m = policy.menuMargin;
+  root.style.left = Math.max(m, Math.min(o.x, innerWidth - w - m)) + 'px';
+  root.style.top = Math.max(m, Math.min(o.y, innerHeight - h - m)) + 'px';
   const items = /** @type {HTMLElement[]} */ ([...root.children]);
   items[0].focus({ preventScroll: true });
   const key = (/** @type {KeyboardEvent} */ e) => {

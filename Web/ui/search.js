@@ -94,7 +94,7 @@ export class Search {
       this.sheet.show();
     };
     const selected = this.filter.tags;
-    const chips = [...views, all, ...[...selected, ...this.tags.map((t) => t.name).filter((n) => !selected.includes(n)).slice(0, 12)].map((n) => {
+    const chips = [...views, all, ...[...selected, ...this.tags.map((t) => t.name).filter((n) => !selected.includes(n)).slice(0, policy.tagChips)].map((n) => {
       const b = el('button', 'chip', { type: 'button', 'aria-pressed': String(selected.includes(n)), 'data-tag': n }, n);
       b.onclick = () => this.toggle(n);
       return b;

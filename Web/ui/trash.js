@@ -3,6 +3,7 @@
 import { el, moreCSS } from '../core/images.js';
 import { getJSON, token } from '../core/api.js';
 import { startSession } from './admin.js';
+import { policy } from '../core/policy.js';
 
 await moreCSS();
 
@@ -18,7 +19,7 @@ export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(tex
   let cursor = /** @type {string|null} */ (null), total = 0;
   const count = () => { info.textContent = total ? `${total} in the trash` : 'The trash is empty.'; empty.hidden = !total; };
   const page = async () => {
-    const t = await getJSON('/api/v1/trash?limit=100' + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''), { headers: auth() });
+    const t = await getJSON(`/api/v1/trash?limit=${policy.listPage}` + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''), { headers: auth() });
     total = t.total;
     cursor = t.nextCursor ?? null;
     more.hidden = !cursor;

@@ -92,4 +92,11 @@ interface ClientPolicy {
   gridReadyWait: number; pageSize: number; largestPage: number; batchByID: number;
   serverTilesArrival: number; serverTilesPaint: number; toastFor: number; undoFor: number; detailsPause: number;
   placeKeep: number; idleWait: number; idleFallback: number; hiddenFlush: number; unknownAspect: number;
+  tagChips: number; listPage: number; tileFade: number; menuMargin: number; hashBudget: number; selectionRanges: number; selectionIDs: number;
+}
+
+/** The scrubber's track on screen and its mapping between offsets and window ys (ScrubberTrack.swift). */
+interface ScrubberTrack {
+  shows: boolean; top: number; height: number;
+  fraction(offset: number): number; handleY(offset: number): number; labelY(contentY: number): number; offset(y: number): number;
 }

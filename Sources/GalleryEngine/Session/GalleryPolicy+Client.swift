@@ -1,7 +1,7 @@
 /// The waits and sizes a gallery client's screens decide by, beside the session's own: how long a
 /// search waits for typing to pause, how long the old filter's tiles wait for the new photos, how long
 /// the first screen waits for its thumbnails, how long a toast stays, how often the place in time is kept,
-/// and how many photos a page or a batch by id holds.
+/// how many photos a page or a batch by id holds, how many tags the bar offers, and where a menu may sit.
 public struct ClientPolicy: Equatable, Sendable {
     /// A search runs once typing has paused this long (ms).
     public var searchPause: Double = 250
@@ -49,6 +49,23 @@ public struct ClientPolicy: Equatable, Sendable {
     public var largestPage = 400
     /// Photos a download or a move to the trash names one by one at most.
     public var batchByID = 500
+    /// The tag bar offers the most used tags, at most this many besides those the filter holds: a row a
+    /// glance takes in, with the tag sheet for the rest.
+    public var tagChips = 12
+    /// Entries a list screen (the trash) reads at a time: a screenful of cards and more, in one request.
+    public var listPage = 100
+    /// The old filter's tiles fade out over this long (ms), then leave the page.
+    public var tileFade: Double = 300
+    /// A tile's menu keeps this far (px) from the window's edges, and opens this far into a tile that
+    /// the keyboard named.
+    public var menuMargin: Double = 8
+    /// ThumbHashes are decoded for at most this long per frame (ms): about four, so a screenful of them
+    /// never holds a frame of a scroll or the viewer's first.
+    public var hashBudget: Double = 4
+    /// Ranges and ids one bulk request carries at most: the server's limits (`Selection.maximumRanges`,
+    /// `Selection.maximumIds`), past which a selection goes in several requests.
+    public var selectionRanges = 100
+    public var selectionIDs = 10_000
 
     public init() {}
 
@@ -74,6 +91,13 @@ public struct ClientPolicy: Equatable, Sendable {
         case 17: return idleFallback
         case 18: return hiddenFlush
         case 19: return unknownAspect
+        case 20: return Double(tagChips)
+        case 21: return Double(listPage)
+        case 22: return tileFade
+        case 23: return menuMargin
+        case 24: return hashBudget
+        case 25: return Double(selectionRanges)
+        case 26: return Double(selectionIDs)
         default: return nil
         }
     }

@@ -461,3 +461,24 @@ public func ge_policy_follow(_ current: Int32, _ n: Int32) -> Int32 {
     }
     return kept.map { Int32(truncatingIfNeeded: $0) } ?? -1
 }
+
+/// The scrubber's track (`ScrubberTrack`) under a bar `topBar` high in a window `viewportHeight` high,
+/// for a view that scrolls to `maximumOffset`, asked one thing at a time by `op`: 0 whether it shows
+/// (1 or 0), 1 its top, 2 its length, 3 the fraction for offset `value`, 4 the handle's y for offset
+/// `value`, 5 a label's y for content y `value`, 6 the offset for window y `value`; NaN for another op.
+@_cdecl("ge_scrubber")
+public func ge_scrubber(
+    _ op: Int32, _ value: Double, _ topBar: Double, _ viewportHeight: Double, _ maximumOffset: Double
+) -> Double {
+    let track = ScrubberTrack(topBar: topBar, viewportHeight: viewportHeight, maximumOffset: maximumOffset)
+    switch op {
+    case 0: return track.shows ? 1 : 0
+    case 1: return track.top
+    case 2: return track.height
+    case 3: return track.fraction(offset: value)
+    case 4: return track.handleY(offset: value)
+    case 5: return track.labelY(contentY: value)
+    case 6: return track.offset(y: value)
+    default: return .nan
+    }
+}

@@ -208,6 +208,19 @@ flight += reveals.map {
 }
 emit("policy.flight", flight)
 
+// The scrubber's track: whether it shows, its extent, and its mappings either side of its ends.
+var scrubber: [Double] = []
+for (bar, viewport, maximum) in [(60.0, 900.0, 10_000.0), (60, 900, 899), (0, 70, 500), (.nan, 900, .infinity)] {
+    let track = ScrubberTrack(topBar: bar, viewportHeight: viewport, maximumOffset: maximum)
+    scrubber += [track.shows ? 1 : 0, track.top, track.height]
+    for v in [-50.0, 0, 1_000, 5_000, 10_500] {
+        scrubber += [
+            track.fraction(offset: v), track.handleY(offset: v), track.labelY(contentY: v), track.offset(y: v),
+        ]
+    }
+}
+emit("policy.scrubber", scrubber)
+
 // MARK: Gestures
 
 /// Ops: [phase(0…3) or 4 = tick, time, x, y, pointerID]
