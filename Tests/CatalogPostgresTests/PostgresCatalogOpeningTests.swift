@@ -41,14 +41,15 @@ import Testing
     }
 
     /// A migration is not a request: a server waiting for another's migration (here, a session holding the
-    /// lock for 3 s) waits past the statement time-out that bounds its requests.
+    /// lock for 6 s, however late a loaded machine sees it taken) waits past the statement time-out that
+    /// bounds its requests.
     @Test func waitingForAnotherMigrationOutlastsTheStatementTimeout() async throws {
         let server = try PostgresServer.shared()
         let url = try server.makeDatabase("slow")
         let database = String(try #require(url.split(separator: "/").last?.split(separator: "?").first))
         let holder = Task.detached {
             try server.psql(
-                "SELECT pg_advisory_lock(\(PostgresCatalog.migrationLockKey)); SELECT pg_sleep(3);",
+                "SELECT pg_advisory_lock(\(PostgresCatalog.migrationLockKey)); SELECT pg_sleep(6);",
                 database: database)
         }
         // The open starts only once the session holds the lock, however long psql takes to get there.

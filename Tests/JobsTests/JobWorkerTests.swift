@@ -56,17 +56,20 @@ import VitrineCore
         #expect(summary.failures.first?.lastError == "cannot decode poison")
     }
 
+    /// A job that runs past its lease keeps it with heartbeats: a claimer trying all along never gets it.
+    /// The lease is twenty beats long, so a loaded machine holding the beats back for seconds (CI runs
+    /// many suites on two cores) does not lose it, and the job runs well past it.
     @Test func heartbeatsKeepALongJobFromAnotherClaimer() async throws {
         let fixture = try await WorkerFixture()
         let tally = Tally()
         let long = JobHandler { job in
             await tally.start(job.payload)
-            try await Task.sleep(for: .seconds(3))
+            try await Task.sleep(for: .seconds(8))
         }
         try await fixture.library.catalog.enqueue([JobRequest(.renderVariants, payload: "long")], now: 0)
-        let worker = fixture.worker([.renderVariants: long], lease: 2000, heartbeat: .milliseconds(200))
+        let worker = fixture.worker([.renderVariants: long], lease: 5000, heartbeat: .milliseconds(250))
         let running = Task { await worker.runUntilIdle() }
-        for _ in 0..<10 {
+        for _ in 0..<32 {
             try await Task.sleep(for: .milliseconds(250))
             let stolen = try await fixture.library.catalog.claimJob(
                 kinds: [.renderVariants], worker: "thief", leaseMilliseconds: 1000, now: EpochMilliseconds.now)
