@@ -105,7 +105,6 @@ async function boot() {
   if (token()) admin(true);
   loadViewer().catch(() => 0);
   Promise.all([import('./grid/scrubber.js'), laterEngine()]).then(([m, e]) => { scrubber = new m.Scrubber(grid, e); window.vitrine = { ...window.vitrine, scrubber }; }, () => 0);
-  complete().catch(() => 0);
 }
 
 /**
@@ -193,9 +192,6 @@ function loadViewer() {
     })
     .catch((x) => { viewerLoading = undefined; throw x; });
 }
-
-/** The inline photos read in full (core/complete.js), loaded with the first need. */
-function complete() { return import('./core/complete.js').then((m) => m.complete(lib)); }
 
 /** A toast with an Undo button that runs `restore`. */
 function undo(/** @type {string} */ text, /** @type {() => Promise<void>} */ restore) {
@@ -323,7 +319,7 @@ function admin(quiet = false) {
 function menu(/** @type {number} */ i, /** @type {number} */ x, /** @type {number} */ y, /** @type {Tile} */ tile) {
   const id = lib.item(i)?.id;
   if (!id) return;
-  Promise.all([import('./ui/menu.js'), complete()]).then(([m]) => {
+  Promise.all([import('./ui/menu.js'), grid.full()]).then(([m]) => {
     const item = lib.item(lib.indexOf(id));
     if (item) m.showMenu({ x, y, item, tile, scroller: grid.scroller, toast,
       open: () => openAt(lib.indexOf(id), true), info: () => { openAt(lib.indexOf(id), true)?.then((v) => v?.toggleInfo(true)); } });
@@ -336,7 +332,7 @@ function openAt(/** @type {number} */ i, /** @type {boolean} */ push) {
   if (!id) return;
   if (push) history.pushState({ photo: id }, '', photoPath(id));
   opening = id;
-  return Promise.all([loadViewer(), complete()]).then(([v]) => {
+  return Promise.all([loadViewer(), grid.full()]).then(([v]) => {
     const k = lib.indexOf(id);
     if (opening === id) { opening = null; if (k >= 0) v.open(k); }
     return v;

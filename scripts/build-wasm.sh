@@ -97,7 +97,7 @@ for module in "${modules[@]}"; do
     --max-memory=4294967296 \
     "${exports[@]}" -L"$libdir" "$work/engine.o" "$work/heap-shim.o" -lc -o "$work/linked.wasm"
   if command -v wasm-opt >/dev/null 2>&1; then
-    wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+    wasm-opt -Oz --converge --low-memory-unused --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
       --enable-nontrapping-float-to-int "$work/linked.wasm" -o "$out"
   else
     echo "build-wasm: wasm-opt not found, skipping size optimisation (apt-get install binaryen)" >&2

@@ -318,7 +318,7 @@ const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, 
       f.failureStands ? 1 : 0, f.viewer ?? -1, f.start.length, f.cancel.length, f.visible.length,
       f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom, f.reach.top, f.reach.bottom,
       f.retain.top, f.retain.bottom, f.longPress ? 1 : 0, f.selected, f.selectionChanged ? 1 : 0, f.open ?? -1,
-      f.painting ? 1 : 0);
+      f.painting ? 1 : 0, f.partial);
     for (const r of [...f.start, ...f.cancel]) out.push(r.id, r.section, r.start, r.end);
     for (const v of f.visible) out.push(v.section, v.start, v.end, v.header ? 1 : 0);
   };
@@ -353,6 +353,8 @@ const NEIGHBOURS = [[0, 1], [0, -1], [0, 2], [5, 2], [5, -2], [1020, 2], [1030, 
         : action === 3 ? session.selectAll() : session.clearSelection());
     }
     else if (op === 14) { const [s, i, n] = take(3); push(session.placed(s, i, pageAspects(77, n))); }
+    else if (op === 20) { const [s, i, n] = take(3); push(session.partial(s, i, n)); }
+    else if (op === 21) push(session.readInFull());
     else if (op === 15) {
       const [w] = take(1);
       push(session.layout({ style: 'grid', width: w, minimumTileWidth: 100, headerHeight: 36, spacing: 2,

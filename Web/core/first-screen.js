@@ -5,7 +5,7 @@
 /**
  * The index page may carry the library's months and its first photos inline (FirstScreen.swift): an
  * unfiltered first visit takes them, once (they go stale as the catalog changes). The photos are
- * partial until `complete.js` reads them again.
+ * held in part until the grid's session reads their places again, in full.
  */
 export function inline(/** @type {Library} */ lib) {
   const t = document.getElementById('timeline'), p = document.getElementById('first-page');

@@ -260,6 +260,7 @@ export class Timeline {
  * @property {number} selected        Photos selected.
  * @property {boolean} selectionChanged The selection changed: redraw the checks.
  * @property {boolean} painting       A long press paints the selection: the touch must not scroll.
+ * @property {number} partial         Runs of photos held in part still to read in full.
  */
 
 /** A gallery screen's state machine in the engine: each event returns the frame to render. */
@@ -345,6 +346,14 @@ export class GallerySession {
   /** Whether a click at `time` is the lift of the long press that selected a tile. */
   ignoresClick(/** @type {number} */ time) { return this._e.ge_session_ignores_click(this.handle, time) === 1; }
   /**
+   * `count` photos from `start` of month `section` are held in part: the session reads them in full.
+   * @param {number} section @param {number} start @param {number} count
+   * @returns {GalleryFrame}
+   */
+  partial(section, start, count) { return this._frame(this._e.ge_session_partial(this.handle, section, start, count)); }
+  /** The photos held in part are needed in full now (the viewer or a menu opens). @returns {GalleryFrame} */
+  readInFull() { return this._frame(this._e.ge_session_partial(this.handle, -1, 0, 0)); }
+  /**
    * Live photos inserted at `index` of month `section`, their aspects known.
    * @param {number} section @param {number} index @param {ArrayLike<number>} aspectRatios @returns {GalleryFrame}
    */
@@ -387,7 +396,7 @@ export class GallerySession {
       pageSize: v[4], start, cancel, retryAt: v[5] < 0 ? null : v[5], failureStands: v[6] === 1,
       tickAt: v[12] < 0 ? null : v[12], holding: v[13] === 1, mount: { top: v[14], bottom: v[15] },
       reach: { top: v[16], bottom: v[17] }, retain: { top: v[18], bottom: v[19] }, longPress: v[20] === 1,
-      open: v[23] < 0 ? null : v[23], selected: v[21], selectionChanged: v[22] === 1, painting: v[24] === 1,
+      open: v[23] < 0 ? null : v[23], selected: v[21], selectionChanged: v[22] === 1, painting: v[24] === 1, partial: v[25],
     };
   }
 }

@@ -3,7 +3,6 @@
 // sends it the scroll, the loads' outcomes and the library's changes, fetches, and moves tiles and headers.
 import { paintColor, HashPainter, show, cancel, el, thumbSrc, markUnrendered } from '../core/images.js';
 import { listen } from './input.js';
-import { mark } from './marks.js';
 import { photoPath } from '../core/scope.js';
 import { policy, aspectOf } from '../core/policy.js';
 import { clipTime } from '../core/duration.js';
@@ -11,6 +10,8 @@ import { clipTime } from '../core/duration.js';
 /** @typedef {import('../engine/engine.js').GalleryFrame} GalleryFrame @typedef {import('../engine/engine.js').TimelineRequest} TimelineRequest */
 
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
+/** The selection's checks (grid/marks.js), loaded with the first selection. */
+let marks = /** @type {Promise<typeof import('./marks.js')>|null} */ (null);
 
 /** @typedef {(kind: string, grid: Grid) => void} GridListener */
 export class Grid {
@@ -64,6 +65,7 @@ export class Grid {
     this.raf = 0;
     this.lastOffset = 0; // the offset the last update laid out at (the scrubber's handle)
     this.selected = 0; // photos the session has selected
+    this.partial = 0; // runs of photos held in part the session has still to read in full
     this.marked = false; // tiles may carry a selection mark
     this.painting = false; // a long press paints the selection
     this.reset();
@@ -179,20 +181,24 @@ export class Grid {
   }
 
   /**
-   * Months and every loaded run into the session: the loads for the old months are aborted, and the
-   * caller puts the view where it belongs.
+   * Months and every loaded run into the session, with the runs held in part (the inline photos, which
+   * it reads in full later): the loads for the old months are aborted, and the caller puts the view
+   * where it belongs.
    */
   build() {
     const ms = this.lib.months;
     this.loads(this.session.months(ms));
     ms.forEach((m, /** @type {number} */ s) => {
-      let start = -1;
+      let start = -1, lo = -1, hi = -1;
       const items = m.items, n = Math.min(items.length, m.count);
       for (let k = 0; k <= n; k++) {
-        if (k < n && items[k]) { if (start < 0) start = k; continue; }
+        const it = items[k];
+        if (k < n && it && !it.preview) { if (lo < 0) lo = k; hi = k + 1; }
+        if (k < n && it) { if (start < 0) start = k; continue; }
         if (start >= 0) this.placed(s, start, items.slice(start, k));
         start = -1;
       }
+      if (lo >= 0) this.session.partial(s, lo, hi - lo);
     });
     this.sized();
   }
@@ -247,7 +253,7 @@ export class Grid {
     this.painting = f.painting;
     if (f.selected !== this.selected || f.selectionChanged) {
       this.selected = f.selected;
-      mark(this);
+      this.mark();
       this.emit('selection');
     }
   }
@@ -259,9 +265,20 @@ export class Grid {
     if (f.tickAt !== null) this.timer = setTimeout(() => this.render(this.session.tick(performance.now())), f.tickAt - performance.now());
     this.velocity = f.velocity;
     this.pageSize = f.pageSize;
+    this.partial = f.partial;
     this.holding = f.holding;
     this.retryAt = f.failureStands ? Infinity : f.retryAt ?? 0;
     this.at = f.offset;
+  }
+
+  /** Resolves once no photo is held in part: the session reads them now, if it has not yet. */
+  full() {
+    this.apply(this.session.readInFull());
+    return new Promise((done) => {
+      const f = () => { if (!this.partial) { this.listeners.delete(f); done(undefined); } };
+      this.listeners.add(f);
+      f();
+    });
   }
 
   /** Resolves once every place on screen has its photo, or after `limit` ms. */
@@ -318,25 +335,24 @@ export class Grid {
     this.at = this.session.placed(s, start, aspects(items)).offset;
   }
 
-  /** A load's runs: placed, and their places' empty tiles make way for the photos. */
+  /**
+   * A load's runs: placed, their places' empty tiles make way for the photos, and a tile still waiting
+   * for its image takes its photo's ThumbHash (which photos held in part leave out).
+   */
   arrived(/** @type {Run[]} */ runs) {
     this.placeRuns(runs);
     for (const r of runs) {
       const first = this.lib.months[r.section].first + r.start;
-      for (let i = first; i < first + r.items.length; i++) if (this.tiles.get(i)?.pending) this.unmount(i);
+      for (let i = first; i < first + r.items.length; i++) {
+        const t = this.tiles.get(i), it = this.lib.item(i);
+        if (t?.pending) this.unmount(i); else if (t?.loaded && it) this.hashes.add(t, it);
+      }
     }
     this.emit('loaded');
   }
 
-  /**
-   * Runs the library loaded itself (the viewer's deck, a deep link, the inline photos read in full):
-   * a tile still waiting for its image takes its photo's ThumbHash, which the inline page leaves out.
-   */
-  adopt(/** @type {Run[]} */ runs) {
-    this.placeRuns(runs);
-    for (const [i, t] of this.tiles) { const it = this.lib.item(i); if (t.pending && it) this.unmount(i); else if (it && t.loaded) this.hashes.add(t, it); }
-    this.schedule();
-  }
+  /** Runs the library loaded itself (the viewer's deck, a deep link): placed as a load's are. */
+  adopt(/** @type {Run[]} */ runs) { this.arrived(runs); this.schedule(); }
 
   // ── Scrolling ─────────────────────────────────────────────────────────
   offset() { return this.space.contentOffset(this.scroller.scrollTop); }
@@ -460,10 +476,13 @@ export class Grid {
     for (const i of [...this.tiles.keys()]) if (!keep.has(i)) this.unmount(i);
     for (const s of [...this.headers.keys()]) if (!heads.has(s)) { this.headers.get(s)?.remove(); this.headers.delete(s); }
     this.waiting = waiting;
-    if (this.marked || this.selected) mark(this);
+    this.mark();
     if (this.leaving && !waiting) this.leave();
     this.emit('update');
   }
+
+  /** The tiles' and headings' checks as the session's selection has them, once anything was selected. */
+  mark() { if (this.selected || this.marked) (marks ??= import('./marks.js')).then((m) => m.mark(this)); }
 
   /** Ends the first screen's hold (app.js: once its thumbnails arrived): the rest follows. */
   release() {

@@ -50,6 +50,12 @@ public enum GalleryEvent {
     case pointer(GalleryPointerPhase, x: Double, y: Double, id: Int32, time: Double, item: Int = -1)
     /// A click on a tile, a month's heading, Ctrl/Cmd+A or Esc (`GallerySelect`).
     case select(GallerySelect)
+    /// The client holds `count` photos from `start` of month `section` in part (a first screen's inline
+    /// photos carry what the grid draws, not what the viewer needs): the session reads them again, in
+    /// full, once nothing else loads and the view rests.
+    case partial(section: Int, start: Int, count: Int)
+    /// The client needs the photos it holds in part in full now (the viewer or a tile's menu opens).
+    case wantsFull
 }
 
 public enum GalleryKey: Int32, Sendable {

@@ -47,6 +47,8 @@ public struct GalleryFrame: Equatable, Sendable {
     public var selectionChanged = false
     /// A long press is painting the selection: the touch must not scroll.
     public var painting = false
+    /// Runs of places the client holds in part that are not read in full yet (in flight or not).
+    public var partial = 0
 
     public init() {}
 }

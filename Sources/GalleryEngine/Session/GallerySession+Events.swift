@@ -29,6 +29,9 @@ extension GallerySession {
         selection.removeAll()
         selectAnchor = nil
         paint = nil
+        partialHi = partialLo
+        readingID = 0
+        wantsFull = false
         sent.removeAll()
         sentTimes.removeAll()
         planner.reset()
@@ -96,6 +99,7 @@ extension GallerySession {
     ) -> Bool {
         advance(to: time)
         if let request = arrived(id) {
+            completionOver(request, failed: false)
             failures = 0
             let at = request.items.lowerBound
             let correction = layout.setItems(
@@ -107,7 +111,10 @@ extension GallerySession {
 
     func pageFailed(id: Int32, time: Double, _ frame: inout GalleryFrame) -> Bool {
         advance(to: time)
-        if arrived(id) != nil { failed() }
+        if let request = arrived(id) {
+            failed()
+            completionOver(request, failed: true)
+        }
         return true
     }
 
@@ -135,6 +142,7 @@ extension GallerySession {
         if section >= 0, section < layout.sectionCount, index >= 0 {
             let at = TimelineLayout.add(layout.sectionFirstItem(section), index)
             shiftSelection(at: at, inserted: aspectRatios.count, removed: removing)
+            shiftPartial(at: at, inserted: aspectRatios.count, removed: removing)
         }
         let correction = layout.spliceItems(
             section: section, at: index, removing: removing, aspectRatios: aspectRatios, anchorY: anchorLine)

@@ -24,6 +24,7 @@ extension GallerySession {
                 sentTimes.append(now)
             }
         }
+        if !blocked { planCompletion(&frame) }
     }
 
     static func overlaps(_ r: TimelineRequest, _ spans: [TimelineSpan]) -> Bool {

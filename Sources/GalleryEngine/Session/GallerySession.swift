@@ -46,6 +46,13 @@ public final class GallerySession {
     public internal(set) var selection = IndexRanges()
     var selectAnchor: Int?
     var paint: GalleryPaint?
+    /// The library indices the client holds in part, not read again yet (none when empty); the id of
+    /// their read in flight (0: none); whether the client needs them in full now
+    /// (`GallerySession+Completion`).
+    public internal(set) var partialLo = 0
+    public internal(set) var partialHi = 0
+    var readingID: Int32 = 0
+    var wantsFull = false
 
     public init(
         configuration: TimelineConfiguration, policy: GalleryPolicy = GalleryPolicy(),
@@ -108,6 +115,9 @@ public final class GallerySession {
         case .pointer(let phase, let x, let y, let id, let time, let item):
             return respond { pointer(phase, x: x, y: y, id: id, time: time, item: item, &$0) }
         case .select(let action): return respond { select(action, &$0) }
+        case .partial(let section, let start, let count):
+            return respond { _ in held(section: section, start: start, count: count) }
+        case .wantsFull: return respond { _ in readInFull() }
         }
     }
 
@@ -184,5 +194,6 @@ public final class GallerySession {
         frame.viewer = viewer
         frame.selected = selection.count
         frame.painting = paint != nil
+        frame.partial = partialLeft
     }
 }

@@ -60,6 +60,14 @@ public struct TimelinePlanner: Sendable {
         self.configuration = configuration
     }
 
+    /// A load id no other load in flight has: the planner's own, and those of loads the session plans
+    /// itself (the read of places held in part).
+    public mutating func takeID() -> Int32 {
+        let id = nextID
+        nextID = nextID < Int32.max ? nextID + 1 : 1
+        return id
+    }
+
     /// Forgets what is in flight (e.g. after the months were replaced).
     public mutating func reset() { inFlight.removeAll() }
 
@@ -127,8 +135,7 @@ public struct TimelinePlanner: Sendable {
             if upward { pieces.reverse() }
             for piece in pieces {
                 guard inFlight.count < configuration.maximumInFlight else { return false }
-                let r = TimelineRequest(id: nextID, section: span.section, items: piece)
-                nextID = nextID < Int32.max ? nextID + 1 : 1
+                let r = TimelineRequest(id: takeID(), section: span.section, items: piece)
                 inFlight.append(r)
                 occupied.append(piece)
                 plan.requests.append(r)

@@ -6,7 +6,8 @@
 // io[11] offset, io[12] tick at (−1: none), io[13] holding (1/0),
 // io[14...15] the mount band, io[16...17] the reach band, io[18...19] the
 // retain band (top, bottom), io[20] long press (1/0), io[21] photos selected, io[22] the selection
-// changed (1/0), io[23] the photo a click opens (−1: none), io[24] painting (1/0); the int buffer (`ge_ints`) holds the starts and
+// changed (1/0), io[23] the photo a click opens (−1: none), io[24] painting (1/0), io[25] runs held in
+// part left to read; the int buffer (`ge_ints`) holds the starts and
 // the cancels as [id, section, start, end] and the visible spans as
 // [section, start, end, header], in that order.
 
@@ -34,7 +35,8 @@ func sessionSlot(_ h: Int32) -> SessionSlot? {
 /// triples of the int input), 13 key (`GalleryKey` a; no frame for another), 14–16 a touch on a tile
 /// down, moved, up (x a, y b, time c, pointer id d, over library photo e), 17 a live change at index b of month a: `c`
 /// photos inserted (their aspects in the input), or for c = −1 the photo there removed, 18 a click on
-/// library photo a at time c (b: 1 Shift, 2 toggle), 19 month a's heading, 20 select all, 21 clear.
+/// library photo a at time c (b: 1 Shift, 2 toggle), 19 month a's heading, 20 select all, 21 clear,
+/// 22 `c` photos from `b` of month a held in part, 23 the photos held in part wanted in full now.
 @inline(never)
 func sessionEvent(
     _ h: Int32, _ kind: Int32, _ a: Double, _ b: Double, _ c: Double, _ d: Double = 0, _ e: Double = -1
@@ -74,6 +76,8 @@ func sessionEvent(
     case 19: planning = s.select(.month(section: wasmIndex(a)), &frame)
     case 20: planning = s.select(.all, &frame)
     case 21: planning = s.select(.clear, &frame)
+    case 22: planning = s.held(section: wasmIndex(a), start: wasmCount(b), count: wasmCount(c))
+    case 23: planning = s.readInFull()
     default:
         let n = 3 * wasmCount(a)
         let packed = UnsafeBufferPointer(start: slot.input.pointer, count: n <= slot.input.capacity ? n : 0)
@@ -130,6 +134,7 @@ func writeFrame(_ frame: GalleryFrame) -> Int32 {
     v[22] = frame.selectionChanged ? 1 : 0
     v[23] = Double(frame.open ?? -1)
     v[24] = frame.painting ? 1 : 0
+    v[25] = Double(frame.partial)
     let n = 4 * (frame.start.count + frame.cancel.count + frame.visible.count)
     wasmInts.resize(n > 0 ? n : 1)
     writeRequests(frame.start, at: 0)
@@ -289,6 +294,13 @@ public func ge_session_pointer(
 public func ge_session_select(_ h: Int32, _ action: Int32, _ a: Int32, _ b: Int32, _ time: Double) -> Int32 {
     guard action >= 1 && action <= 4 else { return 0 }
     return sessionEvent(h, 17 + action, Double(a), Double(b), time)
+}
+
+/// `count` photos from `start` of month `section` are held in part (`GalleryEvent.partial`), or, for a
+/// negative `section`, the photos held in part are wanted in full now (`GalleryEvent.wantsFull`).
+@_cdecl("ge_session_partial")
+public func ge_session_partial(_ h: Int32, _ section: Int32, _ start: Int32, _ count: Int32) -> Int32 {
+    section < 0 ? sessionEvent(h, 23, 0, 0, 0) : sessionEvent(h, 22, Double(section), Double(start), Double(count))
 }
 
 /// The selected photos within library indices `lo..<hi`, as `[lo, hi)` pairs in the int buffer; returns

@@ -513,7 +513,7 @@ func record(_ event: GalleryEvent, _ code: [Double]) {
         f.failureStands ? 1 : 0, Double(f.viewer ?? -1), Double(f.start.count), Double(f.cancel.count),
         Double(f.visible.count), f.offset, f.tickAt ?? -1, f.holding ? 1 : 0, f.mount.top, f.mount.bottom,
         f.reach.top, f.reach.bottom, f.retain.top, f.retain.bottom, f.longPress ? 1 : 0, Double(f.selected),
-        f.selectionChanged ? 1 : 0, Double(f.open ?? -1), f.painting ? 1 : 0,
+        f.selectionChanged ? 1 : 0, Double(f.open ?? -1), f.painting ? 1 : 0, Double(f.partial),
     ]
     for r in f.start + f.cancel {
         frames += [Double(r.id), Double(r.section), Double(r.items.lowerBound), Double(r.items.upperBound)]
@@ -638,6 +638,16 @@ record(.pointer(.move, x: 300, y: 500, id: 11, time: u + 650, item: 35), [17, 2,
 record(.pointer(.move, x: 100, y: 200, id: 11, time: u + 700, item: 2), [17, 2, 100, 200, 11, u + 700, 2])
 record(.pointer(.up, x: 100, y: 200, id: 11, time: u + 750, item: 2), [17, 3, 100, 200, 11, u + 750, 2])
 record(.select(.click(index: 2, extend: false, toggle: false, time: u + 760)), [19, 1, 2, 0, u + 760])
+// Places held in part: two runs, one moved by a live insert, needed at once and read; and the same
+// again, read once nothing else loads.
+record(.partial(section: 0, start: 0, count: 30), [20, 0, 0, 30])
+record(.partial(section: 1, start: 10, count: 5), [20, 1, 10, 5])
+record(.inserted(section: 1, index: 2, aspectRatios: pageAspects(99, 2)), [10, 1, 2, 2])
+record(.wantsFull, [21])
+answer(at: u + 800)
+record(.partial(section: 2, start: 0, count: 8), [20, 2, 0, 8])
+record(.tick(time: u + 900), [9, u + 900])
+answer(at: u + 950)
 // The arrow keys' photos in the layout the script ends with (parity.mjs's NEIGHBOURS).
 let neighbours = [
     (0, 1), (0, -1), (0, 2), (5, 2), (5, -2), (1020, 2), (1030, -2), (4000, 1), (-3, 2), (1_000_000_000, -2),
