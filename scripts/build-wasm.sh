@@ -15,8 +15,8 @@
 # Env:   SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc)
 #        WASI_SYSROOT_LIB (default: /usr/lib/wasm32-wasi, from Debian's wasi-libc)
 # Skips the build when every module is newer than every source, binding and this script.
-# Runs `wasm-opt -Oz --converge` when binaryen is installed (the engine never touches memory below
-# wasm-ld's 1 KB global base, hence `--low-memory-unused`). Prints raw and gzipped sizes.
+# Runs `wasm-opt -Oz --converge` when binaryen is installed (`--low-memory-unused` would save 0.15 KB
+# more on engine.wasm, but the 10 M layout runs 5 % slower with it). Prints raw and gzipped sizes.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -98,7 +98,7 @@ for module in "${modules[@]}"; do
     --max-memory=4294967296 \
     "${exports[@]}" -L"$libdir" "$work/engine.o" "$work/heap-shim.o" -lc -o "$work/linked.wasm"
   if command -v wasm-opt >/dev/null 2>&1; then
-    wasm-opt -Oz --converge --low-memory-unused --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+    wasm-opt -Oz --converge --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
       --enable-nontrapping-float-to-int "$work/linked.wasm" -o "$out"
   else
     echo "build-wasm: wasm-opt not found, skipping size optimisation (apt-get install binaryen)" >&2
