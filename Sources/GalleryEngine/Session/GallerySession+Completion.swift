@@ -40,7 +40,8 @@ extension GallerySession {
             let at = layout.location(of: partialLo)
         else { return }
         let r = TimelineRequest(
-            id: planner.takeID(), section: at.section, items: at.item..<(at.item + partialHi - partialLo))
+            id: planner.takeID(), section: at.section,
+            items: at.item..<TimelineLayout.add(at.item, partialHi - partialLo))
         frame.start.append(r)
         sent.append(r)
         sentTimes.append(now)
@@ -55,8 +56,8 @@ extension GallerySession {
         guard readingID != 0, request.id == readingID else { return }
         readingID = 0
         if failed {
-            partialLo = layout.sectionFirstItem(request.section) + request.items.lowerBound
-            partialHi = partialLo + request.items.count
+            partialLo = TimelineLayout.add(layout.sectionFirstItem(request.section), request.items.lowerBound)
+            partialHi = TimelineLayout.add(partialLo, request.items.count)
         } else {
             wantsFull = false
         }
