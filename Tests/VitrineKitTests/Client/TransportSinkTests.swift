@@ -113,7 +113,9 @@ import Testing
             let cancelledAt = ContinuousClock.now
             task.cancel()
             await #expect(throws: CancellationError.self) { try await task.value }
-            #expect(ContinuousClock.now - cancelledAt < .seconds(5))
+            // Well before the request's 30 s timeout. A CI run once saw 5.01 s here on the streamed path;
+            // the bound tells a cancellation from a timeout, not how quickly AsyncHTTPClient lets go.
+            #expect(ContinuousClock.now - cancelledAt < .seconds(10))
             server.release("/held.bin")
         }
     }
