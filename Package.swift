@@ -38,7 +38,18 @@ let package = Package(
         .target(name: "Scheduling"),
         // libvips, opened with dlopen on first use (see Sources/CVips/include/CVips.h), so commands that never
         // touch an image do not load it.
-        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Every executable that links it exports liborc's compile and free from Sources/CVips/OrcGuard.c,
+        // so libvips' calls reach their lock.
+        .target(
+            name: "CVips",
+            linkerSettings: [
+                .linkedLibrary("dl", .when(platforms: [.linux])),
+                .unsafeFlags(
+                    [
+                        "-Xlinker", "--export-dynamic-symbol=orc_program_compile",
+                        "-Xlinker", "--export-dynamic-symbol=orc_program_free",
+                    ], .when(platforms: [.linux])),
+            ]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Imaging",

@@ -13,6 +13,7 @@
 
 #ifdef VT_CHECK_HEADERS
 #include <vips/vips.h>
+#include <vips/vector.h>
 #define VT_ENUM_INTERPRETATION VipsInterpretation
 #define VT_ENUM_FORMAT VipsBandFormat
 #define VT_GTYPE GType
@@ -45,6 +46,8 @@ typedef struct _VipsSource Source;
 
 #define VT_FUNCTIONS(X)                                                                                     \
     X(vips_init, int, (const char *))                                                                       \
+    X(vips_vector_isenabled, int, (void))                                                                   \
+    X(vips_vector_set_enabled, void, (int))                                                                 \
     X(vips_cache_set_max, void, (int))                                                                      \
     X(vips_cache_set_max_mem, void, (size_t))                                                               \
     X(vips_error_buffer, const char *, (void))                                                              \
@@ -121,10 +124,13 @@ int vt_load(const char *argv0) {
         return -1;                                                                                          \
     }
     VT_FUNCTIONS(VT_RESOLVE)
+    int guarded = vt_orc_guard_install();
     if (p_vips_init(argv0) != 0) {
         snprintf(load_error, sizeof load_error, "vips_init failed: %s", p_vips_error_buffer());
         return -1;
     }
+    // Without the lock, ORC's code generation is not safe on more than one thread (OrcGuard.c).
+    if (!guarded) p_vips_vector_set_enabled(0);
     return 0;
 }
 
@@ -253,3 +259,5 @@ void vt_source_unref(VtSource *source) {
 }
 
 void vt_free(void *memory) { p_g_free(memory); }
+
+int vt_vector_enabled(void) { return p_vips_vector_isenabled(); }

@@ -10,10 +10,6 @@ public enum Vips {
     private static let failure: String? = {
         // libvips prints warnings (e.g. unknown EXIF units) to stderr unless told not to.
         setenv("VIPS_WARNING", "0", 0)
-        // No ORC vector code: liborc 0.4.33 (Debian 12) crashed inside its own code with a bad pointer while
-        // several threads rendered at once (imports, sized variants and the backfill run side by side), so
-        // libvips uses its plain C loops, which are correct under any concurrency.
-        setenv("VIPS_NOVECTOR", "1", 1)
         vt_limit_malloc_arenas(2)
         guard vt_load("vitrine") == 0 else { return String(cString: vt_load_error()) }
         // Operation caching keeps decoded images alive between files; an importer never reuses them.
@@ -21,6 +17,13 @@ public enum Vips {
         vt_cache_set_max_mem(0)
         return nil
     }()
+
+    /// Whether libvips runs ORC's vector code: on unless this executable cannot serialise liborc's code
+    /// generation (see Sources/CVips/OrcGuard.c) or `VIPS_NOVECTOR` is set.
+    public static var vectorCode: Bool { failure == nil && vt_vector_enabled() != 0 }
+
+    /// How many of liborc's compiles and frees have run under the lock that makes vector code safe.
+    public static var serialisedCodeGenerations: Int { Int(vt_orc_guarded_calls()) }
 
     /// Caps the threads each libvips operation runs on (libvips' default is one per core). Takes effect
     /// only before libvips starts, and never over an operator's own `VIPS_CONCURRENCY`.

@@ -37,6 +37,16 @@ typedef enum {
 int vt_load(const char *argv0);
 const char *vt_load_error(void);
 
+/// Whether libvips runs ORC's vector code. `vt_load` leaves it on only when liborc's compile and free
+/// reach the locked definitions in OrcGuard.c; otherwise libvips runs its plain C loops. An operator's
+/// VIPS_NOVECTOR also turns it off.
+int vt_vector_enabled(void);
+/// How many ORC compiles and frees have gone through that lock.
+long vt_orc_guarded_calls(void);
+/// Called by `vt_load` once libvips (and with it liborc) is loaded: resolves liborc's own functions and
+/// says whether the locked ones are what the process resolves. Returns 1 if vector code may run.
+int vt_orc_guard_install(void);
+
 /// glibc gives each thread its own malloc arena, and libvips' worker threads then keep freed pixel
 /// buffers resident in many arenas; capping the count keeps peak memory flat.
 void vt_limit_malloc_arenas(int count);
