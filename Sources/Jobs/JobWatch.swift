@@ -4,11 +4,13 @@ import Synchronization
 /// Follows photos' jobs to their end, whichever worker runs them: a photo is done once none of the jobs
 /// its import may queue (its render, its web rendition) is still waiting or running, and failed when one
 /// of them was parked. It asks the queue by dedup key, so it needs no notification and no worker of its
-/// own; photos are added while it runs, as an import records them.
+/// own; photos are added while it runs, as an import records them. As the observer of a worker in the
+/// same process it looks again as soon as that worker ends a job, rather than at its next round.
 public final class JobWatch: Sendable {
     let queue: any JobQueue
     let interval: Duration
     private let state = Mutex(State())
+    private let wake = WakeSignal()
 
     struct State {
         /// Photos not yet seen done, oldest first.
@@ -44,12 +46,15 @@ public final class JobWatch: Sendable {
     }
 
     /// No more photos will be added: `wait` returns once those added are done.
-    public func close() { state.withLock { $0.closed = true } }
+    public func close() {
+        state.withLock { $0.closed = true }
+        wake.signal()
+    }
 
     /// Photos followed so far and photos done.
     public var counts: (followed: Int, done: Int) { state.withLock { ($0.known.count, $0.done) } }
 
-    /// Looks every `interval` until `close` has been called and every photo is done, calling `progress`
+    /// Looks every `interval`, or at once when woken, until `close` has been called and every photo is done, calling `progress`
     /// after each round that finished some. Returns the photos whose jobs were parked, with the error.
     /// A lookup that fails is tried again next round. Returns early, with what it knows, when cancelled.
     public func wait(progress: @Sendable (_ done: Int, _ followed: Int) -> Void = { _, _ in }) async -> [String: String]
@@ -61,7 +66,7 @@ public final class JobWatch: Sendable {
             }
             if finished > 0 { progress(done, followed) }
             if closed && left == 0 { break }
-            try? await Task.sleep(for: interval)
+            await wake.wait(timeout: interval)
         }
         return state.withLock { $0.failures }
     }
@@ -102,4 +107,11 @@ public final class JobWatch: Sendable {
         }
         return finished
     }
+}
+
+extension JobWatch: JobObserver {
+    public func jobStarted(kind: JobKind) {}
+
+    /// Whatever the outcome, a photo this watch follows may just have ended.
+    public func jobFinished(kind: JobKind, outcome: JobOutcome, duration: Duration) { wake.signal() }
 }

@@ -30,7 +30,7 @@ extension Library {
         options.queuedRenderPriority = options.queuedRenderPriority ?? JobPriority.normal
         let watch = JobWatch(queue: catalog)
         let paths = Mutex<[String: String]>([:])
-        let worker = worker(configuration, niceness: 0)
+        let worker = worker(configuration, observer: watch, niceness: 0)
         let work = Task { await worker.run() }
         let watching = Task {
             await watch.wait { done, followed in

@@ -73,6 +73,27 @@ import Testing
         #expect(watch.counts.done == ids.count)
     }
 
+    /// A worker in the same process tells the watch of each job it ends, and the watch looks again at once
+    /// instead of at its next round; closing it wakes it too. Its rounds here are a minute apart.
+    @Test func aFinishedJobAndTheCloseWakeTheWatchBeforeItsNextRound() async throws {
+        let fixture = try await WorkerFixture()
+        let queue = fixture.library.catalog
+        try await queue.enqueue([JobRequest(.renderVariants, payload: "a")], now: 1)
+        let watch = JobWatch(queue: queue, interval: .seconds(60))
+        watch.add("a")
+        let started = ContinuousClock.now
+        let waiting = Task { await watch.wait() }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await queue.completeJob(try await claim(queue, .renderVariants, payload: "a")))
+        watch.jobFinished(kind: .renderVariants, outcome: .completed, duration: .milliseconds(1))
+        try await waitUntil(watch, done: 1)
+        #expect(watch.counts.done == 1)
+        try await Task.sleep(for: .milliseconds(100))
+        watch.close()
+        #expect(await waiting.value.isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
     @Test func cancellingTheWaitReturnsWhatItKnows() async throws {
         let fixture = try await WorkerFixture()
         try await fixture.library.catalog.enqueue([JobRequest(.renderVariants, payload: "x")], now: 1)
