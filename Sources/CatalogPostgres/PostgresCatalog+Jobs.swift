@@ -12,6 +12,9 @@ import PostgresNIO
 /// the WAL flush they skip was most of their time, and what a crash can lose of them costs nothing. A lost
 /// claim leaves the job waiting, and its worker's completion then changes nothing; a lost completion runs
 /// the job again, which handlers allow (they are idempotent). Enqueues, failures and retries stay durable.
+/// Each of those statements runs in its own implicit transaction and sets the option for it itself
+/// (`asynchronousCommit`), so a claim is two round trips and a completion one, with no BEGIN, SET LOCAL
+/// or COMMIT of their own.
 extension PostgresCatalog {
     static let jobChannel = "vitrine_jobs"
 
@@ -56,8 +59,8 @@ extension PostgresCatalog {
         let names = kinds.map(\.rawValue).sorted()
         let expiry = JobClock.adding(leaseMilliseconds, to: now)
         let cap = Int64(JobLimits.maximumAttempts)
-        return try await transaction { connection in
-            try await Self.commitAsynchronously(on: connection, logger: self.logger)
+        // The sweep commits before the claim looks, so a job whose lease just lapsed can be claimed at once.
+        return try await withConnection { connection in
             try await connection.query(
                 """
                 UPDATE job SET
@@ -67,6 +70,7 @@ extension PostgresCatalog {
                 WHERE id IN (
                     SELECT id FROM job WHERE state = 'running' AND lease_expires_at <= \(now)
                     FOR UPDATE SKIP LOCKED)
+                AND \(unescaped: Self.asynchronousCommit)
                 """, logger: self.logger)
             return try await connection.query(
                 """
@@ -75,6 +79,7 @@ extension PostgresCatalog {
                 WHERE id = (
                     SELECT id FROM job WHERE state = 'waiting' AND not_before <= \(now) AND kind = ANY(\(names))
                     ORDER BY priority DESC, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+                AND \(unescaped: Self.asynchronousCommit)
                 RETURNING \(unescaped: Self.jobColumns)
                 """, logger: self.logger
             ).collect().first.map(Self.job(from:))
@@ -99,11 +104,11 @@ extension PostgresCatalog {
 
     @discardableResult
     public func completeJob(_ job: JobRecord) async throws -> Bool {
-        try await transaction { connection in
-            try await Self.commitAsynchronously(on: connection, logger: self.logger)
-            return try await connection.query(
+        try await withConnection { connection in
+            try await connection.query(
                 """
                 DELETE FROM job WHERE id = \(job.id) AND attempts = \(Int64(job.attempts)) AND state = 'running'
+                AND \(unescaped: Self.asynchronousCommit)
                 RETURNING 1
                 """, logger: self.logger
             ).collect().isEmpty == false
@@ -223,8 +228,9 @@ extension PostgresCatalog {
 }
 
 extension PostgresCatalog {
-    /// Lets the current transaction's commit return before its WAL is flushed (see the queue's notes above).
-    static func commitAsynchronously(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SET LOCAL synchronous_commit TO OFF", logger: logger)
-    }
+    /// A condition that is always true and, once evaluated, lets the statement's own transaction commit
+    /// before its WAL is flushed (see the queue's notes above). PostgreSQL evaluates it only on rows that
+    /// passed the statement's other conditions, so a statement that changes a row has always set it, and
+    /// the setting ends with the transaction (`is_local`), leaving the pooled connection as it was.
+    static let asynchronousCommit = "set_config('synchronous_commit', 'off', true) = 'off'"
 }
