@@ -60,36 +60,13 @@ public enum ChildProcess {
         return true
     }
 
-    /// A free loopback port for a child server to bind right after: one found free below the kernel's
-    /// ephemeral range, at random. A port the kernel hands out for port 0 comes from that range, where every
-    /// outgoing connection of the suites running beside (PostgreSQL, S3, HTTP clients) also takes its local
-    /// port, and one of them could take it between this check and the server's bind.
+    /// A free loopback port: bound to port 0, read, released (the server binds it right after).
     public static func freeLoopbackPort() throws -> Int {
-        let ephemeralStart = ephemeralPortRange().lowerBound
-        let candidates = 10_000..<max(10_001, ephemeralStart)
-        for _ in 0..<200 {
-            let port = Int.random(in: candidates)
-            if (try? bindLoopback(port: port)) != nil { return port }
-        }
-        return try bindLoopback(port: 0)
-    }
-
-    /// The kernel's range for ephemeral ports (`ip_local_port_range`), Linux's default when it cannot be read.
-    public static func ephemeralPortRange() -> ClosedRange<Int> {
-        let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
-        let bounds = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
-        guard bounds.count == 2, bounds[0] <= bounds[1] else { return 32_768...60_999 }
-        return bounds[0]...bounds[1]
-    }
-
-    /// Binds a loopback socket to `port` (0: any), reads the port it got, and releases it.
-    public static func bindLoopback(port: Int) throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(truncatingIfNeeded: port).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
