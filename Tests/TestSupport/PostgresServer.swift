@@ -79,21 +79,7 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw PostgresServerError(message: "socket failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw PostgresServerError(message: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        do { return try ChildProcess.freeLoopbackPort() } catch { throw PostgresServerError(message: "no free port") }
     }
 
     /// Runs a command to its end and returns its standard output. With `posix_spawn` and `waitpid`, and the
