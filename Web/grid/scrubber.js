@@ -39,7 +39,7 @@ export class Scrubber {
     this.root.hidden = !ms.length || !b.shows;
     if (this.root.hidden) return;
     const all = /** @type {[number, number][]} */ ([]);
-    for (let s = 0; s < ms.length; s++) if (s === 0 || ms[s - 1].year !== ms[s].year) all.push([ms[s].year, b.labelY(g.sectionTop(s))]);
+    for (let s = 0; s < ms.length; s++) if (g.timeline.section(s)?.opensYear) all.push([ms[s].year, b.labelY(g.sectionTop(s))]);
     // Years closer than a label: the engine keeps the first, which stands for both.
     const years = [...scrubberLabels(this.engine, all.map(([, y]) => y))].map((k) => all[k]);
     // Pages arriving move the years by less than a pixel, if at all: the DOM changes only when they move.
