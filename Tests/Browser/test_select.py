@@ -205,6 +205,63 @@ def test_share_an_album_with_a_password(desktop, writable):
     assert api(writable.url, "GET", f"/api/v1/links/{slug}/photos")[0] == 401
 
 
+def test_make_describe_cover_edit_and_delete_an_album_in_the_pages_own_dialogs(desktop, writable):
+    native = []
+    desktop.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
+    _owner(desktop, writable)
+    desktop.goto(writable.url + "/albums")
+    desktop.click(".albums button.album-new")
+    desktop.fill("dialog.album-form input[name=title]", "Harbour days")
+    desktop.fill("dialog.album-form textarea[name=description]", "Boats at <b>dusk</b>")
+    shot(desktop, "desktop-album-new")
+    desktop.click("dialog.album-form button:text('Create')")
+    desktop.wait_for_url("**/a/*")
+    album_id = desktop.url.rsplit("/", 1)[1]
+    album = api(writable.url, "GET", f"/api/v1/albums/{album_id}", token=writable.token)[1]
+    assert album["title"] == "Harbour days" and album["description"] == "Boats at <b>dusk</b>"
+    chosen = [i["id"] for i in api(writable.url, "GET", "/api/v1/photos?limit=3")[1]["items"]]
+    api(writable.url, "POST", f"/api/v1/albums/{album_id}/photos", token=writable.token, body={"ids": chosen})
+    desktop.reload()
+    wait_grid(desktop)
+    # The description under the title, as text.
+    desktop.wait_for_function("document.querySelector('header .sub')?.textContent === 'Boats at <b>dusk</b>'", timeout=T)
+    assert desktop.locator("header b").count() == 0
+    # The owner's tile menu sets the cover.
+    desktop.click(f'[data-grid] [data-photo-id="{chosen[2]}"]', button="right")
+    desktop.click("[role=menu] >> text=Use as album cover")
+    desktop.wait_for_function("document.querySelector('#toast').textContent === 'Album cover set'", timeout=T)
+    assert api(writable.url, "GET", f"/api/v1/albums/{album_id}")[1]["cover"]["id"] == chosen[2]
+    # Edit: title and description together.
+    desktop.click("button[aria-label='Edit album']")
+    assert desktop.input_value("dialog.album-form input[name=title]") == "Harbour days"
+    desktop.fill("dialog.album-form input[name=title]", "Harbour nights")
+    desktop.fill("dialog.album-form textarea[name=description]", "")
+    desktop.click("dialog.album-form button:text('Save')")
+    desktop.wait_for_function("document.querySelector('header h1').textContent === 'Harbour nights'", timeout=T)
+    album = api(writable.url, "GET", f"/api/v1/albums/{album_id}")[1]
+    assert album["title"] == "Harbour nights" and album["description"] == ""
+    assert desktop.locator("header .sub").text_content() == ""
+    # The albums page shows the chosen cover.
+    desktop.goto(writable.url + "/albums")
+    card = desktop.locator(f'.albums a.album[href="/a/{album_id}"]')
+    card.wait_for(timeout=T)
+    assert card.locator("img").get_attribute("src") == album["cover"]["thumb"]["url"]
+    assert "3 photos" in card.inner_text()
+    # Delete asks in the page; the photos stay.
+    card.click()
+    desktop.wait_for_url(f"**/a/{album_id}")
+    desktop.click("button[aria-label='Delete album']")
+    desktop.click("dialog.ask button:text('Cancel')")
+    assert api(writable.url, "GET", f"/api/v1/albums/{album_id}")[0] == 200
+    desktop.click("button[aria-label='Delete album']")
+    shot(desktop, "desktop-album-delete")
+    desktop.click("dialog.ask button:text('Delete album')")
+    desktop.wait_for_url("**/albums")
+    assert api(writable.url, "GET", f"/api/v1/albums/{album_id}")[0] == 404
+    assert all(api(writable.url, "GET", f"/api/v1/photos/{pid}")[0] == 200 for pid in chosen)
+    assert native == [], "no browser prompt or confirm"
+
+
 def test_the_trash_page_restores_and_empties(desktop, writable):
     from photos import jpeg, upload
     kept = upload(writable.url, writable.token, jpeg(361), "trash-keep.jpg")["id"]

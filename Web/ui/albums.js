@@ -1,59 +1,68 @@
-// The albums page (/albums): each album's cover, title and count, newest first, and for the owner a
-// button that makes one; and an album page's heading (/a/{id}): its title, count, and for the owner
-// rename and delete.
+// The albums page (/albums): each album's cover, title, description and count, newest first, and for
+// the owner a card that makes one; and an album page's heading (/a/{id}): its title and description,
+// and for the owner share, edit and delete, each in a dialog of the page's own.
 import { el, moreCSS } from '../core/images.js';
 import { getJSON, token } from '../core/api.js';
+import { send } from '../core/owner.js';
 
 await moreCSS();
 
-const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
-const owner = () => !!token();
+/** @returns {{headers: Record<string, string>}} */
+const auth = () => ({ headers: token() ? { authorization: 'Bearer ' + token() } : {} });
+const path = (/** @type {string} */ id) => '/api/v1/albums/' + encodeURIComponent(id);
+/** @param {string} title @param {string} ok @param {{title?: string, description?: string}} a */
+const edit = async (title, ok, a) => (await import('./dialog.js')).ask({ title, ok, kind: 'album-form', fields: [
+  { name: 'title', label: 'Title', value: a.title, required: true }, { name: 'description', label: 'Description', value: a.description, long: true }] });
 
 /** The albums as cards in `root`. */
 export async function showAlbums(/** @type {HTMLElement} */ root) {
   const list = el('div', 'albums');
   root.replaceChildren(list);
   document.title = 'Albums · Vitrine';
-  const albums = (await getJSON('/api/v1/albums', { headers: owner() ? auth() : {} })).items || [];
-  if (owner()) {
+  const albums = (await getJSON('/api/v1/albums', auth())).items || [];
+  if (token()) {
     const add = el('button', 'album-new', { type: 'button' }, 'New album');
     add.onclick = async () => {
-      const title = prompt('Album title')?.trim();
-      if (!title) return;
-      const a = await getJSON('/api/v1/albums', { method: 'POST', headers: auth(), body: JSON.stringify({ title }) });
-      location.href = '/a/' + encodeURIComponent(a.id);
+      const a = await edit('New album', 'Create', {});
+      if (a?.title) location.href = '/a/' + encodeURIComponent((await send('POST', '/api/v1/albums', a)).id);
     };
     list.append(add);
   }
   for (const a of albums) {
     const img = el('img', '', { alt: '', loading: 'lazy', ...(a.cover?.thumb?.url ? { src: a.cover.thumb.url } : {}) });
     list.append(el('a', 'album', { href: '/a/' + encodeURIComponent(a.id) }, img, el('span', 'title', {}, a.title),
-      el('span', 'count', {}, `${a.photoCount} photo${a.photoCount === 1 ? '' : 's'}`)));
+      ...(a.description ? [el('span', 'desc', {}, a.description)] : []), el('span', 'count', {}, `${a.photoCount} photo${a.photoCount === 1 ? '' : 's'}`)));
   }
   if (!albums.length) list.append(el('p', 'empty', {}, 'No albums yet.'));
 }
 
 /** Album `id`'s heading over its grid; resolves to the album, or null when there is none. */
 export async function albumHeading(/** @type {string} */ id, /** @type {HTMLElement} */ h1) {
-  const a = await getJSON('/api/v1/albums/' + encodeURIComponent(id), { headers: owner() ? auth() : {} }).catch(() => null);
+  const a = await getJSON(path(id), auth()).catch(() => null);
   if (!a) return null;
-  h1.textContent = a.title;
-  document.title = a.title + ' · Vitrine';
-  if (!owner()) return a;
+  const sub = el('span', 'sub');
+  const show = () => { h1.textContent = a.title; sub.textContent = h1.title = a.description || ''; document.title = a.title + ' · Vitrine'; };
+  show();
+  h1.after(sub);
+  if (!token()) return a;
   const button = (/** @type {string} */ text) => el('button', 'album-edit', { type: 'button', 'aria-label': text + ' album' }, text);
-  const rename = button('Rename'), del = button('Delete'), share = button('Share');
+  const share = button('Share'), change = button('Edit'), del = button('Delete');
   share.onclick = async () => { (await import('./share-link.js')).shareDialog({ albumId: id }, a.title); };
-  rename.onclick = async () => {
-    const title = prompt('Album title', a.title)?.trim();
-    if (!title || title === a.title) return;
-    const r = await getJSON('/api/v1/albums/' + encodeURIComponent(id), { method: 'PATCH', headers: auth(), body: JSON.stringify({ title }) });
-    a.title = h1.textContent = r.title;
+  change.onclick = async () => {
+    const v = await edit('Edit album', 'Save', a);
+    if (!v?.title || (v.title === a.title && v.description === (a.description || ''))) return;
+    Object.assign(a, await send('PATCH', path(id), v));
+    show();
   };
   del.onclick = async () => {
-    if (!confirm(`Delete the album “${a.title}”? Its photos stay in the library.`)) return;
-    await fetch('/api/v1/albums/' + encodeURIComponent(id), { method: 'DELETE', headers: auth() });
+    const yes = await (await import('./dialog.js')).ask({ title: `Delete the album “${a.title}”?`, text: 'Its photos stay in the library.', ok: 'Delete album', danger: true });
+    if (!yes) return;
+    await send('DELETE', path(id));
     location.href = '/albums';
   };
-  h1.after(share, rename, del);
+  sub.after(share, change, del);
   return a;
 }
+
+/** Makes photo `photoId` album `id`'s cover. */
+export const setCover = (/** @type {string} */ id, /** @type {string} */ photoId) => send('PATCH', path(id), { coverPhotoId: photoId });

@@ -1,8 +1,9 @@
 // A tile's menu (loaded on first use): long press on touch, the context menu on desktop.
-// Open, Download original, Share (or Copy link), Show info. Arrow keys move, Esc closes.
+// Open, Download original, Share (or Copy link), Show info, and in an album its owner's Use as album
+// cover. Arrow keys move, Esc closes.
 import { el, moreCSS } from '../core/images.js';
-import { downloadURL } from '../core/api.js';
-import { photoPath } from '../core/scope.js';
+import { downloadURL, token } from '../core/api.js';
+import { photoPath, scope } from '../core/scope.js';
 import { policy } from '../core/policy.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
@@ -45,6 +46,12 @@ export function showMenu(o) {
     try { await navigator.clipboard.writeText(url); o.toast('Link copied'); } catch { o.toast(url); }
   }, { type: 'button' });
   item('button', 'Show info', () => { closeMenu(false); o.info(); }, { type: 'button' });
+  if (scope.kind === 'album' && token()) {
+    item('button', 'Use as album cover', () => {
+      closeMenu(true);
+      import('./albums.js').then((a) => a.setCover(scope.id, it.id)).then(() => o.toast('Album cover set'), (e) => o.toast(e.message));
+    }, { type: 'button' });
+  }
   document.body.append(root);
   // Next to the pointer, kept on screen.
   const w = root.offsetWidth, h = root.offsetHeight;

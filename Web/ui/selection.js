@@ -2,15 +2,14 @@
 // album, favourite, download, share as a link, move to the trash (the owner's), or download alone (a
 // visitor's). Each action sends the selection as the API takes it (core/selection.js).
 import { el, moreCSS } from '../core/images.js';
-import { getJSON, token } from '../core/api.js';
+import { send } from '../core/owner.js';
 import { wire, idsOf } from '../core/selection.js';
 import { policy } from '../core/policy.js';
 import { scope } from '../core/scope.js';
 
 await moreCSS();
 
-const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
-const post = (/** @type {string} */ url, /** @type {unknown} */ body, method = 'POST') => getJSON(url, { method, headers: auth(), body: JSON.stringify(body) });
+const post = (/** @type {string} */ url, /** @type {unknown} */ body, method = 'POST') => send(method, url, body);
 
 /** @typedef {{toast(text: string): void, undo(text: string, restore: () => Promise<void>): void, deleted(ids: string[]): void, changed(): void}} BarHooks */
 
@@ -67,7 +66,7 @@ export class SelectionBar {
   }
 
   async toAlbum() {
-    const albums = (await getJSON('/api/v1/albums', { headers: auth() })).items || [];
+    const albums = (await send('GET', '/api/v1/albums')).items || [];
     const chosen = await pick(albums);
     if (!chosen) return;
     const parts = await wire(this.grid.lib, this.pairs());
@@ -99,8 +98,7 @@ export class SelectionBar {
     if (!ids) throw new Error(`Move at most ${policy.batchByID} to the trash at once.`);
     const gone = /** @type {string[]} */ ([]);
     for (const id of ids) {
-      const r = await fetch('/api/v1/photos/' + encodeURIComponent(id), { method: 'DELETE', headers: auth() });
-      if (r.ok) gone.push(id);
+      if (await send('DELETE', '/api/v1/photos/' + encodeURIComponent(id)).then(() => true, () => false)) gone.push(id);
     }
     this.clear();
     this.hooks.deleted(gone);

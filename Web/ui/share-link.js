@@ -1,7 +1,7 @@
 // Making a share link: its title, a password, an expiry, and what a visitor may do (download the
 // originals, see where photos were taken, add photos to an album), then the link to copy.
 import { el, moreCSS } from '../core/images.js';
-import { getJSON, token } from '../core/api.js';
+import { send } from '../core/owner.js';
 
 await moreCSS();
 
@@ -37,7 +37,7 @@ export function shareDialog(what, title) {
       };
       ok.disabled = true;
       try {
-        link = await getJSON('/api/v1/links', { method: 'POST', headers: { authorization: 'Bearer ' + token(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        link = await send('POST', '/api/v1/links', body);
       } catch (x) { err.textContent = /** @type {Error} */ (x).message; ok.disabled = false; return; }
       const url = location.origin + '/s/' + (link?.slug || ''), out = el('input', '', { readonly: '', value: url, 'aria-label': 'Link', name: 'url' });
       const copy = el('button', 'primary', { type: 'button' }, 'Copy'), close = el('button', '', { type: 'button' }, 'Done');

@@ -1,13 +1,13 @@
 // The trash (/trash, the owner's): the photos moved there, most recent first, each with the day it
 // goes for good and a Restore button, pages of them on demand, and Empty trash behind a question.
 import { el, moreCSS } from '../core/images.js';
-import { getJSON, token } from '../core/api.js';
+import { token } from '../core/api.js';
+import { send } from '../core/owner.js';
 import { startSession } from './admin.js';
 import { policy } from '../core/policy.js';
+import { ask } from './dialog.js';
 
 await moreCSS();
-
-const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
 
 /** The trash in `root`; `toast` reports what happened. */
 export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(text: string) => void} */ toast) {
@@ -19,7 +19,7 @@ export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(tex
   let cursor = /** @type {string|null} */ (null), total = 0;
   const count = () => { info.textContent = total ? `${total} in the trash` : 'The trash is empty.'; empty.hidden = !total; };
   const page = async () => {
-    const t = await getJSON(`/api/v1/trash?limit=${policy.listPage}` + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''), { headers: auth() });
+    const t = await send('GET', `/api/v1/trash?limit=${policy.listPage}` + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''));
     total = t.total;
     cursor = t.nextCursor ?? null;
     more.hidden = !cursor;
@@ -36,7 +36,7 @@ export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(tex
     const c = el('div', 'album', { 'data-photo-id': it.id }, el('img', '', { alt: it.title, loading: 'lazy', src: it.thumb }), el('span', 'title', {}, it.title),
       el('span', 'count', {}, Number.isFinite(left) ? `${left} of ${days} days left` : ''), restore);
     restore.onclick = async () => {
-      await getJSON('/api/v1/trash/restore', { method: 'POST', headers: auth(), body: JSON.stringify({ ids: [it.id] }) });
+      await send('POST', '/api/v1/trash/restore', { ids: [it.id] });
       c.remove();
       total--;
       count();
@@ -46,8 +46,8 @@ export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(tex
   };
   more.onclick = () => page().catch((x) => toast(x.message));
   empty.onclick = async () => {
-    if (!(await ask(`Delete ${total} photo${total === 1 ? '' : 's'} for good?`))) return;
-    await fetch('/api/v1/trash', { method: 'DELETE', headers: auth() });
+    if (!(await ask({ title: 'Empty trash', text: `Delete ${total} photo${total === 1 ? '' : 's'} for good?`, ok: 'Delete for good', danger: true }))) return;
+    await send('DELETE', '/api/v1/trash');
     list.replaceChildren();
     total = 0;
     cursor = null;
@@ -58,17 +58,3 @@ export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(tex
   await page();
 }
 
-/** A question with Delete and Cancel; resolves true for Delete. */
-function ask(/** @type {string} */ text) {
-  return new Promise((/** @type {(yes: boolean) => void} */ done) => {
-    const yes = el('button', 'primary danger', { type: 'button' }, 'Delete for good'), no = el('button', '', { type: 'button' }, 'Cancel');
-    const d = el('dialog', 'ask', { 'aria-label': 'Empty trash' }, el('p', '', {}, text), el('div', 'row', {}, yes, no));
-    let answer = false;
-    yes.onclick = () => { answer = true; d.close(); };
-    no.onclick = () => d.close();
-    d.addEventListener('close', () => { d.remove(); done(answer); });
-    document.body.append(d);
-    d.showModal();
-    no.focus();
-  });
-}

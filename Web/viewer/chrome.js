@@ -1,6 +1,7 @@
 // The viewer's chrome: its buttons, the bars' text for the current photo, its keys and sharing.
 import { el } from '../core/images.js';
 import { downloadURL, getJSON, token, photoURL } from '../core/api.js';
+import { send } from '../core/owner.js';
 import { photoPath } from '../core/scope.js';
 import { policy } from '../core/policy.js';
 import { dayText, gpsText, cameraText } from '../core/photo-text.js';
@@ -83,9 +84,7 @@ export async function favorite(/** @type {Viewer} */ v) {
   const on = v.heartBtn.getAttribute('aria-pressed') !== 'true';
   heart(v, on);
   try {
-    const d = getJSON(photoURL(it.id), {
-      method: 'PATCH', headers: { authorization: 'Bearer ' + token(), 'content-type': 'application/json' },
-      body: JSON.stringify({ favorite: on }) });
+    const d = send('PATCH', photoURL(it.id), { favorite: on });
     v.details.set(it.id, d);
     await d;
   } catch {

@@ -3,6 +3,7 @@
 // edits the title and tags (PATCH) and deletes (DELETE). All text goes in through textContent.
 import { el, moreCSS } from '../core/images.js';
 import { getJSON, token, photoURL } from '../core/api.js';
+import { send } from '../core/owner.js';
 import { dayText, gpsText, cameraText } from '../core/photo-text.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
@@ -145,25 +146,23 @@ export class InfoPanel {
     const save = el('button', 'primary', { type: 'submit' }, 'Save'), del = el('button', 'danger', { type: 'button' }, 'Delete');
     const status = el('p', 'status', { role: 'status' });
     const form = el('form', 'edit', {}, field('Title', title), field('Tags', tags), el('div', 'row', {}, save, del), status);
-    const auth = () => ({ authorization: 'Bearer ' + token(), 'content-type': 'application/json' });
     const url = '/api/v1/photos/' + encodeURIComponent(d.id);
     form.onsubmit = async (e) => {
       e.preventDefault();
       status.textContent = 'Saving…';
       const body = { title: title.value.trim() || null, tags: tags.value.split(',').map((t) => t.trim()).filter(Boolean) };
       try {
-        const r = await getJSON(url, { method: 'PATCH', headers: auth(), body: JSON.stringify(body) });
+        const r = await send('PATCH', url, body);
         if (this.viewer.item()?.id === d.id) { this.render(r); /** @type {HTMLElement} */ (this.body.querySelector('.status')).textContent = 'Saved'; }
       } catch (err) { status.textContent = /** @type {Error} */ (err).message; }
     };
     del.onclick = async () => {
       status.textContent = 'Moving to the trash…';
       try {
-        const r = await fetch(url, { method: 'DELETE', headers: auth() });
-        if (!r.ok) throw new Error((await r.json().catch(() => null))?.error?.message || 'HTTP ' + r.status);
+        await send('DELETE', url);
         this.viewer.hooks.deleted?.(d.id);
         this.viewer.hooks.undo?.('Moved to the trash', async () => {
-          await getJSON('/api/v1/trash/restore', { method: 'POST', headers: auth(), body: JSON.stringify({ ids: [d.id] }) });
+          await send('POST', '/api/v1/trash/restore', { ids: [d.id] });
         });
       } catch (err) { status.textContent = /** @type {Error} */ (err).message; }
     };

@@ -1,0 +1,31 @@
+// A question or a short form in a dialog of the page's own, never the browser's prompt or confirm:
+// a title, an explanation, fields, and an action that may be marked as destructive. Esc or Cancel
+// answers null.
+import { el, moreCSS } from '../core/images.js';
+
+await moreCSS();
+
+/** @typedef {{name: string, label: string, value?: string, long?: boolean, required?: boolean}} Field */
+
+/**
+ * @param {{title: string, text?: string, fields?: Field[], ok: string, danger?: boolean, kind?: string}} o
+ * @returns {Promise<Record<string, string>|null>} the fields' values, trimmed, once the action is chosen
+ */
+export function ask(o) {
+  return new Promise((done) => {
+    const fields = o.fields || [];
+    const inputs = fields.map((f) => /** @type {HTMLInputElement} */ (el(f.long ? 'textarea' : 'input', '', {
+      name: f.name, maxlength: f.long ? 2000 : 200, ...(f.required ? { required: '' } : {}) })));
+    inputs.forEach((x, k) => { x.value = fields[k].value || ''; });
+    const ok = el('button', o.danger ? 'primary danger' : 'primary', { type: 'submit' }, o.ok), no = el('button', '', { type: 'button' }, 'Cancel');
+    const form = el('form', '', {}, el('h2', '', {}, o.title), ...(o.text ? [el('p', '', {}, o.text)] : []), ...inputs.map((x, k) => el('label', 'field', {}, el('span', '', {}, fields[k].label), x)), el('div', 'row', {}, ok, no));
+    const d = el('dialog', 'ask' + (o.kind ? ' ' + o.kind : ''), { 'aria-label': o.title }, form);
+    /** @type {Record<string, string>|null} */ let answer = null;
+    form.onsubmit = (e) => { e.preventDefault(); answer = Object.fromEntries(inputs.map((x) => [x.name, x.value.trim()])); d.close(); };
+    no.onclick = () => d.close();
+    d.addEventListener('close', () => { d.remove(); done(answer); });
+    document.body.append(d);
+    /** @type {HTMLDialogElement} */ (d).showModal();
+    (inputs[0] || no).focus();
+  });
+}
