@@ -35,7 +35,7 @@ const timers = { place: 0, tags: 0, toast: 0 }, reconciling = { running: false, 
 async function boot() {
   offline.hidden = true;
   document.body.dataset.scope = scope.kind;
-  if (scope.kind === 'albums' || scope.kind === 'trash') return listPage();
+  if (scope.list) return listPage();
   if (scope.kind === 'album') import('./ui/albums.js').then((m) => m.albumHeading(scope.id, $('header h1')));
   if (scope.kind === 'link') {
     getJSON(apiRoot).then((l) => {
@@ -108,7 +108,7 @@ async function boot() {
 }
 
 /**
- * The albums page or the trash: no timeline, cards; a search goes to the library.
+ * A list (the albums, the trash, the share links): no timeline, cards; a search goes to the library.
  * @returns {Promise<void>}
  */
 async function listPage() {
@@ -118,8 +118,7 @@ async function listPage() {
   search.render();
   if (token()) admin(true);
   try {
-    if (scope.kind === 'trash') await (await import('./ui/trash.js')).showTrash($('[data-grid]'), toast);
-    else await (await import('./ui/albums.js')).showAlbums($('[data-grid]'));
+    await (await import(`./ui/${scope.kind}.js`)).show($('[data-grid]'), toast);
   } catch (x) {
     const e = /** @type {HttpError} */ (x);
     if (e.status === 401) { await (await import('./ui/admin.js')).unlock(); return listPage(); }

@@ -42,7 +42,7 @@ struct WebController<Context: RequestContext>: Sendable {
         router.head("/", use: index)
         router.get("p/{id}", use: index)
         router.head("p/{id}", use: index)
-        for path in ["favorites", "favorites/p/{photo}", "albums", "trash", "a/{id}", "a/{id}/p/{photo}"] {
+        for path in ["favorites", "favorites/p/{photo}", "albums", "trash", "links", "a/{id}", "a/{id}/p/{photo}"] {
             router.get(RouterPath(path), use: part)
             router.head(RouterPath(path), use: part)
         }

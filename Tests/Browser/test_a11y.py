@@ -56,3 +56,27 @@ def test_a_skip_link_and_arrow_keys_reach_the_photos(desktop, server):
     desktop.keyboard.press("ArrowUp")
     desktop.wait_for_function("document.activeElement?.dataset.i === '1'", timeout=T)
     assert below["top"] > top
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_owners_lists_and_dialogs_pass_axe(browser, writable, scheme):
+    from photos import api
+    api(writable.url, "POST", "/api/v1/links", token=writable.token, body={"photos": {"ids": [
+        api(writable.url, "GET", "/api/v1/photos?limit=1")[1]["items"][0]["id"]]}, "title": "Axe"})
+    ctx = browser.new_context(**DESKTOP, color_scheme=scheme)
+    ctx.set_default_timeout(T)
+    page = ctx.new_page()
+    page.add_init_script(f"localStorage.setItem('vitrine.token', {writable.token!r})")
+    try:
+        page.goto(writable.url + "/links")
+        page.wait_for_selector(".links .link", timeout=T)
+        assert _serious(page) == []
+        page.click(".links .link button:text('Delete')")
+        page.wait_for_selector("dialog.ask[open]", timeout=T)
+        assert _serious(page) == []
+        page.goto(writable.url + "/albums")
+        page.click(".albums button.album-new")
+        page.wait_for_selector("dialog.album-form[open]", timeout=T)
+        assert _serious(page) == []
+    finally:
+        ctx.close()

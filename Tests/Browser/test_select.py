@@ -262,6 +262,50 @@ def test_make_describe_cover_edit_and_delete_an_album_in_the_pages_own_dialogs(d
     assert native == [], "no browser prompt or confirm"
 
 
+def test_the_shared_links_page_lists_each_links_terms_and_views_and_deletes_one(desktop, writable):
+    chosen = [i["id"] for i in api(writable.url, "GET", "/api/v1/photos?limit=3")[1]["items"]]
+    status, album = api(writable.url, "POST", "/api/v1/albums", token=writable.token,
+                        body={"title": "Links <i>page</i>", "photos": {"ids": chosen}})
+    assert status == 201, album
+    status, guarded = api(writable.url, "POST", "/api/v1/links", token=writable.token, body={
+        "albumId": album["id"], "title": "Links <i>page</i>", "password": "pw", "expiresAt": "2099-01-01T00:00:00Z",
+        "allowDownload": False})
+    assert status == 201, guarded
+    status, drop = api(writable.url, "POST", "/api/v1/links", token=writable.token, body={
+        "photos": {"ids": chosen[:1]}, "title": "Drop box", "allowUpload": True, "showPhotos": False})
+    assert status == 201, drop
+    assert api(writable.url, "GET", f"/api/v1/links/{drop['slug']}")[0] == 200  # a visit
+    _owner(desktop, writable)
+    desktop.click("#tagbar a.chip.view:text('Shared links')")
+    desktop.wait_for_url("**/links")
+    assert desktop.get_attribute("#tagbar a.chip.view:text('Shared links')", "aria-current") == "page"
+    card = desktop.locator(f'.links .link[data-slug="{guarded["slug"]}"]')
+    card.wait_for(timeout=T)
+    # Titles are text; each card says what the link shares and allows, and its views.
+    assert card.locator(".title").text_content() == "Links <i>page</i>" and card.locator("i").count() == 0
+    assert card.locator(".title").get_attribute("href") == f"/s/{guarded['slug']}"
+    facts = card.locator(".facts").text_content()
+    assert "3 photos" in facts and "Expires" in facts and "Password" in facts and "No downloads" in facts and "0 views" in facts
+    drops = desktop.locator(f'.links .link[data-slug="{drop["slug"]}"] .facts').text_content()
+    assert "File drop" in drops and "Uploads (0)" in drops and "No expiry" in drops and "1 view, last" in drops
+    shot(desktop, "desktop-links")
+    # Delete asks first; Cancel keeps the link, Delete ends it for its visitors.
+    card.locator("button:text('Delete')").click()
+    desktop.click("dialog.ask button:text('Cancel')")
+    assert api(writable.url, "GET", f"/api/v1/links/{guarded['slug']}")[0] == 200
+    card.locator("button:text('Delete')").click()
+    desktop.click("dialog.ask button:text('Delete link')")
+    card.wait_for(state="detached", timeout=T)
+    assert api(writable.url, "GET", f"/api/v1/links/{guarded['slug']}")[0] == 404
+    assert api(writable.url, "GET", f"/api/v1/links/{drop['slug']}")[0] == 200
+
+
+def test_the_shared_links_page_asks_a_visitor_to_sign_in(desktop, writable):
+    desktop.goto(writable.url + "/links")
+    desktop.wait_for_selector("dialog.signin", timeout=T)
+    assert desktop.locator(".links .link").count() == 0
+
+
 def test_the_trash_page_restores_and_empties(desktop, writable):
     from photos import jpeg, upload
     kept = upload(writable.url, writable.token, jpeg(361), "trash-keep.jpg")["id"]

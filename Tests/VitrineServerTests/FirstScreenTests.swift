@@ -51,7 +51,8 @@ import VitrineAPI
     /// A part of the library (an album, the favourites, the albums) is the client reading the API: the
     /// library's first screen would show other photos.
     @Test(arguments: [
-        "/favorites", "/favorites/p/AAAAAAAAAAAA", "/albums", "/trash", "/a/AAAAAAAAAAAA", "/a/AAAAAAAAAAAA/p/B",
+        "/favorites", "/favorites/p/AAAAAAAAAAAA", "/albums", "/trash", "/links", "/a/AAAAAAAAAAAA",
+        "/a/AAAAAAAAAAAA/p/B",
     ])
     func partsOfTheLibraryServeTheClientWithoutTheFirstScreen(_ path: String) async throws {
         let fixture = try await ServerFixture(photos: 3)

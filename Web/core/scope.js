@@ -1,13 +1,13 @@
 // The part of the library a page shows, from its path: the whole library (/), the favourites
-// (/favorites), an album (/a/{id}), a share link (/s/{slug}), the list of albums (/albums) or the trash (/trash). Deep links
+// (/favorites), an album (/a/{id}), a share link (/s/{slug}), or a list (/albums, /trash, /links). Deep links
 // to a photo add /p/{id} to the part's path; the API paths of a share link are its own.
 
-const path = globalThis.location?.pathname ?? '/', part = /^\/(a|s)\/([^/]+)/.exec(path);
+const path = globalThis.location?.pathname ?? '/', part = /^\/(a|s)\/([^/]+)/.exec(path), list = /^\/(albums|trash|links)$/.exec(path);
 
-/** @type {{kind: 'library'|'favorites'|'album'|'link'|'albums'|'trash', id: string}} */
+/** @type {{kind: 'library'|'favorites'|'album'|'link'|'albums'|'trash'|'links', id: string, list?: boolean}} */
 export const scope = part ? { kind: part[1] === 'a' ? 'album' : 'link', id: decodeURIComponent(part[2]) }
-  : /^\/favorites(\/|$)/.test(path) ? { kind: 'favorites', id: '' } : path === '/albums' ? { kind: 'albums', id: '' }
-    : path === '/trash' ? { kind: 'trash', id: '' } : { kind: 'library', id: '' };
+  : /^\/favorites(\/|$)/.test(path) ? { kind: 'favorites', id: '' }
+    : list ? { kind: /** @type {'albums'|'trash'|'links'} */ (list[1]), id: '', list: true } : { kind: 'library', id: '' };
 
 /** The part's path ('' for the library): the grid's URL, before /p/{id}. */
 export const base = part ? part[0] : scope.kind === 'favorites' ? '/favorites' : '';

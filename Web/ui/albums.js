@@ -15,7 +15,7 @@ const edit = async (title, ok, a) => (await import('./dialog.js')).ask({ title, 
   { name: 'title', label: 'Title', value: a.title, required: true }, { name: 'description', label: 'Description', value: a.description, long: true }] });
 
 /** The albums as cards in `root`. */
-export async function showAlbums(/** @type {HTMLElement} */ root) {
+export async function show(/** @type {HTMLElement} */ root) {
   const list = el('div', 'albums');
   root.replaceChildren(list);
   document.title = 'Albums · Vitrine';

@@ -86,8 +86,8 @@ export class Search {
 
   /** The bar: the library's views, "All tags", then the selected tags, then the most used others. */
   render() {
-    const views = [['/', 'Photos', 'library'], ['/favorites', 'Favourites', 'favorites'], ['/albums', 'Albums', 'albums'], ['/trash', 'Trash', 'trash']].map(([href, text, kind]) =>
-      el('a', 'chip view' + (kind === 'trash' ? ' owner' : ''), { href, ...(scope.kind === kind ? { 'aria-current': 'page' } : {}) }, text));
+    const views = [['/', 'Photos', 'library'], ['/favorites', 'Favourites', 'favorites'], ['/albums', 'Albums', 'albums'], ['/trash', 'Trash', 'trash', ' owner'], ['/links', 'Shared links', 'links', ' owner']].map(([href, text, kind, owner = '']) =>
+      el('a', 'chip view' + owner, { href, ...(scope.kind === kind ? { 'aria-current': 'page' } : {}) }, text));
     const all = el('button', 'chip all', { type: 'button', 'aria-haspopup': 'dialog' }, 'All tags');
     all.onclick = async () => {
       if (!this.sheet) this.sheet = new (await import('./tags.js')).TagSheet(this);

@@ -10,7 +10,7 @@ import { ask } from './dialog.js';
 await moreCSS();
 
 /** The trash in `root`; `toast` reports what happened. */
-export async function showTrash(/** @type {HTMLElement} */ root, /** @type {(text: string) => void} */ toast) {
+export async function show(/** @type {HTMLElement} */ root, /** @type {(text: string) => void} */ toast) {
   document.title = 'Trash · Vitrine';
   await startSession(token() || ''); // the trash's files are read with the session cookie
   const info = el('p'), empty = el('button', '', { type: 'button' }, 'Empty trash'), list = el('div', 'albums trash');

@@ -57,6 +57,13 @@ interface Anchor { section: number; item: number; offset: number; key: number; i
 /** An error from getJSON: the HTTP status and the API's error code. */
 interface HttpError extends Error { status?: number; code?: string }
 
+/** An item of GET /api/v1/links (VitrineAPI's ShareLink). */
+interface ShareLink {
+  slug: string; url: string; albumId?: string | null; title: string; photoCount: number; createdAt: string;
+  expiresAt?: string | null; hasPassword: boolean; allowDownload: boolean; allowUpload: boolean; showLocation: boolean;
+  showPhotos: boolean; uploadCount: number; views: number; lastViewedAt?: string | null;
+}
+
 /** A grid tile: a photo's link, or a place still loading. */
 interface Tile extends HTMLElement { img?: HTMLImageElement; f?: number[]; pending?: boolean; loaded?: boolean; status?: string }
 /** A viewer slide and its frame. */
