@@ -289,6 +289,23 @@ def test_the_shared_links_page_lists_each_links_terms_and_views_and_deletes_one(
     drops = desktop.locator(f'.links .link[data-slug="{drop["slug"]}"] .facts').text_content()
     assert "File drop" in drops and "Uploads (0)" in drops and "No expiry" in drops and "1 view, last" in drops
     shot(desktop, "desktop-links")
+    # Change: no expiry, no password, downloads allowed; the card shows the new terms.
+    card.locator("button:text('Change')").click()
+    assert desktop.input_value("dialog.share input[name=title]") == "Links <i>page</i>"
+    assert not desktop.is_checked("dialog.share input[name=allowDownload]")
+    desktop.select_option("dialog.share select[name=expiry]", "0")
+    desktop.check("dialog.share input[name=noPassword]")
+    desktop.check("dialog.share input[name=allowDownload]")
+    shot(desktop, "desktop-link-change")
+    desktop.click("dialog.share button:text('Save')")
+    desktop.wait_for_function("document.querySelector('#toast').textContent === 'Link changed'", timeout=T)
+    changed = next(l for l in api(writable.url, "GET", "/api/v1/links", token=writable.token)[1]["items"]
+                   if l["slug"] == guarded["slug"])
+    assert not changed["hasPassword"] and changed.get("expiresAt") is None and changed["allowDownload"]
+    assert changed["title"] == "Links <i>page</i>" and not changed["allowUpload"] and changed["showPhotos"]
+    facts = card.locator(".facts").text_content()
+    assert "No expiry" in facts and "Password" not in facts and "Downloads" in facts
+    assert api(writable.url, "GET", f"/api/v1/links/{guarded['slug']}/photos")[0] == 200, "open without a password now"
     # Delete asks first; Cancel keeps the link, Delete ends it for its visitors.
     card.locator("button:text('Delete')").click()
     desktop.click("dialog.ask button:text('Cancel')")
@@ -304,6 +321,24 @@ def test_the_shared_links_page_asks_a_visitor_to_sign_in(desktop, writable):
     desktop.goto(writable.url + "/links")
     desktop.wait_for_selector("dialog.signin", timeout=T)
     assert desktop.locator(".links .link").count() == 0
+
+
+def test_an_albums_owner_makes_a_file_drop_from_the_share_dialog(desktop, writable):
+    status, album = api(writable.url, "POST", "/api/v1/albums", token=writable.token, body={"title": "Drop here"})
+    assert status == 201, album
+    _owner(desktop, writable)
+    desktop.goto(f"{writable.url}/a/{album['id']}")
+    desktop.click("button[aria-label='Share album']")
+    desktop.check("dialog.share input[name=allowUpload]")
+    desktop.check("dialog.share input[name=uploadOnly]")
+    desktop.click("dialog.share button[type=submit]")
+    url = desktop.locator("dialog.share input[name=url]")
+    url.wait_for(timeout=T)
+    slug = url.input_value().rsplit("/s/", 1)[1]
+    link = next(l for l in api(writable.url, "GET", "/api/v1/links", token=writable.token)[1]["items"] if l["slug"] == slug)
+    assert link["allowUpload"] and not link["showPhotos"] and link["albumId"] == album["id"]
+    status, body = api(writable.url, "GET", f"/api/v1/links/{slug}/photos")
+    assert status == 403 and body["error"]["code"] == "upload_only"
 
 
 def test_the_trash_page_restores_and_empties(desktop, writable):

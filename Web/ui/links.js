@@ -1,5 +1,5 @@
 // The owner's share links (/links), newest first: each link's title, what it shares and allows, when
-// it expires, its views and last use, its address to copy, and a Delete that ends it for everyone.
+// it expires, its views and last use, its address to copy, Change, and a Delete that ends it for everyone.
 import { el, moreCSS } from '../core/images.js';
 import { send } from '../core/owner.js';
 import { ask } from './dialog.js';
@@ -22,10 +22,13 @@ export async function show(/** @type {HTMLElement} */ root, /** @type {(text: st
       l.expiresAt ? `${expired ? 'Expired' : 'Expires'} ${day(l.expiresAt)}` : 'No expiry', l.hasPassword ? 'Password' : '',
       l.showPhotos ? (l.allowDownload ? 'Downloads' : 'No downloads') : '', l.allowUpload ? `Uploads (${l.uploadCount})` : '',
       many(l.views, 'view') + (l.lastViewedAt ? `, last ${day(l.lastViewedAt)}` : '')].filter(Boolean);
-    const copy = el('button', '', { type: 'button' }, 'Copy link'), end = el('button', 'danger', { type: 'button', 'aria-label': `Delete the link ${l.title}` }, 'Delete');
+    const copy = el('button', '', { type: 'button' }, 'Copy link'), change = el('button', '', { type: 'button', 'aria-label': `Change the link ${l.title}` }, 'Change'), end = el('button', 'danger', { type: 'button', 'aria-label': `Delete the link ${l.title}` }, 'Delete');
     const card = el('div', 'link' + (expired ? ' expired' : ''), { 'data-slug': l.slug }, el('a', 'title', { href: path }, l.title),
-      el('span', 'facts', {}, facts.join(' · ')), el('div', 'row', {}, copy, end));
+      el('span', 'facts', {}, facts.join(' · ')), el('div', 'row', {}, copy, change, end));
     copy.onclick = () => navigator.clipboard.writeText(location.origin + path).then(() => toast('Link copied'), () => toast(location.origin + path));
+    change.onclick = async () => {
+      if (await (await import('./share-link.js')).shareDialog({}, l.title, l)) show(root, toast).then(() => toast('Link changed'), (e) => toast(e.message));
+    };
     end.onclick = async () => {
       if (!(await ask({ title: `Delete the link “${l.title}”?`, text: 'Nobody can open it any more, whoever has it.', ok: 'Delete link', danger: true }))) return;
       await send('DELETE', '/api/v1/links/' + encodeURIComponent(l.slug)).then(() => { card.remove(); toast('Link deleted'); }, (e) => toast(e.message));
