@@ -234,6 +234,12 @@ def test_make_describe_cover_edit_and_delete_an_album_in_the_pages_own_dialogs(d
     # Edit: title and description together.
     desktop.click("button[aria-label='Edit album']")
     assert desktop.input_value("dialog.album-form input[name=title]") == "Harbour days"
+    # The server's refusal shows in the dialog, which stays open with what was typed.
+    desktop.fill("dialog.album-form input[name=title]", "Bell\u0007")
+    desktop.click("dialog.album-form button:text('Save')")
+    desktop.wait_for_function("document.querySelector('dialog.album-form .err')?.textContent.length > 0", timeout=T)
+    assert desktop.input_value("dialog.album-form input[name=title]") == "Bell\u0007"
+    assert api(writable.url, "GET", f"/api/v1/albums/{album_id}")[1]["title"] == "Harbour days"
     desktop.fill("dialog.album-form input[name=title]", "Harbour nights")
     desktop.fill("dialog.album-form textarea[name=description]", "")
     desktop.click("dialog.album-form button:text('Save')")

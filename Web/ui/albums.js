@@ -10,8 +10,11 @@ await moreCSS();
 /** @returns {{headers: Record<string, string>}} */
 const auth = () => ({ headers: token() ? { authorization: 'Bearer ' + token() } : {} });
 const path = (/** @type {string} */ id) => '/api/v1/albums/' + encodeURIComponent(id);
-/** @param {string} title @param {string} ok @param {{title?: string, description?: string}} a */
-const edit = async (title, ok, a) => (await import('./dialog.js')).ask({ title, ok, kind: 'album-form', fields: [
+/**
+ * The album form: its title and description, sent by `act`.
+ * @param {string} title @param {string} ok @param {{title?: string, description?: string}} a @param {(v: Record<string, string>) => Promise<unknown>} act
+ */
+const edit = async (title, ok, a, act) => (await import('./dialog.js')).ask({ title, ok, kind: 'album-form', act, fields: [
   { name: 'title', label: 'Title', value: a.title, required: true }, { name: 'description', label: 'Description', value: a.description, long: true }] });
 
 /** The albums as cards in `root`. */
@@ -23,8 +26,8 @@ export async function show(/** @type {HTMLElement} */ root) {
   if (token()) {
     const add = el('button', 'album-new', { type: 'button' }, 'New album');
     add.onclick = async () => {
-      const a = await edit('New album', 'Create', {});
-      if (a?.title) location.href = '/a/' + encodeURIComponent((await send('POST', '/api/v1/albums', a)).id);
+      let made = { id: '' };
+      if (await edit('New album', 'Create', {}, async (v) => { made = await send('POST', '/api/v1/albums', v); })) location.href = '/a/' + encodeURIComponent(made.id);
     };
     list.append(add);
   }
@@ -48,17 +51,10 @@ export async function albumHeading(/** @type {string} */ id, /** @type {HTMLElem
   const button = (/** @type {string} */ text) => el('button', 'album-edit', { type: 'button', 'aria-label': text + ' album' }, text);
   const share = button('Share'), change = button('Edit'), del = button('Delete');
   share.onclick = async () => { (await import('./share-link.js')).shareDialog({ albumId: id }, a.title); };
-  change.onclick = async () => {
-    const v = await edit('Edit album', 'Save', a);
-    if (!v?.title || (v.title === a.title && v.description === (a.description || ''))) return;
-    Object.assign(a, await send('PATCH', path(id), v));
-    show();
-  };
+  change.onclick = () => edit('Edit album', 'Save', a, async (v) => { Object.assign(a, await send('PATCH', path(id), v)); show(); });
   del.onclick = async () => {
-    const yes = await (await import('./dialog.js')).ask({ title: `Delete the album “${a.title}”?`, text: 'Its photos stay in the library.', ok: 'Delete album', danger: true });
-    if (!yes) return;
-    await send('DELETE', path(id));
-    location.href = '/albums';
+    const act = () => send('DELETE', path(id));
+    if (await (await import('./dialog.js')).ask({ title: `Delete the album “${a.title}”?`, text: 'Its photos stay in the library.', ok: 'Delete album', danger: true, act })) location.href = '/albums';
   };
   sub.after(share, change, del);
   return a;

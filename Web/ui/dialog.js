@@ -1,27 +1,40 @@
 // A question or a short form in a dialog of the page's own, never the browser's prompt or confirm:
-// a title, an explanation, fields, and an action that may be marked as destructive. Esc or Cancel
-// answers null.
+// a title, an explanation, fields, and an action that may be marked as destructive. `act` runs the
+// action: the dialog stays open with the server's answer when it fails. Esc or Cancel answers null.
 import { el, moreCSS } from '../core/images.js';
 
 await moreCSS();
 
-/** @typedef {{name: string, label: string, value?: string, long?: boolean, required?: boolean}} Field */
+/**
+ * A field; `long` is a text area. Lengths are in UTF-16 units, three UTF-8 bytes each at most, within
+ * the server's byte limits (an album's title 1 000 bytes, its description 5 000).
+ * @typedef {{name: string, label: string, value?: string, long?: boolean, required?: boolean}} Field
+ */
 
 /**
- * @param {{title: string, text?: string, fields?: Field[], ok: string, danger?: boolean, kind?: string}} o
- * @returns {Promise<Record<string, string>|null>} the fields' values, trimmed, once the action is chosen
+ * @param {{title: string, text?: string, fields?: Field[], ok: string, danger?: boolean, kind?: string, act?: (v: Record<string, string>) => Promise<unknown>}} o
+ * @returns {Promise<Record<string, string>|null>} the fields' values, trimmed, once the action is done
  */
 export function ask(o) {
   return new Promise((done) => {
     const fields = o.fields || [];
     const inputs = fields.map((f) => /** @type {HTMLInputElement} */ (el(f.long ? 'textarea' : 'input', '', {
-      name: f.name, maxlength: f.long ? 2000 : 200, ...(f.required ? { required: '' } : {}) })));
+      name: f.name, maxlength: f.long ? 1600 : 300, ...(f.required ? { required: '' } : {}) })));
     inputs.forEach((x, k) => { x.value = fields[k].value || ''; });
-    const ok = el('button', o.danger ? 'primary danger' : 'primary', { type: 'submit' }, o.ok), no = el('button', '', { type: 'button' }, 'Cancel');
-    const form = el('form', '', {}, el('h2', '', {}, o.title), ...(o.text ? [el('p', '', {}, o.text)] : []), ...inputs.map((x, k) => el('label', 'field', {}, el('span', '', {}, fields[k].label), x)), el('div', 'row', {}, ok, no));
+    const ok = /** @type {HTMLButtonElement} */ (el('button', o.danger ? 'primary danger' : 'primary', { type: 'submit' }, o.ok));
+    const no = el('button', '', { type: 'button' }, 'Cancel'), err = el('p', 'err', { role: 'alert' });
+    const form = el('form', '', {}, el('h2', '', {}, o.title), ...(o.text ? [el('p', '', {}, o.text)] : []),
+      ...inputs.map((x, k) => el('label', 'field', {}, el('span', '', {}, fields[k].label), x)), err, el('div', 'row', {}, ok, no));
     const d = el('dialog', 'ask' + (o.kind ? ' ' + o.kind : ''), { 'aria-label': o.title }, form);
     /** @type {Record<string, string>|null} */ let answer = null;
-    form.onsubmit = (e) => { e.preventDefault(); answer = Object.fromEntries(inputs.map((x) => [x.name, x.value.trim()])); d.close(); };
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      const values = Object.fromEntries(inputs.map((x) => [x.name, x.value.trim()]));
+      ok.disabled = true;
+      try { await o.act?.(values); } catch (x) { err.textContent = /** @type {Error} */ (x).message; ok.disabled = false; return; }
+      answer = values;
+      d.close();
+    };
     no.onclick = () => d.close();
     d.addEventListener('close', () => { d.remove(); done(answer); });
     document.body.append(d);

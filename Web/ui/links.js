@@ -30,8 +30,10 @@ export async function show(/** @type {HTMLElement} */ root, /** @type {(text: st
       if (await (await import('./share-link.js')).shareDialog({}, l.title, l)) show(root, toast).then(() => toast('Link changed'), (e) => toast(e.message));
     };
     end.onclick = async () => {
-      if (!(await ask({ title: `Delete the link “${l.title}”?`, text: 'Nobody can open it any more, whoever has it.', ok: 'Delete link', danger: true }))) return;
-      await send('DELETE', '/api/v1/links/' + encodeURIComponent(l.slug)).then(() => { card.remove(); toast('Link deleted'); }, (e) => toast(e.message));
+      const act = () => send('DELETE', '/api/v1/links/' + encodeURIComponent(l.slug));
+      if (!(await ask({ title: `Delete the link “${l.title}”?`, text: 'Nobody can open it any more, whoever has it.', ok: 'Delete link', danger: true, act }))) return;
+      card.remove();
+      toast('Link deleted');
     };
     list.append(card);
   }

@@ -46,8 +46,8 @@ export async function show(/** @type {HTMLElement} */ root, /** @type {(text: st
   };
   more.onclick = () => page().catch((x) => toast(x.message));
   empty.onclick = async () => {
-    if (!(await ask({ title: 'Empty trash', text: `Delete ${total} photo${total === 1 ? '' : 's'} for good?`, ok: 'Delete for good', danger: true }))) return;
-    await send('DELETE', '/api/v1/trash');
+    const act = () => send('DELETE', '/api/v1/trash');
+    if (!(await ask({ title: 'Empty trash', text: `Delete ${total} photo${total === 1 ? '' : 's'} for good?`, ok: 'Delete for good', danger: true, act }))) return;
     list.replaceChildren();
     total = 0;
     cursor = null;
