@@ -347,6 +347,27 @@ def test_an_albums_owner_makes_a_file_drop_from_the_share_dialog(desktop, writab
     assert status == 403 and body["error"]["code"] == "upload_only"
 
 
+def test_uploads_on_an_albums_page_join_the_album_new_or_already_in_the_gallery(desktop, writable, tmp_path):
+    from photos import jpeg, upload
+    status, album = api(writable.url, "POST", "/api/v1/albums", token=writable.token, body={"title": "Uploads here"})
+    assert status == 201, album
+    fresh, known = tmp_path / "album-new.jpg", tmp_path / "album-known.jpg"
+    jpeg(373, str(fresh))
+    known.write_bytes(jpeg(374))
+    kept = upload(writable.url, writable.token, known.read_bytes(), "known.jpg")["id"]
+    _owner(desktop, writable)
+    desktop.goto(f"{writable.url}/a/{album['id']}")
+    desktop.click("#admin")
+    desktop.set_input_files("section.uploads input[type=file]", [str(fresh), str(known)])
+    desktop.wait_for_function("document.querySelectorAll('.uploads li.done').length === 2", timeout=T)
+    assert desktop.evaluate("[...document.querySelectorAll('.uploads li .msg')].map(m => m.textContent)") == [
+        "Added to the album", "Added to the album"]
+    ids = [i["id"] for i in api(writable.url, "GET", f"/api/v1/photos?album={album['id']}")[1]["items"]]
+    assert len(ids) == 2 and kept in ids
+    # The album's grid learns of them over the change feed.
+    desktop.wait_for_function("window.vitrine?.lib?.count === 2", timeout=T)
+
+
 def test_the_trash_page_restores_and_empties(desktop, writable):
     from photos import jpeg, upload
     kept = upload(writable.url, writable.token, jpeg(361), "trash-keep.jpg")["id"]

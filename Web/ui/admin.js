@@ -1,9 +1,12 @@
 // Admin mode (loaded on first use): sign in with the admin token (kept in localStorage), upload by
-// drag-and-drop or file picker, one file at a time with progress, and sign out.
+// drag-and-drop or file picker, one file at a time with progress (into the album on an album's page),
+// and sign out.
 // POST /api/v1/session checks the token and sets the read cookie a --private server needs for
 // <img> and EventSource, which cannot send an Authorization header.
 import { el, moreCSS } from '../core/images.js';
 import { getJSON, token } from '../core/api.js';
+import { scope } from '../core/scope.js';
+import { send as owner } from '../core/owner.js';
 
 await moreCSS(); // this module's styles apply before it shows anything
 
@@ -157,8 +160,11 @@ export class Uploads {
       x.onload = () => {
         let body = null;
         try { body = JSON.parse(x.responseText); } catch { /* not JSON */ }
-        if (x.status < 300) end('done', body?.duplicate ? 'Already in the gallery' : 'Added');
-        else end('failed', body?.error?.message || `HTTP ${x.status}`);
+        if (x.status >= 300) return end('failed', body?.error?.message || `HTTP ${x.status}`);
+        // On an album's page the photo joins the album, new or already in the gallery.
+        if (scope.kind !== 'album') return end('done', body?.duplicate ? 'Already in the gallery' : 'Added');
+        owner('POST', `/api/v1/albums/${encodeURIComponent(scope.id)}/photos`, { ids: [body?.photo?.id] })
+          .then(() => end('done', 'Added to the album'), (e) => end('failed', e.message));
       };
       x.onerror = () => end('failed', 'Network error');
       x.send(f);
