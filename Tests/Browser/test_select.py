@@ -368,6 +368,26 @@ def test_uploads_on_an_albums_page_join_the_album_new_or_already_in_the_gallery(
     desktop.wait_for_function("window.vitrine?.lib?.count === 2", timeout=T)
 
 
+def test_restore_all_brings_back_the_whole_trash(desktop, writable):
+    ids = [i["id"] for i in api(writable.url, "GET", "/api/v1/photos?limit=200")[1]["items"]]
+    for pid in ids:
+        assert api(writable.url, "DELETE", f"/api/v1/photos/{pid}", token=writable.token)[0] == 204
+    try:
+        desktop.add_init_script(f"localStorage.setItem('vitrine.token', {writable.token!r})")
+        desktop.goto(writable.url + "/trash")
+        total = api(writable.url, "GET", "/api/v1/trash", token=writable.token)[1]["total"]
+        assert total >= len(ids)
+        desktop.wait_for_function(f"document.querySelector('.trash-head p')?.textContent === '{total} in the trash'",
+                                  timeout=T)
+        desktop.click(".trash-head button:text('Restore all')")
+        desktop.wait_for_function("document.querySelector('.trash-head p').textContent === 'The trash is empty.'",
+                                  timeout=60_000)
+        assert api(writable.url, "GET", "/api/v1/trash", token=writable.token)[1]["total"] == 0
+        assert all(api(writable.url, "GET", f"/api/v1/photos/{pid}")[0] == 200 for pid in ids)
+    finally:
+        api(writable.url, "POST", "/api/v1/trash/restore", token=writable.token, body={"ids": ids})
+
+
 def test_the_trash_page_restores_and_empties(desktop, writable):
     from photos import jpeg, upload
     kept = upload(writable.url, writable.token, jpeg(361), "trash-keep.jpg")["id"]

@@ -1,5 +1,6 @@
 // The trash (/trash, the owner's): the photos moved there, most recent first, each with the day it
-// goes for good and a Restore button, pages of them on demand, and Empty trash behind a question.
+// goes for good and a Restore button, pages of them on demand, Restore all, and Empty trash behind a
+// question.
 import { el, moreCSS } from '../core/images.js';
 import { token } from '../core/api.js';
 import { send } from '../core/owner.js';
@@ -14,10 +15,10 @@ export async function show(/** @type {HTMLElement} */ root, /** @type {(text: st
   document.title = 'Trash · Vitrine';
   await startSession(token() || ''); // the trash's files are read with the session cookie
   const info = el('p'), empty = el('button', '', { type: 'button' }, 'Empty trash'), list = el('div', 'albums trash');
-  const more = el('button', 'more', { type: 'button' }, 'More');
-  root.replaceChildren(el('div', 'trash-head', {}, info, empty), list, more);
+  const more = el('button', 'more', { type: 'button' }, 'More'), all = el('button', '', { type: 'button' }, 'Restore all');
+  root.replaceChildren(el('div', 'trash-head', {}, info, all, empty), list, more);
   let cursor = /** @type {string|null} */ (null), total = 0;
-  const count = () => { info.textContent = total ? `${total} in the trash` : 'The trash is empty.'; empty.hidden = !total; };
+  const count = () => { info.textContent = total ? `${total} in the trash` : 'The trash is empty.'; empty.hidden = all.hidden = !total; };
   const page = async () => {
     const t = await send('GET', `/api/v1/trash?limit=${policy.listPage}` + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''));
     total = t.total;
@@ -45,6 +46,22 @@ export async function show(/** @type {HTMLElement} */ root, /** @type {(text: st
     return c;
   };
   more.onclick = () => page().catch((x) => toast(x.message));
+  all.onclick = async () => {
+    all.disabled = true;
+    // A page at a time from the top, each restored before the next is read; it ends when a page brings none back.
+    try {
+      for (let t; (t = await send('GET', `/api/v1/trash?limit=${policy.listPage}`)).items.length;) {
+        const r = await send('POST', '/api/v1/trash/restore', { ids: t.items.map((/** @type {{id: string}} */ it) => it.id) });
+        if (!r.restored.length && !Object.keys(r.merged || {}).length) break;
+        toast(`Restoring… ${t.total - t.items.length} left`);
+      }
+      toast('Restored');
+    } catch (x) { toast(/** @type {Error} */ (x).message); }
+    all.disabled = false;
+    list.replaceChildren();
+    cursor = null;
+    await page();
+  };
   empty.onclick = async () => {
     const act = () => send('DELETE', '/api/v1/trash');
     if (!(await ask({ title: 'Empty trash', text: `Delete ${total} photo${total === 1 ? '' : 's'} for good?`, ok: 'Delete for good', danger: true, act }))) return;
