@@ -9,7 +9,8 @@ import WebPackaging
 /// An open link gets the web client's own page, scoped to the link: `<meta name="vitrine-scope"
 /// content="link:{slug}">` tells the client to read `/api/v1/links/{slug}/…` only, the inline first page
 /// and months are the link's (its tiles open `/s/{slug}/p/{id}`, their files come through the link's asset
-/// route), and `<head>` carries the card chat apps show (`og:title`, the cover's `og:image`). A link with a
+/// route), and `<head>` carries the card chat apps show (`og:title`, the album's `og:description`, the
+/// cover's `og:image`). A link with a
 /// password the visitor has not given, an upload-only link, an expired and a missing link get
 /// `LinkPages`' small pages instead. The page counts no view: the client's `GET /api/v1/links/{slug}` does.
 struct LinkPageController<Context: RequestContext>: Sendable {
@@ -68,10 +69,13 @@ struct LinkPageController<Context: RequestContext>: Sendable {
         return WebController<BasicRequestContext>.respond(page, request: request, headers: headers)
     }
 
-    /// What `<head>` says of the link: its title, its card, its scope, and no index.
+    /// What `<head>` says of the link: its title, its card (with the album's description), its scope, and
+    /// no index.
     func head(_ link: LinkRecord, cover: String?) async throws -> String {
+        var album: AlbumRecord?
+        if let albumId = link.albumId { album = try await catalog.album(id: albumId) }
         var title = link.title
-        if title.isEmpty, let albumId = link.albumId { title = try await catalog.album(id: albumId)?.title ?? "" }
+        if title.isEmpty { title = album?.title ?? "" }
         if title.isEmpty { title = LinkPages.title(nil) }
         let text = FirstScreen.attribute(title)
         var head = """
@@ -81,6 +85,9 @@ struct LinkPageController<Context: RequestContext>: Sendable {
             <meta property="og:title" content="\(text)">
             <meta property="og:type" content="website">
             """
+        if let description = album.map({ LinkPages.cardText($0.description) }), !description.isEmpty {
+            head += "\n" + #"<meta property="og:description" content="\#(FirstScreen.attribute(description))">"#
+        }
         if let cover, !cover.isEmpty {
             let url = cover.hasPrefix("/") ? (publicBase ?? "") + cover : cover
             head += "\n" + #"<meta property="og:image" content="\#(FirstScreen.attribute(url))">"#

@@ -137,6 +137,19 @@ enum LinkPages {
         return "\n<p role=\"alert\" style=\"color:#b00020\">\(html(message))</p>"
     }
 
+    /// Longest description a card carries, in characters: chat apps show two or three lines of it.
+    static let cardTextLimit = 300
+
+    /// A description as one line for a card: runs of white space (line breaks too) as one space, and
+    /// past `cardTextLimit` characters cut at the last word that fits, with an ellipsis.
+    static func cardText(_ text: String) -> String {
+        let line = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard line.count > cardTextLimit else { return line }
+        let cut = line.prefix(cardTextLimit)
+        let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return word + "…"
+    }
+
     /// Text between tags.
     static func html(_ text: String) -> String { FirstScreen.attribute(text) }
 

@@ -109,6 +109,37 @@ import VitrineAPI
         }
     }
 
+    /// An album's description is the card's, as one line, escaped, at most `cardTextLimit` characters cut
+    /// at a word; it follows an edit, and a link to chosen photos has none.
+    @Test func theCardCarriesTheAlbumsDescription() async throws {
+        let server = try await LinkServer(photos: 2)
+        let ids = server.fixture.ids
+        try await server.app().test(.live) { client in
+            let album = try await server.album(client, "Trip", ids: [ids[0]])
+            let described = #"Boats <b>"&"</b>\#nat dusk"#
+            try await client.execute(
+                uri: "/api/v1/albums/\(album.id)", method: .patch, headers: server.auth,
+                body: ByteBuffer(bytes: try JSONEncoder().encode(AlbumChange(description: described)))
+            ) { (r: TestResponse) async throws in #expect(r.status == .ok) }
+            let link = try await server.link(client, #"{"albumId":"\#(album.id)"}"#)
+            func page(_ slug: String) async throws -> String {
+                try await client.execute(uri: "/s/\(slug)", method: .get) { (r: TestResponse) async throws in r.text }
+            }
+            let card = #"<meta property="og:description" content="Boats &lt;b&gt;&quot;&amp;&quot;&lt;/b&gt; at dusk">"#
+            #expect(try await page(link.slug).contains(card), "one line, escaped")
+            let long = String(repeating: "harbour ", count: 60)
+            try await client.execute(
+                uri: "/api/v1/albums/\(album.id)", method: .patch, headers: server.auth,
+                body: ByteBuffer(bytes: try JSONEncoder().encode(AlbumChange(description: long)))
+            ) { (r: TestResponse) async throws in #expect(r.status == .ok) }
+            let cut = String(repeating: "harbour ", count: 36) + "harbour…"
+            #expect(try await page(link.slug).contains(#"<meta property="og:description" content="\#(cut)">"#))
+            #expect(LinkPages.cardText(long).count <= 301)
+            let chosen = try await server.link(client, #"{"photos":{"ids":["\#(ids[1])"]}}"#)
+            #expect(!(try await page(chosen.slug)).contains("og:description"))
+        }
+    }
+
     /// A deep link's visitor lands on its photo once the password is right, through a wrong guess too; a
     /// `photo` that is not an id lands on the link.
     @Test func thePasswordFormOfADeepLinkLandsOnItsPhoto() async throws {
