@@ -10,9 +10,8 @@ import WebPackaging
 /// content="link:{slug}">` tells the client to read `/api/v1/links/{slug}/…` only, the inline first page
 /// and months are the link's (its tiles open `/s/{slug}/p/{id}`, their files come through the link's asset
 /// route), and `<head>` carries the card chat apps show (`og:title`, the album's `og:description`, the
-/// cover's `og:image`). A link with a
-/// password the visitor has not given, an upload-only link, an expired and a missing link get
-/// `LinkPages`' small pages instead. The page counts no view: the client's `GET /api/v1/links/{slug}` does.
+/// cover's `og:image`). A link with a password the visitor has not given, an upload-only link, an expired
+/// and a missing link get `LinkPages`' small pages instead. The page counts no view: the client's `GET /api/v1/links/{slug}` does.
 struct LinkPageController<Context: RequestContext>: Sendable {
     let catalog: any PhotoCatalog
     let visits: LinkVisitsController<Context>
