@@ -10,6 +10,7 @@ extension OpenAPIDocument {
             ("/favorites/p/{photo}", "favoritePhotoPage", "A favourite's deep link: the same page", [photo]),
             ("/albums", "albumsPage", "The albums: the client's page", []),
             ("/trash", "trashPage", "The trash (the owner's): the client's page", []),
+            ("/links", "linksPage", "The share links (the owner's): the client's page", []),
             ("/a/{id}", "albumPage", "An album: the client's page", [album]),
             ("/a/{id}/p/{photo}", "albumPhotoPage", "A photo of an album: the same page", [album, photo]),
         ]
