@@ -59,15 +59,16 @@ struct Worker: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let stop = StopSignals()
+        defer { stop.cancel() }
         let opened = try await library.open()
         let configuration = try workerConfiguration
         let worker = opened.worker(configuration, trashDays: trashDays)
         let limits = configuration.limits.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: " ")
         print("worker \(configuration.name): \(limits), \(configuration.total) at once")
         let work = Task { await worker.run() }
-        let stop = StopSignals { work.cancel() }
+        stop.onStop { work.cancel() }
         await work.value
-        stop.cancel()
         print("worker stopped after \(await worker.finished) jobs")
     }
 }

@@ -74,6 +74,16 @@ package enum VitrineProcess {
         return true
     }
 
+    /// Whether `process` has its own SIGTERM handler yet (`SigCgt` in /proc): before it does, a SIGTERM
+    /// kills it on the spot, as it would any program still starting.
+    package static func catchesSIGTERM(_ process: Process) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
+    }
+
     package static func children(of pid: pid_t) -> [pid_t] {
         let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
         return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }

@@ -45,7 +45,7 @@ import VitrineCore
         var random = SeededGenerator(seed: 0x5EED_0033)
         for trial in 1...3 {
             let data = TemporaryDirectory("worker-kill")
-            let ids = try await Self.queueRenders(data, count: 6)
+            let ids = try await Self.queueRenders(data, count: 12)
             let catalog = try SQLiteCatalog(path: data.file("catalog.sqlite"))
             let before = try await catalog.latestChangeSeq()
             let worker = ["worker", "--data", data.path, "--lease-seconds", "3", "--concurrency", "2"]
@@ -58,6 +58,9 @@ import VitrineCore
             #expect(VitrineProcess.killIfRunning(first), "trial \(trial): a worker runs until stopped")
 
             let second = try VitrineProcess.start(worker)
+            // The first may have done every job: the SIGTERM below must not come while the second starts.
+            let watching = try await Self.eventually(seconds: 30) { VitrineProcess.catchesSIGTERM(second) }
+            #expect(watching, "trial \(trial): the second worker watches SIGTERM")
             let drained = try await Self.eventually(seconds: 120) { try await catalog.jobSummary().counts.isEmpty }
             second.terminate()
             second.waitUntilExit()
