@@ -58,7 +58,10 @@ struct LinkPageController<Context: RequestContext>: Sendable {
             page = kept
         } else {
             var slots = try await screen.render(at: key.version, tiles: style == .grid)
-            let head = try await self.head(link, cover: try await cover(link, assets: assets) ?? slots.firstPreview)
+            var album: AlbumRecord?
+            if let albumId = link.albumId { album = try await catalog.album(id: albumId) }
+            let cover = try await cover(album, assets: assets) ?? slots.firstPreview
+            let head = head(link, album: album, cover: cover)
             slots.head += try infoScript(link)
             page = WebController<BasicRequestContext>.page(web, slots, style: style, head: head)
             pages.keep(page, for: key)
@@ -69,10 +72,8 @@ struct LinkPageController<Context: RequestContext>: Sendable {
     }
 
     /// What `<head>` says of the link: its title, its card (with the album's description), its scope, and
-    /// no index.
-    func head(_ link: LinkRecord, cover: String?) async throws -> String {
-        var album: AlbumRecord?
-        if let albumId = link.albumId { album = try await catalog.album(id: albumId) }
+    /// no index. `album` is the album the link shares, if it shares one.
+    func head(_ link: LinkRecord, album: AlbumRecord?, cover: String?) -> String {
         var title = link.title
         if title.isEmpty { title = album?.title ?? "" }
         if title.isEmpty { title = LinkPages.title(nil) }
@@ -95,9 +96,8 @@ struct LinkPageController<Context: RequestContext>: Sendable {
     }
 
     /// The album's chosen cover, when the link shares an album that has one, as the visitor may load it.
-    func cover(_ link: LinkRecord, assets: AssetURLs) async throws -> String? {
-        guard let albumId = link.albumId, let coverId = try await catalog.album(id: albumId)?.coverPhotoId,
-            let photo = try await catalog.photo(id: coverId)
+    func cover(_ album: AlbumRecord?, assets: AssetURLs) async throws -> String? {
+        guard let coverId = album?.coverPhotoId, let photo = try await catalog.photo(id: coverId)
         else { return nil }
         return WireMapping.summary(photo, assets: assets).preview.url
     }
