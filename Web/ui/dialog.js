@@ -6,8 +6,7 @@ import { el, moreCSS } from '../core/images.js';
 await moreCSS();
 
 /**
- * A field; `long` is a text area. Lengths are in UTF-16 units, three UTF-8 bytes each at most, within
- * the server's byte limits (an album's title 1 000 bytes, its description 5 000).
+ * A field; `long` is a text area. Its limits are the server's, whose refusal the dialog shows.
  * @typedef {{name: string, label: string, value?: string, long?: boolean, required?: boolean}} Field
  */
 
@@ -19,7 +18,7 @@ export function ask(o) {
   return new Promise((done) => {
     const fields = o.fields || [];
     const inputs = fields.map((f) => /** @type {HTMLInputElement} */ (el(f.long ? 'textarea' : 'input', '', {
-      name: f.name, maxlength: f.long ? 1600 : 300, ...(f.required ? { required: '' } : {}) })));
+      name: f.name, ...(f.required ? { required: '' } : {}) })));
     inputs.forEach((x, k) => { x.value = fields[k].value || ''; });
     const ok = /** @type {HTMLButtonElement} */ (el('button', o.danger ? 'primary danger' : 'primary', { type: 'submit' }, o.ok));
     const no = el('button', '', { type: 'button' }, 'Cancel'), err = el('p', 'err', { role: 'alert' });
