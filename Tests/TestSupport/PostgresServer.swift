@@ -2,11 +2,14 @@ import Foundation
 
 /// A throwaway PostgreSQL server for the tests (scripts/pg.sh): started on first use under a temporary
 /// folder, on a free loopback port, and stopped when the test process ends (a watcher waits for this
-/// process's end of a pipe to close). Each test takes databases of its own with `makeDatabase()`.
+/// process's end of a pipe to close). The watcher then removes the folder: the shared server is never
+/// deinitialised, and its databases (the million-photo ones among them) take more than a gigabyte.
+/// Each test takes databases of its own with `makeDatabase()`.
 public final class PostgresServer: @unchecked Sendable {
     public let port: Int
     public let folder: TemporaryDirectory
-    /// Stops the server when this process's end of its standard input closes (at exit, even a crash).
+    /// Stops the server and removes its folder when this process's end of its standard input closes (at exit,
+    /// even a crash).
     let watcher: pid_t
     let watcherInput: Int32
 
@@ -32,7 +35,7 @@ public final class PostgresServer: @unchecked Sendable {
         watcherInput = fds[1]
         defer { close(fds[0]) }
         watcher = try Self.spawn(
-            ["/bin/sh", "-c", "cat >/dev/null; exec \"$0\" stop \"$1\"", Self.script, folder.path + "/pg"],
+            ["/bin/sh", "-c", "cat >/dev/null; \"$0\" stop \"$1/pg\"; rm -rf \"$1\"", Self.script, folder.path],
             input: fds[0], output: "/dev/null", errors: "/dev/null")
     }
 
