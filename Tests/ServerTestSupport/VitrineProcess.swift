@@ -111,7 +111,9 @@ package final class LiveVitrineServer {
             ["serve", "--data", data, "--host", "127.0.0.1", "--port", "\(port)", "--web", data + "/no-web"]
                 + (arguments.contains("--upload-renders") ? [] : ["--upload-renders", "inline"]) + arguments,
             launcher: launcher, log: log, environment: environment)
-        for _ in 0..<300 {
+        // Bounded by time: beside hundreds of tests on two cores a debug server can take many seconds to open.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
             if let response = try? HTTPExchange.send(port: port, method: "GET", path: "/healthz"),
                 response.status == 200
             {

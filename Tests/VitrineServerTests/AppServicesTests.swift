@@ -36,9 +36,9 @@ import VitrineAPI
         try await app.test(.live) { client in
             // The import runs in the background: poll until it has catalogued every demo photo.
             var page = PhotoPage(items: [], nextCursor: nil, total: 0)
-            for _ in 0..<300 where page.total < 3 {
+            _ = try await eventually(seconds: 120) {
                 page = try await client.execute(uri: "/api/v1/photos", method: .get) { try $0.decode(PhotoPage.self) }
-                if page.total < 3 { try await Task.sleep(for: .milliseconds(100)) }
+                return page.total >= 3
             }
             #expect(page.total == 3)
             let tags = try await client.execute(uri: "/api/v1/tags", method: .get) { try $0.decode(TagList.self) }
@@ -79,11 +79,10 @@ import VitrineAPI
                 logger: Logger(label: "test")),
             library: fixture.library)
         try await app.test(.live) { client in
-            for _ in 0..<100 {
-                if try await Self.waiting(catalog, .purgeTrash) == 1, try await Self.waiting(catalog, .backfill) == 1 {
-                    break
-                }
-                try await Task.sleep(for: .milliseconds(50))
+            _ = try await eventually(seconds: 60) {
+                let purges = try await Self.waiting(catalog, .purgeTrash)
+                let backfills = try await Self.waiting(catalog, .backfill)
+                return purges == 1 && backfills == 1
             }
         }
         #expect(try await Self.waiting(catalog, .purgeTrash) == 1)

@@ -31,16 +31,6 @@ import VitrineCore
         return ids
     }
 
-    /// Polls `condition` every 20 ms for up to `seconds`; false when it never held.
-    static func eventually(seconds: Double, _ condition: () async throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return false
-    }
-
     @Test func aWorkerKilledMidJobLeavesItToAnotherAndNothingIsDoneTwice() async throws {
         var random = SeededGenerator(seed: 0x5EED_0033)
         for trial in 1...3 {
@@ -50,7 +40,7 @@ import VitrineCore
             let before = try await catalog.latestChangeSeq()
             let worker = ["worker", "--data", data.path, "--lease-seconds", "3", "--concurrency", "2"]
             let first = try VitrineProcess.start(worker)
-            let claimed = try await Self.eventually(seconds: 30) { try await catalog.jobSummary().count(.running) > 0 }
+            let claimed = try await eventually(seconds: 30) { try await catalog.jobSummary().count(.running) > 0 }
             try #require(claimed, "trial \(trial): the first worker never claimed a job")
             let delay = Int.random(in: 0...400, using: &random)
             try await Task.sleep(for: .milliseconds(delay))
@@ -59,9 +49,9 @@ import VitrineCore
 
             let second = try VitrineProcess.start(worker)
             // The first may have done every job: the SIGTERM below must not come while the second starts.
-            let watching = try await Self.eventually(seconds: 30) { VitrineProcess.catchesSIGTERM(second) }
+            let watching = try await eventually(seconds: 30) { VitrineProcess.catchesSIGTERM(second) }
             #expect(watching, "trial \(trial): the second worker watches SIGTERM")
-            let drained = try await Self.eventually(seconds: 120) { try await catalog.jobSummary().counts.isEmpty }
+            let drained = try await eventually(seconds: 120) { try await catalog.jobSummary().counts.isEmpty }
             second.terminate()
             second.waitUntilExit()
             let label = "worker trial \(trial) (killed \(delay) ms after its first claim, \(done) jobs done)"
@@ -98,11 +88,11 @@ import VitrineCore
 
         let server = try LiveVitrineServer(data: data.path, arguments: ["--workers", "1"])
         defer { server.stop() }
-        let rendered = try await Self.eventually(seconds: 60) {
+        let rendered = try await eventually(seconds: 60) {
             try await catalog.photo(id: ids[0])?.variants.count == VariantKind.madeAtImport.count
         }
         #expect(rendered, "the embedded worker renders the photo")
-        #expect(try await Self.eventually(seconds: 10) { try await catalog.jobSummary().counts.isEmpty })
+        #expect(try await eventually(seconds: 10) { try await catalog.jobSummary().counts.isEmpty })
     }
 
     @Test func importWorksThroughItsOwnJobsAndParksAFileThatWillNotRender() async throws {
@@ -155,7 +145,7 @@ import VitrineCore
             })
 
         let worker = try VitrineProcess.start(["worker", "--data", data.path])
-        let rendered = try await Self.eventually(seconds: 120) {
+        let rendered = try await eventually(seconds: 120) {
             try await catalog.photoIds(status: .processing, limit: 10).isEmpty
         }
         worker.terminate()
@@ -169,7 +159,7 @@ import VitrineCore
         let library = try await openLibrary(StorageConfiguration(dataDirectory: data.path))
         try await library.catalog.enqueue([JobRequest(.purgeTrash, payload: "0", maxAttempts: 1)], now: 0)
         let run = try VitrineProcess.start(["worker", "--data", data.path, "--concurrency", "purge-trash=1"])
-        let parked = try await Self.eventually(seconds: 30) {
+        let parked = try await eventually(seconds: 30) {
             try await library.catalog.jobSummary().count(.failed) == 1
         }
         VitrineProcess.kill(run)
