@@ -115,7 +115,7 @@ function save(/** @type {string} */ url) {
 /** Asks which album: one of `albums`, or a new one by title; null when cancelled. */
 function pick(/** @type {{id: string, title: string, photoCount: number}[]} */ albums) {
   return new Promise((/** @type {(a: {id?: string, title: string}|null) => void} */ done) => {
-    const input = el('input', '', { name: 'title', placeholder: 'New album', 'aria-label': 'New album title', maxlength: '200' });
+    const input = el('input', '', { name: 'title', placeholder: 'New album', 'aria-label': 'New album title' });
     let result = /** @type {{id?: string, title: string}|null} */ (null);
     const list = el('div', 'picklist', {}, ...albums.map((a) => {
       const b = el('button', '', { type: 'button' }, `${a.title} (${a.photoCount})`);

@@ -18,7 +18,7 @@ export function shareDialog(what, title, link = null) {
   return new Promise((/** @type {(link: {slug: string, url: string}|null) => void} */ done) => {
     const h = el('h2', '', {}, link ? 'Change the link' : 'Share as a link'), err = el('p', 'err', { role: 'alert' });
     const field = (/** @type {string} */ label, /** @type {HTMLElement} */ input) => el('label', 'field', {}, label, input);
-    const name = el('input', '', { name: 'title', maxlength: '200', value: title }), pw = el('input', '', { name: 'password', type: 'password', autocomplete: 'new-password', placeholder: link?.hasPassword ? 'Unchanged' : 'None' });
+    const name = el('input', '', { name: 'title', value: title }), pw = el('input', '', { name: 'password', type: 'password', autocomplete: 'new-password', placeholder: link?.hasPassword ? 'Unchanged' : 'None' });
     const kept = link ? [[-1, 'As it is' + (link.expiresAt ? ` (${new Date(link.expiresAt).toLocaleDateString()})` : ' (never)')]] : [];
     const expiry = el('select', '', { name: 'expiry' }, ...[...kept, ...EXPIRIES].map(([days, text]) => el('option', '', { value: String(days) }, String(text))));
     const check = (/** @type {string} */ label, /** @type {string} */ key, on = false) =>
