@@ -7,6 +7,8 @@ Env:
   VITRINE_BIN_DIR   folder with `vitrine` and `vitrine-fixture` (default: .build/release)
   WEB_BENCH_DATA    cached 100k library (default: .build/bench/web-100k; rebuilt when not 100 000 photos
                     made by the current import code)
+  VITRINE_WEB       the web client the server serves (default: Web): another tree's, with its wasm built,
+                    to measure two clients in the same conditions
 """
 import base64
 import hashlib
@@ -31,7 +33,7 @@ def _path(env, default):
 
 BIN = _path("VITRINE_BIN_DIR", ".build/release")
 DATA = _path("WEB_BENCH_DATA", ".build/bench/web-100k")
-WEB = ROOT / "Web"
+WEB = _path("VITRINE_WEB", "Web")
 TOTAL = 100_000
 DEMO_TOTAL = 30
 # The fixture's dates (Benchmarks/vitrine-fixture/main.swift): ten years from 2015-12.
