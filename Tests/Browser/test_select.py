@@ -45,7 +45,12 @@ def test_shift_click_a_range_and_add_it_to_a_new_album(desktop, writable):
     chosen = _ids(desktop, 2, 7)
     shot(desktop, "desktop-selection")
     bar.locator("text=Add to album").click()
-    # A long title is the server's to judge (it takes 1000 bytes): the field cuts nothing short.
+    # A title is the server's to judge: its refusal shows in the dialog, which keeps what was typed and
+    # the selection; a long title it takes (1000 bytes) is not cut short.
+    desktop.fill("dialog.albums-pick input[name=title]", "x" * 1001)
+    desktop.click("dialog.albums-pick button[type=submit]")
+    desktop.wait_for_function("document.querySelector('dialog.albums-pick .err')?.textContent.includes('1000 bytes')", timeout=T)
+    assert desktop.input_value("dialog.albums-pick input[name=title]") == "x" * 1001 and _selected(desktop) == 5
     title = "Shift range, " + "long " * 50
     desktop.fill("dialog.albums-pick input[name=title]", title)
     desktop.click("dialog.albums-pick button[type=submit]")

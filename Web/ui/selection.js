@@ -67,10 +67,9 @@ export class SelectionBar {
 
   async toAlbum() {
     const albums = (await send('GET', '/api/v1/albums')).items || [];
-    const chosen = await pick(albums);
-    if (!chosen) return;
+    const album = await pick(albums);
+    if (!album) return;
     const parts = await wire(this.grid.lib, this.pairs());
-    const album = chosen.id ? chosen : await post('/api/v1/albums', { title: chosen.title });
     let n = 0;
     for (const body of parts) n += (await post(`/api/v1/albums/${encodeURIComponent(album.id)}/photos`, body)).changed;
     this.clear();
@@ -112,20 +111,31 @@ function save(/** @type {string} */ url) {
   document.body.append(a); a.click(); a.remove();
 }
 
-/** Asks which album: one of `albums`, or a new one by title; null when cancelled. */
+/**
+ * Asks which album: one of `albums`, or a new one the dialog makes by title, showing the server's
+ * refusal with what was typed; null when cancelled.
+ */
 function pick(/** @type {{id: string, title: string, photoCount: number}[]} */ albums) {
-  return new Promise((/** @type {(a: {id?: string, title: string}|null) => void} */ done) => {
+  return new Promise((/** @type {(a: {id: string, title: string}|null) => void} */ done) => {
     const input = el('input', '', { name: 'title', placeholder: 'New album', 'aria-label': 'New album title' });
-    let result = /** @type {{id?: string, title: string}|null} */ (null);
+    let result = /** @type {{id: string, title: string}|null} */ (null);
     const list = el('div', 'picklist', {}, ...albums.map((a) => {
       const b = el('button', '', { type: 'button' }, `${a.title} (${a.photoCount})`);
       b.onclick = () => { result = a; d.close(); };
       return b;
     }));
-    const ok = el('button', 'primary', { type: 'submit' }, 'Create'), cancel = el('button', '', { type: 'button' }, 'Cancel');
+    const ok = /** @type {HTMLButtonElement} */ (el('button', 'primary', { type: 'submit' }, 'Create'));
+    const cancel = el('button', '', { type: 'button' }, 'Cancel'), err = el('p', 'err', { role: 'alert' });
     cancel.onclick = () => d.close();
-    const form = el('form', '', { method: 'dialog' }, el('h2', '', {}, 'Add to album'), list, input, el('div', 'row', {}, ok, cancel));
-    form.onsubmit = (e) => { e.preventDefault(); const t = input.value.trim(); if (t) { result = { title: t }; d.close(); } else input.focus(); };
+    const form = el('form', '', { method: 'dialog' }, el('h2', '', {}, 'Add to album'), list, input, err, el('div', 'row', {}, ok, cancel));
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      const title = input.value.trim();
+      if (!title) { input.focus(); return; }
+      ok.disabled = true;
+      try { result = await post('/api/v1/albums', { title }); } catch (x) { err.textContent = /** @type {Error} */ (x).message; ok.disabled = false; return; }
+      d.close();
+    };
     const d = el('dialog', 'albums-pick', { 'aria-label': 'Add to album' }, form);
     d.addEventListener('close', () => { d.remove(); done(result); });
     document.body.append(d);
