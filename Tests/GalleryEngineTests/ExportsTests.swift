@@ -27,6 +27,38 @@ struct ExportsTests {
         #expect(ge_layout_count(9999) == 0)
     }
 
+    /// The page leaves numbers out as NaN: the layout then has the engine's defaults, the only ones there are
+    /// (the bindings hold none), and a column count far out of range is no count rather than a trap.
+    @Test func numbersLeftOutTakeTheEnginesDefaults() {
+        let io = ge_io()
+        for k in 0..<16 { io[k] = .nan }
+        io[0] = 1
+        io[1] = 1000
+        let h = ge_layout_create()
+        let aspects = pseudoRandomAspects(300)
+        let input = ge_layout_input(h, 300)!
+        for i in 0..<300 { input[i] = aspects[i] }
+        #expect(ge_layout_append(h, 300, 0) == 0)
+        let swift = GalleryLayout(configuration: LayoutConfiguration(style: .justified, width: 1000))
+        swift.append(aspectRatios: aspects)
+        #expect(ge_layout_content_height(h) == swift.contentHeight)
+        ge_layout_destroy(h)
+
+        let t = ge_timeline_create()
+        #expect(timelineSlot(t)?.layout.configuration == TimelineConfiguration(layout: swift.configuration))
+        ge_timeline_destroy(t)
+
+        io[0] = 0
+        io[10] = 1e300
+        #expect(configurationFromIO().sanitized() == LayoutConfiguration(style: .grid, width: 1000))
+        for bad in [Double.nan, .infinity, -.infinity] {
+            let grid = GalleryLayout(
+                configuration: LayoutConfiguration(style: .grid, width: 1000, tileAspectRatio: bad))
+            grid.append(aspectRatios: [1, 1, 1])
+            #expect(grid.configuration.tileAspectRatio.isFinite && grid.contentHeight.isFinite, "\(bad)")
+        }
+    }
+
     @Test func diffThroughTheABI() {
         let input = ge_diff_input(4, 5)!
         for (k, v) in ([1, 2, 3, 4, 4, 1, 2, 5, 3] as [Int32]).enumerated() { input[k] = v }

@@ -5,18 +5,20 @@ import { instantiate, WasmModule } from './wasm.js';
 
 /** @typedef {import('./wasm.js').Rect} Rect */
 /**
+ * A layout's numbers; one left out takes the engine's default (LayoutConfiguration.Default; none for insets
+ * and headers).
  * @typedef {object} LayoutConfig
  * @property {'grid'|'justified'} style
  * @property {number} width               Container width (px), insets included.
- * @property {number} [spacing=2]         Gap between tiles.
+ * @property {number} [spacing]            Gap between tiles.
  * @property {{top?: number, left?: number, bottom?: number, right?: number}} [insets]
- * @property {number} [headerHeight=0]    Section header height (0 = no headers).
- * @property {number} [minimumTileWidth=100]  Grid: narrowest tile; columns = as many as fit.
- * @property {number} [tileAspectRatio=4/3]   Grid: tile width/height (1 = square).
- * @property {number} [maximumColumns=0]      Grid: 0 = unbounded.
- * @property {number} [targetRowHeight=180]   Justified: row height before scaling to fill.
- * @property {number} [minimumAspectRatio=0.5] Justified: tall photos are boxed at this aspect (cropped).
- * @property {number} [maximumAspectRatio=3]   Justified: panoramas are boxed at this aspect (cropped).
+ * @property {number} [headerHeight]       Section header height (0 = no headers).
+ * @property {number} [minimumTileWidth]   Grid: narrowest tile; columns = as many as fit.
+ * @property {number} [tileAspectRatio]    Grid: tile width/height (1 = square).
+ * @property {number} [maximumColumns]     Grid: 0 = unbounded.
+ * @property {number} [targetRowHeight]    Justified: row height before scaling to fill.
+ * @property {number} [minimumAspectRatio] Justified: tall photos are boxed at this aspect (cropped).
+ * @property {number} [maximumAspectRatio] Justified: panoramas are boxed at this aspect (cropped).
  */
 
 /** @typedef {LayoutConfig & {averageAspectRatio?: number, yearHeaderHeight?: number}} TimelineConfig */
@@ -39,23 +41,22 @@ export class Engine extends WasmModule {
   /** @param {LayoutConfig} config */
   _putConfig(config) {
     const v = this._io, i = config.insets || {};
-    v[0] = STYLE[config.style] ?? 0; v[1] = config.width; v[2] = config.spacing ?? 2;
-    v[3] = i.top ?? 0; v[4] = i.left ?? 0; v[5] = i.bottom ?? 0; v[6] = i.right ?? 0;
-    v[7] = config.headerHeight ?? 0; v[8] = config.minimumTileWidth ?? 100;
-    v[9] = config.tileAspectRatio ?? 4 / 3; v[10] = config.maximumColumns ?? 0;
-    v[11] = config.targetRowHeight ?? 180; v[12] = config.minimumAspectRatio ?? 0.5;
-    v[13] = config.maximumAspectRatio ?? 3;
+    v[0] = STYLE[config.style] ?? 0; v[1] = config.width; v[2] = config.spacing ?? NaN;
+    v[3] = i.top ?? NaN; v[4] = i.left ?? NaN; v[5] = i.bottom ?? NaN; v[6] = i.right ?? NaN;
+    v[7] = config.headerHeight ?? NaN; v[8] = config.minimumTileWidth ?? NaN;
+    v[9] = config.tileAspectRatio ?? NaN; v[10] = config.maximumColumns ?? NaN;
+    v[11] = config.targetRowHeight ?? NaN; v[12] = config.minimumAspectRatio ?? NaN;
+    v[13] = config.maximumAspectRatio ?? NaN;
   }
 
   /**
    * Scroll-space mapping for libraries taller than browsers can scroll
-   * (content is scaled into at most `maximumScrollHeight` DOM px; geometry near
+   * (content is scaled into at most the engine's cap of DOM px; geometry near
    * the viewport stays 1:1). Identity when the content fits.
    * @param {number} contentHeight @param {number} viewportHeight
-   * @param {number} [maximumScrollHeight=15e6]
    */
-  scrollSpace(contentHeight, viewportHeight, maximumScrollHeight = 15e6) {
-    const e = this.exports, a = /** @type {[number, number, number]} */ ([contentHeight, viewportHeight, maximumScrollHeight]);
+  scrollSpace(contentHeight, viewportHeight) {
+    const e = this.exports, a = /** @type {[number, number]} */ ([contentHeight, viewportHeight]);
     return {
       /** Height for the DOM scroll spacer. */
       scrollHeight: e.ge_scroll_height(...a),
@@ -90,7 +91,7 @@ export class Engine extends WasmModule {
   _putTimelineConfig(config) {
     this._putConfig(config);
     const v = this._io;
-    v[14] = config.averageAspectRatio ?? 1.5; v[15] = config.yearHeaderHeight ?? 0;
+    v[14] = config.averageAspectRatio ?? NaN; v[15] = config.yearHeaderHeight ?? NaN;
   }
 
   // ── Policy ──────────────────────────────────────────────────────────────

@@ -35,11 +35,24 @@ public struct LayoutConfiguration: Equatable, Sendable {
     /// Justified: panoramas (e.g. 10:1) pack as if they were this aspect and are cropped in their box.
     public var maximumAspectRatio: Double
 
+    /// The engine's defaults: what `init` takes for a number left out, and what `sanitized()` puts in place
+    /// of one that is not finite. A page leaves a number out as NaN through the wasm boundary, so these are
+    /// the only defaults there are.
+    public enum Default {
+        public static let spacing: Double = 2
+        public static let minimumTileWidth: Double = 100
+        public static let tileAspectRatio: Double = 4.0 / 3.0
+        public static let targetRowHeight: Double = 180
+        public static let minimumAspectRatio: Double = 0.5
+        public static let maximumAspectRatio: Double = 3
+    }
+
     public init(
-        style: Style, width: Double, spacing: Double = 2, insets: EdgeInsets = .zero,
-        headerHeight: Double = 0, minimumTileWidth: Double = 100, tileAspectRatio: Double = 4.0 / 3.0,
-        maximumColumns: Int = 0, targetRowHeight: Double = 180, minimumAspectRatio: Double = 0.5,
-        maximumAspectRatio: Double = 3
+        style: Style, width: Double, spacing: Double = Default.spacing, insets: EdgeInsets = .zero,
+        headerHeight: Double = 0, minimumTileWidth: Double = Default.minimumTileWidth,
+        tileAspectRatio: Double = Default.tileAspectRatio, maximumColumns: Int = 0,
+        targetRowHeight: Double = Default.targetRowHeight, minimumAspectRatio: Double = Default.minimumAspectRatio,
+        maximumAspectRatio: Double = Default.maximumAspectRatio
     ) {
         self.style = style
         self.width = width
@@ -56,8 +69,9 @@ public struct LayoutConfiguration: Equatable, Sendable {
 
     /// A uniform grid of cropped tiles.
     public static func grid(
-        width: Double, minimumTileWidth: Double = 100, tileAspectRatio: Double = 4.0 / 3.0,
-        spacing: Double = 2, insets: EdgeInsets = .zero, headerHeight: Double = 0
+        width: Double, minimumTileWidth: Double = Default.minimumTileWidth,
+        tileAspectRatio: Double = Default.tileAspectRatio, spacing: Double = Default.spacing,
+        insets: EdgeInsets = .zero, headerHeight: Double = 0
     ) -> LayoutConfiguration {
         LayoutConfiguration(
             style: .grid, width: width, spacing: spacing, insets: insets, headerHeight: headerHeight,
@@ -66,8 +80,9 @@ public struct LayoutConfiguration: Equatable, Sendable {
 
     /// Justified rows.
     public static func justified(
-        width: Double, targetRowHeight: Double = 180, spacing: Double = 2, insets: EdgeInsets = .zero,
-        headerHeight: Double = 0, minimumAspectRatio: Double = 0.5, maximumAspectRatio: Double = 3
+        width: Double, targetRowHeight: Double = Default.targetRowHeight, spacing: Double = Default.spacing,
+        insets: EdgeInsets = .zero, headerHeight: Double = 0, minimumAspectRatio: Double = Default.minimumAspectRatio,
+        maximumAspectRatio: Double = Default.maximumAspectRatio
     ) -> LayoutConfiguration {
         LayoutConfiguration(
             style: .justified, width: width, spacing: spacing, insets: insets, headerHeight: headerHeight,
@@ -82,23 +97,25 @@ public struct LayoutConfiguration: Equatable, Sendable {
     }
 
     /// Replaces out-of-range numbers with safe ones so layout never divides by
-    /// zero or loops forever on bad input from the page.
+    /// zero or loops forever on bad input from the page: a number that is not
+    /// finite (NaN is one the page left out) takes its default.
     func sanitized() -> LayoutConfiguration {
         var c = self
         func finite(_ v: Double, _ fallback: Double) -> Double { v.isFinite ? v : fallback }
         c.width = max(0, finite(c.width, 0))
-        c.spacing = max(0, finite(c.spacing, 0))
+        c.spacing = max(0, finite(c.spacing, Default.spacing))
         c.headerHeight = max(0, finite(c.headerHeight, 0))
         c.insets.top = max(0, finite(c.insets.top, 0))
         c.insets.left = max(0, finite(c.insets.left, 0))
         c.insets.bottom = max(0, finite(c.insets.bottom, 0))
         c.insets.right = max(0, finite(c.insets.right, 0))
-        c.minimumTileWidth = max(1, finite(c.minimumTileWidth, 100))
-        c.tileAspectRatio = finite(c.tileAspectRatio, 1) > 0.01 ? c.tileAspectRatio : 1
+        c.minimumTileWidth = max(1, finite(c.minimumTileWidth, Default.minimumTileWidth))
+        let tileAspect = finite(c.tileAspectRatio, Default.tileAspectRatio)
+        c.tileAspectRatio = tileAspect > 0.01 ? tileAspect : 1
         c.maximumColumns = max(0, c.maximumColumns)
-        c.targetRowHeight = max(1, finite(c.targetRowHeight, 180))
-        c.minimumAspectRatio = max(0.01, finite(c.minimumAspectRatio, 0.5))
-        c.maximumAspectRatio = max(c.minimumAspectRatio, finite(c.maximumAspectRatio, 3))
+        c.targetRowHeight = max(1, finite(c.targetRowHeight, Default.targetRowHeight))
+        c.minimumAspectRatio = max(0.01, finite(c.minimumAspectRatio, Default.minimumAspectRatio))
+        c.maximumAspectRatio = max(c.minimumAspectRatio, finite(c.maximumAspectRatio, Default.maximumAspectRatio))
         return c
     }
 }

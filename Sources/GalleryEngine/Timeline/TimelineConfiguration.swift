@@ -10,14 +10,18 @@ public struct TimelineConfiguration: Equatable, Sendable {
     /// header (0 hides month headers).
     public var layout: LayoutConfiguration
     /// Justified: the aspect ratio (width / height) assumed for photos whose
-    /// aspects have not arrived, e.g. the library's mean. Invalid values count as 1.5.
+    /// aspects have not arrived, e.g. the library's mean. Invalid values count as the average photo's
+    /// (`GridGeometry.averageAspectRatio`).
     public var averageAspectRatio: Double
     /// Added to the header of the first month of each year (the newest month of
     /// that year, since months run newest first), where the client draws the
     /// year above the month's name.
     public var yearHeaderHeight: Double
 
-    public init(layout: LayoutConfiguration, averageAspectRatio: Double = 1.5, yearHeaderHeight: Double = 0) {
+    public init(
+        layout: LayoutConfiguration, averageAspectRatio: Double = GridGeometry.averageAspectRatio,
+        yearHeaderHeight: Double = 0
+    ) {
         self.layout = layout
         self.averageAspectRatio = averageAspectRatio
         self.yearHeaderHeight = yearHeaderHeight
@@ -27,7 +31,8 @@ public struct TimelineConfiguration: Equatable, Sendable {
     func sanitized() -> TimelineConfiguration {
         var c = self
         c.layout = layout.sanitized()
-        c.averageAspectRatio = averageAspectRatio.isFinite && averageAspectRatio > 0 ? averageAspectRatio : 1.5
+        c.averageAspectRatio =
+            averageAspectRatio.isFinite && averageAspectRatio > 0 ? averageAspectRatio : GridGeometry.averageAspectRatio
         c.yearHeaderHeight = yearHeaderHeight.isFinite && yearHeaderHeight > 0 ? yearHeaderHeight : 0
         return c
     }

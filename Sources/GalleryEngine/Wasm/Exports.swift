@@ -135,12 +135,13 @@ public func ge_free(_ p: UnsafeMutableRawPointer?) { p?.deallocate() }
 /// Reads a configuration from io[0...13]: style, width, spacing, insetTop,
 /// insetLeft, insetBottom, insetRight, headerHeight, minimumTileWidth,
 /// tileAspectRatio, maximumColumns, targetRowHeight, minimumAspectRatio, maximumAspectRatio.
+/// NaN is a number the page left out: the layout's `sanitized()` gives it the engine's default.
 func configurationFromIO() -> LayoutConfiguration {
     let v = io()
     return LayoutConfiguration(
         style: v[0] == 1 ? .justified : .grid, width: v[1], spacing: v[2],
         insets: EdgeInsets(top: v[3], left: v[4], bottom: v[5], right: v[6]), headerHeight: v[7],
-        minimumTileWidth: v[8], tileAspectRatio: v[9], maximumColumns: v[10].isFinite ? Int(v[10]) : 0,
+        minimumTileWidth: v[8], tileAspectRatio: v[9], maximumColumns: v[10] >= 1 && v[10] < 100_000 ? Int(v[10]) : 0,
         targetRowHeight: v[11], minimumAspectRatio: v[12], maximumAspectRatio: v[13])
 }
 
@@ -315,32 +316,27 @@ public func ge_virtualize(_ h: Int32, _ contentOffset: Double, _ viewportHeight:
     v[9] = Double(u.releasedAfter.upperBound)
 }
 
+/// The scroll space at the engine's cap (`ScrollSpace.defaultMaximumScrollHeight`): the page names none.
 @_cdecl("ge_scroll_height")
-public func ge_scroll_height(_ contentHeight: Double, _ viewportHeight: Double, _ maximum: Double) -> Double {
-    ScrollSpace(contentHeight: contentHeight, viewportHeight: viewportHeight, maximumScrollHeight: maximum).scrollHeight
+public func ge_scroll_height(_ contentHeight: Double, _ viewportHeight: Double) -> Double {
+    ScrollSpace(contentHeight: contentHeight, viewportHeight: viewportHeight).scrollHeight
 }
 
 @_cdecl("ge_scroll_content_offset")
-public func ge_scroll_content_offset(
-    _ contentHeight: Double, _ viewportHeight: Double, _ maximum: Double, _ scrollTop: Double
-) -> Double {
-    ScrollSpace(contentHeight: contentHeight, viewportHeight: viewportHeight, maximumScrollHeight: maximum)
-        .contentOffset(forScrollTop: scrollTop)
+public func ge_scroll_content_offset(_ contentHeight: Double, _ viewportHeight: Double, _ scrollTop: Double) -> Double {
+    ScrollSpace(contentHeight: contentHeight, viewportHeight: viewportHeight).contentOffset(forScrollTop: scrollTop)
 }
 
 @_cdecl("ge_scroll_top_for_offset")
-public func ge_scroll_top_for_offset(
-    _ contentHeight: Double, _ viewportHeight: Double, _ maximum: Double, _ offset: Double
-) -> Double {
-    ScrollSpace(contentHeight: contentHeight, viewportHeight: viewportHeight, maximumScrollHeight: maximum)
-        .scrollTop(forContentOffset: offset)
+public func ge_scroll_top_for_offset(_ contentHeight: Double, _ viewportHeight: Double, _ offset: Double) -> Double {
+    ScrollSpace(contentHeight: contentHeight, viewportHeight: viewportHeight).scrollTop(forContentOffset: offset)
 }
 
 @_cdecl("ge_scroll_dom_y")
 public func ge_scroll_dom_y(
-    _ contentHeight: Double, _ viewportHeight: Double, _ maximum: Double, _ contentY: Double, _ scrollTop: Double
+    _ contentHeight: Double, _ viewportHeight: Double, _ contentY: Double, _ scrollTop: Double
 ) -> Double {
-    ScrollSpace(contentHeight: contentHeight, viewportHeight: viewportHeight, maximumScrollHeight: maximum)
+    ScrollSpace(contentHeight: contentHeight, viewportHeight: viewportHeight)
         .domY(forContentY: contentY, scrollTop: scrollTop)
 }
 
