@@ -49,12 +49,12 @@ export async function loadViewerEngine(source = new URL('./viewer.wasm', import.
 export class ViewerEngine extends WasmModule {
   // ── Gestures ────────────────────────────────────────────────────────────
   /**
-   * The photo viewer's gesture machine.
-   * @param {{width: number, height: number, index?: number, count?: number, aspectRatio?: number}} o
+   * The photo viewer's gesture machine, at the aspect ratio of its first photo (or the engine's stand-in).
+   * @param {{width: number, height: number, index?: number, count?: number, aspectRatio: number}} o
    * @returns {Viewer}
    */
   createViewer(o) {
-    return new Viewer(this, this.exports.ge_viewer_create(o.width, o.height, o.index ?? 0, o.count ?? 1, o.aspectRatio ?? 1.5));
+    return new Viewer(this, this.exports.ge_viewer_create(o.width, o.height, o.index ?? 0, o.count ?? 1, o.aspectRatio));
   }
   /**
    * A pool of `capacity` springs stepped together.

@@ -73,7 +73,7 @@ export class Viewer {
     root.append(this.toast);
     this.setState('closed');
 
-    this.g = engine.createViewer({ width: innerWidth, height: innerHeight });
+    this.g = engine.createViewer({ width: innerWidth, height: innerHeight, aspectRatio: aspectOf(undefined) });
     this.springs = engine.createSprings(1);
     /** The flight's springs and the deck's reach, the engine's (`?debug` retunes them live). */
     this.flight = engine.transitionSprings();

@@ -77,7 +77,7 @@ public final class ViewerGestures {
     var lastTick: Double = -1
 
     public init(
-        viewport: Size, index: Int = 0, count: Int = 1, photoAspectRatio: Double = 1.5,
+        viewport: Size, index: Int = 0, count: Int = 1, photoAspectRatio: Double = GridGeometry.averageAspectRatio,
         configuration: Configuration = Configuration()
     ) {
         self.configuration = configuration
