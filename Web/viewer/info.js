@@ -48,7 +48,6 @@ const field = (/** @type {string} */ label, /** @type {HTMLElement} */ input) =>
 
 export class InfoPanel {
   constructor(/** @type {import('./viewer.js').Viewer} */ viewer) {
-    this.hideTimer = 0;
     this.viewer = viewer;
     this.open = false;
     const close = el('button', 'x', { type: 'button', 'aria-label': 'Close info', title: 'Close info' }, '✕');
@@ -81,8 +80,9 @@ export class InfoPanel {
     this.viewer.root.classList.remove('info-open');
     this.viewer.infoBtn.setAttribute('aria-expanded', 'false');
     if (this.root.contains(document.activeElement)) this.viewer.infoBtn.focus({ preventScroll: true });
-    clearTimeout(this.hideTimer);
-    this.hideTimer = setTimeout(() => { if (!this.open) this.root.hidden = true; }, now ? 0 : 300);
+    // Hidden once its slide (the style sheet's) has ended, or was cut short by opening again.
+    const hide = () => { if (!this.open) this.root.hidden = true; };
+    if (now) hide(); else Promise.all(this.root.getAnimations().map((a) => a.finished)).then(hide, hide);
   }
 
   /** Drag the grab bar down to dismiss: where it is let go, the engine decides whether it closes or springs back. */
