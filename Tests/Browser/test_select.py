@@ -61,6 +61,16 @@ def test_shift_click_a_range_and_add_it_to_a_new_album(desktop, writable):
     assert album["photoCount"] == 5
     page = api(writable.url, "GET", f"/api/v1/photos?album={album['id']}")[1]
     assert [i["id"] for i in page["items"]] == chosen
+    # Two more, into the album that now exists: chosen from the dialog's list.
+    _check(desktop, 8)
+    desktop.click(_tile(desktop, 9), modifiers=["Shift"])
+    desktop.wait_for_function("window.vitrine.grid.selected === 2", timeout=T)
+    bar.locator("text=Add to album").click()
+    desktop.click("dialog.albums-pick .picklist button:has-text('Shift range')")
+    desktop.wait_for_function("document.querySelector('#toast').textContent.startsWith('Added 2 to Shift range')", timeout=T)
+    assert desktop.locator("dialog.albums-pick").count() == 0
+    album = api(writable.url, "GET", f"/api/v1/albums/{album['id']}", token=writable.token)[1]
+    assert album["photoCount"] == 7
 
 
 def test_a_month_heading_ctrl_a_and_escape(desktop, server):

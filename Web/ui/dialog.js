@@ -11,7 +11,8 @@ await moreCSS();
  */
 
 /**
- * @param {{title: string, text?: string, fields?: Field[], ok: string, danger?: boolean, kind?: string, act?: (v: Record<string, string>) => Promise<unknown>}} o
+ * `before` is content shown above the fields (a list to choose from, whose choice closes the dialog).
+ * @param {{title: string, text?: string, before?: HTMLElement[], fields?: Field[], ok: string, danger?: boolean, kind?: string, act?: (v: Record<string, string>) => Promise<unknown>}} o
  * @returns {Promise<Record<string, string>|null>} the fields' values, trimmed, once the action is done
  */
 export function ask(o) {
@@ -22,7 +23,7 @@ export function ask(o) {
     inputs.forEach((x, k) => { x.value = fields[k].value || ''; });
     const ok = /** @type {HTMLButtonElement} */ (el('button', o.danger ? 'primary danger' : 'primary', { type: 'submit' }, o.ok));
     const no = el('button', '', { type: 'button' }, 'Cancel'), err = el('p', 'err', { role: 'alert' });
-    const form = el('form', '', {}, el('h2', '', {}, o.title), ...(o.text ? [el('p', '', {}, o.text)] : []),
+    const form = el('form', '', {}, el('h2', '', {}, o.title), ...(o.text ? [el('p', '', {}, o.text)] : []), ...(o.before || []),
       ...inputs.map((x, k) => el('label', 'field', {}, el('span', '', {}, fields[k].label), x)), err, el('div', 'row', {}, ok, no));
     const d = el('dialog', 'ask' + (o.kind ? ' ' + o.kind : ''), { 'aria-label': o.title }, form);
     /** @type {Record<string, string>|null} */ let answer = null;

@@ -6,6 +6,7 @@ import { send } from '../core/owner.js';
 import { wire, idsOf } from '../core/selection.js';
 import { policy } from '../core/policy.js';
 import { scope } from '../core/scope.js';
+import { ask } from './dialog.js';
 
 await moreCSS();
 
@@ -115,30 +116,14 @@ function save(/** @type {string} */ url) {
  * Asks which album: one of `albums`, or a new one the dialog makes by title, showing the server's
  * refusal with what was typed; null when cancelled.
  */
-function pick(/** @type {{id: string, title: string, photoCount: number}[]} */ albums) {
-  return new Promise((/** @type {(a: {id: string, title: string}|null) => void} */ done) => {
-    const input = el('input', '', { name: 'title', placeholder: 'New album', 'aria-label': 'New album title' });
-    let result = /** @type {{id: string, title: string}|null} */ (null);
-    const list = el('div', 'picklist', {}, ...albums.map((a) => {
-      const b = el('button', '', { type: 'button' }, `${a.title} (${a.photoCount})`);
-      b.onclick = () => { result = a; d.close(); };
-      return b;
-    }));
-    const ok = /** @type {HTMLButtonElement} */ (el('button', 'primary', { type: 'submit' }, 'Create'));
-    const cancel = el('button', '', { type: 'button' }, 'Cancel'), err = el('p', 'err', { role: 'alert' });
-    cancel.onclick = () => d.close();
-    const form = el('form', '', { method: 'dialog' }, el('h2', '', {}, 'Add to album'), list, input, err, el('div', 'row', {}, ok, cancel));
-    form.onsubmit = async (e) => {
-      e.preventDefault();
-      const title = input.value.trim();
-      if (!title) { input.focus(); return; }
-      ok.disabled = true;
-      try { result = await post('/api/v1/albums', { title }); } catch (x) { err.textContent = /** @type {Error} */ (x).message; ok.disabled = false; return; }
-      d.close();
-    };
-    const d = el('dialog', 'albums-pick', { 'aria-label': 'Add to album' }, form);
-    d.addEventListener('close', () => { d.remove(); done(result); });
-    document.body.append(d);
-    d.showModal();
-  });
+async function pick(/** @type {{id: string, title: string, photoCount: number}[]} */ albums) {
+  let chosen = /** @type {{id: string, title: string}|null} */ (null);
+  const list = el('div', 'picklist', {}, ...albums.map((a) => {
+    const b = el('button', '', { type: 'button' }, `${a.title} (${a.photoCount})`);
+    b.onclick = () => { chosen = a; b.closest('dialog')?.close(); };
+    return b;
+  }));
+  await ask({ title: 'Add to album', before: [list], fields: [{ name: 'title', label: 'New album', required: true }], ok: 'Create',
+    kind: 'albums-pick', act: async (v) => { chosen = await post('/api/v1/albums', { title: v.title }); } });
+  return chosen;
 }
