@@ -132,9 +132,12 @@ fuzz-api: deps
 	swift build --product vitrine
 	VITRINE_BINARY="$(CURDIR)/.build/debug/vitrine" SCHEMATHESIS_MAX_TIME="$${SCHEMATHESIS_MAX_TIME:-600}" scripts/schemathesis.sh
 
-## Release-build benchmarks; each prints a table with its comparison.
+## Release-build benchmarks; each prints a table with its comparison. The executables they run are built
+## by name: a build of every target would take in the test-support libraries, which import Testing.
+BENCH_PRODUCTS := vitrine vitrine-mirror vitrine-fixture vitrine-bench engine-bench jobs-bench vitrinekit-bench \
+	hummingbird-ceiling
 bench: deps wasm
-	$(RELEASE_BUILD)
+	for p in $(BENCH_PRODUCTS); do $(RELEASE_BUILD) --product $$p || exit 1; done
 	.build/release/vitrine-bench "$(BENCH_DIR)"
 	.build/release/engine-bench
 	node Benchmarks/engine/bench.mjs
