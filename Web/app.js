@@ -1,7 +1,7 @@
 // Vitrine web client: boot, routing, offline screen, loading status, search, live refresh, and the
 // place in time kept in history. The viewer (with its part of the engine), the tile menu, the info
 // panel, the tag sheet and admin mode are modules loaded on first use.
-import { loadEngine } from './engine/engine.js';
+import { loadEngine, laterEngine } from './engine/engine.js';
 import { getJSON, token, filterQuery } from './core/api.js';
 import { Library } from './core/library.js';
 import { policy, adopt } from './core/policy.js';
@@ -17,7 +17,6 @@ const offline = $('#offline'), pill = $('#pill'), toggle = $('#layout'), count =
 /** @type {import('./grid/grid.js').Grid} */ let grid;
 /** @type {import('./viewer/viewer.js').Viewer|undefined} */ let viewer;
 /** @type {Promise<import('./viewer/viewer.js').Viewer>|undefined} */ let viewerLoading;
-/** @type {Promise<import('./engine/viewer-engine.js').ViewerEngine>|undefined} */ let viewerEngine;
 /** @type {import('./engine/engine.js').Engine} */ let engine;
 /** @type {{engine: import('./engine/live-engine.js').LiveEngine, apply: typeof import('./core/changes.js').apply}|undefined} the live rules, loaded with the first change */ let liveRules;
 /** @type {Promise<void>|undefined} */ let liveLoading;
@@ -161,12 +160,6 @@ function start() {
     Promise.all([loadViewer(), import('./viewer/debug.js')]).then(([v, m]) => m.debug(v));
   }
   window.vitrine = { lib, grid, viewer, search }; // for tests and the console
-}
-
-/** The engine's part for what comes after the first screen (viewer.wasm): the viewer's and the scrubber's. */
-function laterEngine() {
-  return viewerEngine ??= Promise.all([import('./engine/viewer-engine.js'), fetch(new URL('./engine/viewer.wasm', import.meta.url))])
-    .then(([e, wasm]) => e.loadViewerEngine(wasm)).catch((x) => { viewerEngine = undefined; throw x; });
 }
 
 /** The viewer, its module and its wasm loaded on first use: the first screen needs neither. */

@@ -120,6 +120,14 @@ import Testing
     }
 }
 
+@Suite struct LinkExpiryPolicyTests {
+    @Test func aShareLinkOffersNeverADayAWeekAndAMonth() {
+        #expect((0..<5).map { GalleryPolicy.linkExpiry($0) } == [0, 1, 7, 30, nil], "then none")
+        #expect(GalleryPolicy.linkExpiry(-1) == nil)
+        #expect(ge_policy_link_expiry(2) == 7 && ge_policy_link_expiry(4) == -1 && ge_policy_link_expiry(-3) == -1)
+    }
+}
+
 @Suite struct ClientPolicyTests {
     @Test func theExportNumbersEachValueOnceAndNothingElse() {
         let p = ClientPolicy()

@@ -35,6 +35,18 @@ export async function loadEngine(source = new URL('./engine.wasm', import.meta.u
   return new Engine(await instantiate(source));
 }
 
+/** @type {Promise<import('./viewer-engine.js').ViewerEngine>|undefined} */
+let later;
+
+/**
+ * The engine's part for what comes after the first screen (viewer.wasm: the viewer's, the scrubber's
+ * and the share dialog's), loaded once, on first use.
+ */
+export function laterEngine() {
+  return later ??= Promise.all([import('./viewer-engine.js'), fetch(new URL('./viewer.wasm', import.meta.url))])
+    .then(([e, wasm]) => e.loadViewerEngine(wasm)).catch((x) => { later = undefined; throw x; });
+}
+
 /** The loaded engine: the timeline, live runs, and the policy's decisions. */
 export class Engine extends WasmModule {
   // ── Layout configuration ────────────────────────────────────────────────

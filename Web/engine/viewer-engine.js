@@ -182,6 +182,12 @@ export class ViewerEngine extends WasmModule {
    * @param {number} current @param {number} count @returns {number|null}
    */
   slideshowDelay(current, count) { const d = this.exports.ge_policy_slideshow(current, count); return d < 0 ? null : d; }
+  /** The expiries a new share link offers, in days (0: never). @returns {number[]} */
+  linkExpiries() {
+    const days = [];
+    for (let k = 0, d; (d = this.exports.ge_policy_link_expiry(k)) >= 0; k++) days.push(d);
+    return days;
+  }
 }
 
 /** Springs stepped together once per frame; read `values` after `step`. */

@@ -3,11 +3,11 @@
 // file drop), then the link to copy.
 import { el, moreCSS } from '../core/images.js';
 import { send } from '../core/owner.js';
+import { laterEngine } from '../engine/engine.js';
 
-await moreCSS();
-
-/** Expiry choices: days from now (0: never). */
-const EXPIRIES = [[0, 'Never'], [1, '1 day'], [7, '7 days'], [30, '30 days']];
+const [engine] = await Promise.all([laterEngine(), moreCSS()]);
+/** The expiries the engine offers, as days from now (0: never) and their labels. */
+const EXPIRIES = engine.linkExpiries().map((d) => [d, d ? `${d} day${d > 1 ? 's' : ''}` : 'Never']);
 
 /**
  * Asks for the link's settings, creates it for `what` (`{albumId}` or `{photos}`) and shows its URL, or

@@ -187,6 +187,16 @@ public struct GalleryPolicy: Equatable, Sendable {
         current >= 0 && current < count - 1 ? slideshowInterval : nil
     }
 
+    /// The expiries a new share link offers, in days from its creation (0: it never expires): a day for
+    /// a quick look, a week for an event's guests, a month for a family, as Google Photos and Immich
+    /// offer them. Static, so that the policy every screen makes carries no array.
+    public static let linkExpiryDays: [Int] = [0, 1, 7, 30]
+
+    /// The `k`th expiry a share link offers (days, 0: never), or nil past the last.
+    public static func linkExpiry(_ k: Int) -> Int? {
+        k >= 0 && k < linkExpiryDays.count ? linkExpiryDays[k] : nil
+    }
+
     /// The factor a wheel turn of `deltaY` (px) zooms by, with the pinch modifier held.
     public func wheelZoom(deltaY: Double) -> Double {
         deltaY.isFinite ? EngineMath.exp(-deltaY / wheelZoomScale) : 1

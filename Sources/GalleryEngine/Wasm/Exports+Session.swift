@@ -378,6 +378,12 @@ public func ge_policy_slideshow(_ current: Int32, _ count: Int32) -> Double {
     GalleryPolicy().slideshowDelay(current: Int(current), count: Int(count)) ?? -1
 }
 
+/// The `k`th expiry a new share link offers, in days (0: never), or −1 past the last.
+@_cdecl("ge_policy_link_expiry")
+public func ge_policy_link_expiry(_ k: Int32) -> Int32 {
+    Int32(truncatingIfNeeded: GalleryPolicy.linkExpiry(Int(k)) ?? -1)
+}
+
 @_cdecl("ge_policy_wheel_zoom")
 public func ge_policy_wheel_zoom(_ deltaY: Double) -> Double { GalleryPolicy().wheelZoom(deltaY: deltaY) }
 
