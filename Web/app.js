@@ -37,11 +37,11 @@ async function boot() {
   if (scope.list) return listPage();
   if (scope.kind === 'album') import('./ui/albums.js').then((m) => m.albumHeading(scope.id, $('header h1')));
   if (scope.kind === 'link') {
-    getJSON(apiRoot).then((l) => {
-      $('header h1').textContent = document.title = l.title;
-      if (!l.allowDownload) document.body.dataset.nodownload = '';
-      if (l.allowUpload) import('./ui/link-upload.js').then((m) => m.linkUploads($('header h1'), () => { reopen('requery').catch(() => 0); }, toast));
-    }).catch(() => 0);
+    // What the link allows comes inline with its page: no request competes with the first screen's.
+    const l = JSON.parse($('#link')?.textContent || '{}');
+    $('header h1').textContent = document.title = l.title || document.title;
+    if (!l.allowDownload) document.body.dataset.nodownload = '';
+    if (l.allowUpload) import('./ui/link-upload.js').then((m) => m.linkUploads($('header h1'), () => { reopen('requery').catch(() => 0); }, toast));
   }
   document.body.classList.add('loading');
   const deep = idFromPath();
@@ -96,7 +96,9 @@ async function boot() {
   await arrival(grid.visibleImages(), policy.firstScreenWait);
   grid.release();
   await new Promise((r) => ('requestIdleCallback' in globalThis ? requestIdleCallback(r, { timeout: policy.idleWait }) : setTimeout(r, policy.idleFallback)));
-  if (scope.kind !== 'link') {
+  // A link's visit counts once its first screen showed.
+  if (scope.kind === 'link') getJSON(apiRoot).catch(() => 0);
+  else {
     import('./core/live.js').then((m) => m.live(changes, () => reopen('reset').catch(() => 0), lib.since, (n) => engine.feedRetryDelay(n)));
     search.loadTags();
   }

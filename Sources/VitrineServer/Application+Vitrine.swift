@@ -91,11 +91,12 @@ public enum VitrineServer {
             catalog: library.catalog, pulse: pulse, observation: observation, limiter: resources.eventStreams,
             assets: assetURLs
         ).addRoutes(to: reads)
-        AssetsController(
+        let files = AssetsController<VitrineRequestContext>(
             catalog: library.catalog, blobs: library.blobs, position: answers.position,
             memoryBytes: resources.limits.assetMemoryMegabytes << 20,
             avif: AVIFVariantMaker(library: library, renders: resources.renders)
-        ).addRoutes(to: assets)
+        )
+        files.addRoutes(to: assets)
 
         let writes = api.group().add(middleware: RequireTokenMiddleware.admin(guardian))
         // Someone waits for an upload's render: it runs before bulk work.
@@ -116,7 +117,7 @@ public enum VitrineServer {
             catalog: library.catalog, blobs: library.blobs, sessions: LinkSessions(sessions: guardian.sessions),
             throttle: guardian.throttle,
             securesCookies: access.securesCookies || compat.publicURL?.lowercased().hasPrefix("https:") == true,
-            assets: assetURLs)
+            assets: assetURLs, files: files)
         visits.addRoutes(to: api.group())
         LinkUploadsController(
             // A visitor's upload renders within its request: a link's page has no change feed to swap a

@@ -27,11 +27,28 @@ struct AssetsController<Context: RequestContext>: Sendable {
         var key: BlobKey
         var acceptsWebP: Bool
         var acceptsAVIF = false
+
+        init(key: BlobKey, acceptsWebP: Bool, acceptsAVIF: Bool = false) {
+            self.key = key
+            self.acceptsWebP = acceptsWebP
+            self.acceptsAVIF = acceptsAVIF
+        }
+
+        /// The lookup for `key` by a request's `Accept`.
+        init(key: BlobKey, accept: String?) {
+            self.init(
+                key: key, acceptsWebP: AssetsController.accepts(accept, "image/webp"),
+                acceptsAVIF: AssetsController.accepts(accept, "image/avif"))
+        }
     }
 
     /// The blob that answers a lookup.
     struct Resolution: Sendable {
         var key: BlobKey
+        /// The photo the requested blob belongs to (its first owner, when photos share it), and the kind of
+        /// the variant that answers: what a share link checks before it serves the blob.
+        var photoId: String
+        var kind: VariantKind
         var mimeType: String
         var size: Int64
         /// A thumb or a preview, whose answer depends on `Accept`.
@@ -62,25 +79,38 @@ struct AssetsController<Context: RequestContext>: Sendable {
 
     @Sendable func serve(_ request: Request, context: Context) async throws -> Response {
         let name = try context.parameters.require("name")
-        let keyText = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-        guard let key = BlobKey(hex: keyText) else {
+        guard let key = Self.key(name) else {
             throw APIError(.badRequest, code: "bad_asset", message: "asset names are a SHA-256 in hex")
         }
-        let accept = request.headers[.accept]
-        let lookup = Lookup(
-            key: key, acceptsWebP: Self.accepts(accept, "image/webp"), acceptsAVIF: Self.accepts(accept, "image/avif"))
+        let resolution = try await resolved(Lookup(key: key, accept: request.headers[.accept]))
+        return try await respond(
+            resolution,
+            cacheControl: resolution.provisional ? "public, max-age=60" : "public, max-age=31536000, immutable",
+            request: request, context: context)
+    }
+
+    /// The blob key an asset's name gives (`<sha256>[.ext]`), or nil.
+    static func key(_ name: String) -> BlobKey? {
+        BlobKey(hex: name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? "")
+    }
+
+    /// The blob that answers `lookup`, kept per feed position: the feed moves whenever a variant is added
+    /// or a photo goes, so a kept answer is never older than the catalog's last change.
+    func resolved(_ lookup: Lookup) async throws -> Resolution {
         let position = try await position.current()
-        let resolution: Resolution
-        if let kept = resolutions.value(for: lookup, at: position) {
-            resolution = kept
-        } else {
-            resolution = try await resolve(lookup)
-            // A stand-in is asked again: the AVIF may come out no smaller, which moves no feed position.
-            if !resolution.provisional { resolutions.store(resolution, for: lookup, at: position) }
-        }
+        if let kept = resolutions.value(for: lookup, at: position) { return kept }
+        let resolution = try await resolve(lookup)
+        // A stand-in is asked again: the AVIF may come out no smaller, which moves no feed position.
+        if !resolution.provisional { resolutions.store(resolution, for: lookup, at: position) }
+        return resolution
+    }
+
+    /// The answer for a resolved blob, from memory where it is kept there.
+    func respond(
+        _ resolution: Resolution, cacheControl: String, request: Request, context: some RequestContext
+    ) async throws -> Response {
         var headers = HTTPFields()
-        headers[.cacheControl] =
-            resolution.provisional ? "public, max-age=60" : "public, max-age=31536000, immutable"
+        headers[.cacheControl] = cacheControl
         if resolution.varies { headers[.vary] = "Accept" }
         return try await BlobResponder(blobs: blobs, memory: resolution.keepsInMemory ? memory : nil).respond(
             key: resolution.key, size: resolution.size, mimeType: resolution.mimeType, headers: headers,
@@ -122,7 +152,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
             throw APIError.notFound("asset")
         }
         return Resolution(
-            key: variant.blobKey, mimeType: variant.mimeType, size: size,
+            key: variant.blobKey, photoId: variant.photoId, kind: variant.kind, mimeType: variant.mimeType, size: size,
             varies: Self.thumbKinds.union(Self.previewKinds).contains(requested.kind), provisional: provisional,
             keepsInMemory: !Self.streamedKinds.contains(variant.kind))
     }

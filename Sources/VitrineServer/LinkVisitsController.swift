@@ -16,6 +16,17 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     let throttle: AuthThrottle
     let securesCookies: Bool
     var assets = AssetURLs()
+    /// The asset route, whose resolutions and memory the link's files share.
+    var files: AssetsController<Context>?
+    /// Whether a link shares a photo, kept per feed position: what an album holds (and so what a link to it
+    /// shares) changes only by writes that move the feed, and a link's own photos never change. The link
+    /// itself is read on every request, so a deleted or expired one answers at once.
+    let shared = PositionCache<SharedPhoto, Bool>(.init(entries: 16_384, cost: 16_384), cost: { _ in 1 })
+
+    struct SharedPhoto: Hashable, Sendable {
+        var slug: String
+        var photoId: String
+    }
 
     func addRoutes(to api: RouterGroup<Context>) {
         api.get("links/{slug}", use: info)
@@ -126,11 +137,24 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     }
 
     /// A file of one of the link's photos; an original only when the link allows downloads.
+    /// A file of the link's photos. The asset route's own resolution (kept per feed position, the same
+    /// sibling by `Accept`, and the bytes from memory) answers once the link is known to share the photo
+    /// the blob belongs to; a blob whose first owner the link does not share is looked for among the link's
+    /// photos. Either way an original needs `allowDownload`.
     @Sendable func asset(_ request: Request, context: Context) async throws -> Response {
         let link = try await shown(request, context)
-        let name = try context.parameters.require("name")
-        let keyText = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-        guard let key = BlobKey(hex: keyText), var variant = try await sharedVariant(key, link),
+        guard let key = AssetsController<Context>.key(try context.parameters.require("name")) else {
+            throw APIError.notFound("asset")
+        }
+        if let files, let resolution = try? await files.resolved(.init(key: key, accept: request.headers[.accept])),
+            try await shares(link, resolution.photoId, at: files.position)
+        {
+            guard resolution.kind != .original || link.allowsDownload else { throw APIError.notFound("asset") }
+            return try await files.respond(
+                resolution, cacheControl: resolution.provisional ? "private, max-age=60" : "private, max-age=3600",
+                request: request, context: context)
+        }
+        guard var variant = try await catalog.linkVariant(slug: link.slug, blobKey: key),
             variant.kind != .original || link.allowsDownload
         else { throw APIError.notFound("asset") }
         var headers: HTTPFields = [.cacheControl: "private, max-age=3600"]
@@ -144,12 +168,14 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
             key: variant.blobKey, mimeType: variant.mimeType, headers: headers, request: request, context: context)
     }
 
-    /// The variant under `key` of a photo `link` shares. The blob's first owner answers in one lookup;
-    /// a blob that photos share, whose first owner the link does not, is looked for among the link's.
-    func sharedVariant(_ key: BlobKey, _ link: LinkRecord) async throws -> VariantRecord? {
-        guard let first = try await catalog.variant(blobKey: key) else { return nil }
-        if try await catalog.linkShares(slug: link.slug, photoId: first.photoId) { return first }
-        return try await catalog.linkVariant(slug: link.slug, blobKey: key)
+    /// Whether `link` shares photo `photoId`, from `shared` when the feed has not moved since it was read.
+    func shares(_ link: LinkRecord, _ photoId: String, at feed: FeedPosition) async throws -> Bool {
+        let key = SharedPhoto(slug: link.slug, photoId: photoId)
+        let position = try await feed.current()
+        if let kept = shared.value(for: key, at: position) { return kept }
+        let answer = try await catalog.linkShares(slug: link.slug, photoId: photoId)
+        shared.store(answer, for: key, at: position)
+        return answer
     }
 
     // MARK: - The gate

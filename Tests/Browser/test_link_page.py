@@ -2,6 +2,7 @@
 it and shares it with a password; a visitor in a fresh browser types the password, swipes through the
 album's photos, and reaches nothing else."""
 import json
+import time
 
 from conftest import PHONE, T, Server, Touch, wait_grid, viewer_state, wait_current, shot
 from photos import api, jpeg, upload
@@ -17,6 +18,11 @@ def _page(browser, **kw):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     return ctx, page, errors
+
+
+def _views(server, slug):
+    return next(link["views"] for link in api(server.url, "GET", "/api/v1/links", token=server.token)[1]["items"]
+                if link["slug"] == slug)
 
 
 def test_share_an_album_with_a_password_and_visit_it(browser):
@@ -60,6 +66,16 @@ def test_share_an_album_with_a_password_and_visit_it(browser):
         page.fill("input[name=password]", "wrong")
         page.keyboard.press("Enter")
         page.wait_for_selector("[role=alert]", timeout=T)
+        # The first thumbnail comes late: nothing the page asks for on its own goes before it.
+        held = []
+
+        def hold(route):
+            if not held:
+                time.sleep(0.4)
+            held.append(route.request.url)
+            route.continue_()
+
+        page.route("**/api/v1/links/*/assets/*", hold)
         page.fill("input[name=password]", PASSWORD)
         page.keyboard.press("Enter")
         wait_grid(page)
@@ -67,6 +83,18 @@ def test_share_an_album_with_a_password_and_visit_it(browser):
         assert page.evaluate("window.vitrine.lib.count") == 3
         assert page.evaluate("[0, 1, 2].map(i => window.vitrine.lib.item(i).id)") == chosen
         assert page.locator("#tagbar").is_hidden() and page.locator("#search").is_hidden()
+        # The visit counts once its first screen showed.
+        deadline = time.time() + T / 1000
+        while _views(s, slug) != 1 and time.time() < deadline:
+            time.sleep(0.05)
+        assert _views(s, slug) == 1
+        info, thumbs = page.evaluate("""(slug) => {
+          const r = performance.getEntriesByType('resource');
+          const info = r.find((e) => new URL(e.name).pathname === '/api/v1/links/' + slug);
+          return [info ? info.startTime : -1, r.filter((e) => e.initiatorType === 'img').map((e) => e.responseEnd)];
+        }""", slug)
+        assert held and thumbs and info > min(thumbs), (info, thumbs)
+        page.unroute("**/api/v1/links/*/assets/*")
         shot(page, "phone-link-page")
         # Swipe through the album in the viewer, by its own deep links.
         page.click('[data-grid] .tile[data-i="0"]')
