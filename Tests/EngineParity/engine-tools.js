@@ -2,6 +2,7 @@
 // the batch layout and its virtualizer, a timeline of its own with its planner, the tap recognizer,
 // the diff and the closed-form gesture helpers (the gallery session is Web/engine.js's). They run on engine-all.wasm (every export; scripts/build-wasm.sh),
 // beside Web/engine.js and Web/viewer-engine.js on the same instance.
+import { readFileSync } from 'node:fs';
 import { Engine, Timeline, GallerySession } from '../../Web/engine/engine.js';
 import { instantiate } from '../../Web/engine/wasm.js';
 import { ViewerEngine, PHASE } from '../../Web/engine/viewer-engine.js';
@@ -33,7 +34,7 @@ export const ALL = new URL('../../.build-wasm/engine-all.wasm', import.meta.url)
  * @returns {Promise<{engine: ToolEngine, viewer: ViewerEngine, live: LiveEngine, exports: WasmExports}>}
  */
 export async function loadTools() {
-  const instance = await instantiate(ALL);
+  const instance = await instantiate(readFileSync(ALL));
   const engine = new ToolEngine(instance);
   return { engine, viewer: new ViewerEngine(instance), live: new LiveEngine(instance), exports: engine.exports };
 }

@@ -1,6 +1,7 @@
 // Tests for the library (Web/core/library.js): months, places, pages placed where their index says, live
 // changes placed by the engine's rules (Web/core/changes.js on the real wasm), reconciliation; the API helpers (Web/core/api.js)
 // and the info panel's formatting (Web/viewer/info.js). Run: node --test Tests/Web/
+import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
@@ -13,7 +14,7 @@ import { gpsText } from '../../Web/core/photo-text.js'
 import { clipTime } from '../../Web/core/duration.js'
 
 /** The wasm the browser runs: live changes are placed by its rules. */
-const engine = await loadLiveEngine(new URL('../../Web/engine/live.wasm', import.meta.url))
+const engine = await loadLiveEngine(readFileSync(new URL('../../Web/engine/live.wasm', import.meta.url)))
 const item = (id, takenAt) => ({ id, takenAt, width: 4, height: 3 })
 const msg = (kind, id, takenAt, photo) => ({ kind, id, sortKey: [Date.parse(takenAt), id], photo: photo ?? null })
 const ids = (lib) => lib.months.map((m) => Array.from({ length: m.count }, (_, k) => m.items[k]?.id ?? '·').join(' '))

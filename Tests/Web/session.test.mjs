@@ -1,11 +1,12 @@
 // The gallery session through the shipped binding and module (Web/engine/engine.js on Web/engine/engine.wasm): the
 // grid renders its frames and lays out from its layout. Run: node --test Tests/Web/
+import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
 import { loadEngine } from '../../Web/engine/engine.js'
 
-const engine = await loadEngine(new URL('../../Web/engine/engine.wasm', import.meta.url))
+const engine = await loadEngine(readFileSync(new URL('../../Web/engine/engine.wasm', import.meta.url)))
 const config = { style: 'grid', width: 1000, spacing: 2, minimumTileWidth: 100, headerHeight: 36, yearHeaderHeight: 36,
   insets: { top: 56 } }
 const months = Array.from({ length: 12 }, (_, k) => ({ year: 2024, month: 12 - k, count: 3000 }))

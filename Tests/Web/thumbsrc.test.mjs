@@ -1,11 +1,12 @@
 // The thumb URL a tile loads: Vitrine's own negotiating URL, or, from a bucket or CDN, WebP or its JPEG
 // sibling as the engine (the real wasm) picks by what the browser decodes.
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { thumbSrc } from '../../Web/core/images.js';
 import { loadEngine } from '../../Web/engine/engine.js';
 
-const engine = await loadEngine(new URL('../../Web/engine/engine.wasm', import.meta.url));
+const engine = await loadEngine(readFileSync(new URL('../../Web/engine/engine.wasm', import.meta.url)));
 
 const base = 'https://cdn.example.com/lib/ab/cd/';
 const fromCDN = { url: base + 'a'.repeat(64), jpegUrl: base + 'b'.repeat(64), width: 400, height: 300 };

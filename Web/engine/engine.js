@@ -27,7 +27,7 @@ const STYLE = { grid: 0, justified: 1 };
 
 /**
  * Loads and instantiates the engine.
- * @param {string|URL|ArrayBuffer|Uint8Array|Response} [source] URL of engine.wasm
+ * @param {URL|ArrayBuffer|Uint8Array|Response} [source] URL of engine.wasm
  *   (default: next to this module), or its bytes.
  * @returns {Promise<Engine>}
  */

@@ -5,7 +5,7 @@ import { instantiate, WasmModule } from './wasm.js';
 
 /**
  * Loads live.wasm.
- * @param {string|URL|ArrayBuffer|Uint8Array|Response} [source]
+ * @param {URL|ArrayBuffer|Uint8Array|Response} [source]
  * @returns {Promise<LiveEngine>}
  */
 export async function loadLiveEngine(source = new URL('./live.wasm', import.meta.url)) {

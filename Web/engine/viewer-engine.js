@@ -37,7 +37,7 @@ const ZOOM = { in: 1, out: 2, reset: 3 };
 
 /**
  * Loads and instantiates the viewer's engine.
- * @param {string|URL|ArrayBuffer|Uint8Array|Response} [source] URL of viewer.wasm
+ * @param {URL|ArrayBuffer|Uint8Array|Response} [source] URL of viewer.wasm
  *   (default: next to this module), or its bytes.
  * @returns {Promise<ViewerEngine>}
  */

@@ -11,26 +11,13 @@
 
 /**
  * Instantiates a wasm module of the engine.
- * @param {string|URL|ArrayBuffer|Uint8Array|Response} source its URL or its bytes. Works in browsers
- *   and Node ≥ 18.
+ * @param {URL|ArrayBuffer|Uint8Array|Response} source its URL (fetched), its answer, or its bytes (as
+ *   Node's tests read them from disk).
  * @returns {Promise<WebAssembly.Instance>}
  */
 export async function instantiate(source) {
-  let bytes;
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    bytes = source;
-  } else if (typeof Response !== 'undefined' && source instanceof Response) {
-    return compile(source);
-  } else {
-    const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
-    if (url.protocol === 'file:') {
-      const { readFile } = await import('node:fs/promises');
-      bytes = await readFile(url);
-    } else {
-      return compile(await fetch(url));
-    }
-  }
-  return (await WebAssembly.instantiate(bytes, {})).instance;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return (await WebAssembly.instantiate(source, {})).instance;
+  return compile(source instanceof Response ? source : await fetch(source));
 }
 
 /**

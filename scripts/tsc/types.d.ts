@@ -87,8 +87,8 @@ interface ViewerHooks {
 
 interface Window { vitrine?: object }
 
-/** engine.js reads the wasm from a file under Node (the engine's tests); browsers never take that path. */
-declare module 'node:fs/promises' { export function readFile(url: URL): Promise<Uint8Array> }
+/** The parity tools read engine-all.wasm from disk under Node. */
+declare module 'node:fs' { export function readFileSync(url: URL): Uint8Array }
 
 /** A live change as the library placed it: a photo left (no `photo`), came (`inserted`) or changed at `index` of month `section`. */
 interface Edit { section: number; index: number; photo?: Item; inserted?: boolean }
