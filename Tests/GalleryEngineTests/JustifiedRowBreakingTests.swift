@@ -53,7 +53,7 @@ struct JustifiedRowBreakingTests {
 
     @Test func rowsFollowTheRuleAcrossChunksAndAppends() {
         let c = LayoutConfiguration.justified(width: 1200, targetRowHeight: 200, spacing: 4)
-        // Several conversion chunks (2048 items) long, with invalid ratios sprinkled in.
+        // Many conversion chunks (`JustifiedLayout.chunkLength` items) long, with invalid ratios sprinkled in.
         var aspects = pseudoRandomAspects(9000, seed: 12345)
         for i in stride(from: 5, to: aspects.count, by: 701) { aspects[i] = [.nan, 0, -1, .infinity, 40][i % 5] }
         let full = GalleryLayout(configuration: c)
@@ -63,7 +63,8 @@ struct JustifiedRowBreakingTests {
 
         let paged = GalleryLayout(configuration: c)
         var at = 0
-        for n in [1, 2047, 2050, 3, 4093, 806] {
+        #expect(aspects.count > 8 * JustifiedLayout.chunkLength)
+        for n in [1, 511, 514, 2047, 2050, 3, 3068, 806] {
             paged.append(aspectRatios: Array(aspects[at..<(at + n)]))
             at += n
         }
