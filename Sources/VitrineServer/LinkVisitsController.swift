@@ -136,7 +136,6 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         return JSONResponse.make(bytes: detail.jsonBytes(), cacheControl: "private, no-cache")
     }
 
-    /// A file of one of the link's photos; an original only when the link allows downloads.
     /// A file of the link's photos. The asset route's own resolution (kept per feed position, the same
     /// sibling by `Accept`, and the bytes from memory) answers once the link is known to share the photo
     /// the blob belongs to; a blob whose first owner the link does not share is looked for among the link's
