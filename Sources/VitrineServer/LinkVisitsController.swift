@@ -17,7 +17,7 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     let securesCookies: Bool
     var assets = AssetURLs()
     /// The asset route, whose resolutions and memory the link's files share.
-    var files: AssetsController<Context>?
+    let files: AssetsController<Context>
     /// Whether a link shares a photo, kept per feed position: what an album holds (and so what a link to it
     /// shares) changes only by writes that move the feed, and a link's own photos never change. The link
     /// itself is read on every request, so a deleted or expired one answers at once.
@@ -145,7 +145,7 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         guard let key = AssetsController<Context>.key(try context.parameters.require("name")) else {
             throw APIError.notFound("asset")
         }
-        if let files, let resolution = try? await files.resolved(.init(key: key, accept: request.headers[.accept])),
+        if let resolution = try? await files.resolved(.init(key: key, accept: request.headers[.accept])),
             try await shares(link, resolution.photoId, at: files.position)
         {
             guard resolution.kind != .original || link.allowsDownload else { throw APIError.notFound("asset") }
