@@ -16,7 +16,6 @@ import json
 import os
 import pathlib
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,8 @@ import urllib.error
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests" / "S3Support"))
+from ports import free_port  # noqa: E402,F401
 
 
 def _path(env, default):
@@ -47,12 +48,6 @@ def cursor_after(taken_at):
 
 def log(*a):
     print(*a, file=sys.stderr, flush=True)
-
-
-def free_port(host="127.0.0.1"):
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
 
 
 def get_json(url):

@@ -3,7 +3,6 @@ import json
 import os
 import pathlib
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -14,6 +13,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "S3Support"))
+from ports import free_port as _free_port  # noqa: E402
 BINARY = os.environ.get(
     "VITRINE_BINARY", str(ROOT / ".build" / "debug" / "vitrine"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -23,12 +24,6 @@ HEADER = 96  # Web/grid.js HEADER: the fixed header (title row and tag bar) over
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
 T = 20_000  # generous default wait (ms): two busy cores
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _get(url):

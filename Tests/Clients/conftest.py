@@ -5,14 +5,18 @@ scripts/client-tests.sh starts the server on a throwaway data folder with the ph
 an API key, the Parse application id, the admin token and the binary in the environment."""
 import json
 import os
-import socket
+import pathlib
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 
 import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "S3Support"))
+from ports import free_port  # noqa: E402
 
 # What scripts/client-tests.sh imports: name -> (width, height).
 PHOTOS = {
@@ -117,12 +121,6 @@ class Server:
         self.process.terminate()
         self.process.wait(timeout=30)
         self.log.close()
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Answer:

@@ -11,4 +11,14 @@ import Testing
             #expect(seen.insert(port).inserted, "port \(port) handed out twice")
         }
     }
+
+    /// An outgoing connection's local port comes from the ephemeral range; a port from below it cannot be
+    /// taken by a test's own client between the pick and the server's bind.
+    @Test func portsComeFromBelowTheEphemeralRange() throws {
+        let range = ChildProcess.ephemeralRange
+        for _ in 0..<500 {
+            let port = try ChildProcess.freeLoopbackPort()
+            #expect(port >= 10_000 && port < range.lowerBound, "port \(port) is in \(range)")
+        }
+    }
 }

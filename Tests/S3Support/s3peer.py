@@ -38,6 +38,8 @@ import subprocess
 import sys
 import time
 
+from ports import free_port
+
 REGION = "us-east-1"
 FREE_REQUESTS = 3
 
@@ -52,12 +54,6 @@ def wait_for_parent() -> None:
     threading.Thread(target=lambda: (sys.stdin.read(), closed.set()), daemon=True).start()
     while not closed.wait(0.5) and os.getppid() == parent:
         pass
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_listening(port: int, process: subprocess.Popen, seconds: float = 60) -> bool:

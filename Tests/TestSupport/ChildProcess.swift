@@ -61,38 +61,47 @@ public enum ChildProcess {
         return true
     }
 
-    /// A free loopback port: bound to port 0, read, released (the server binds it right after), and never
-    /// one this process handed out before.
+    /// A free loopback port, below the kernel's ephemeral range, checked by a bind and released (the server
+    /// binds it right after), and never one this process handed out before.
     ///
-    /// Why the ledger: the kernel picks port 0's port at random from the odd half of the ephemeral range, so
-    /// within a few thousand picks it repeats one (measured: 124 repeats in 2 000). A repeat handed to a
-    /// second test while the first test's server is still starting gives that server EADDRINUSE.
+    /// Why below the ephemeral range: port 0's port comes from the range every outgoing connection takes
+    /// its local port from, so between the probe's release and the server's bind a test's own client can
+    /// take it, and the server fails with EADDRINUSE. Why the ledger: random picks repeat, and a repeat
+    /// handed to a second test while the first test's server is still starting fails the same way.
     public static func freeLoopbackPort() throws -> Int {
-        for _ in 0..<64 {
-            let port = try boundPort()
-            if handedOut.withLock({ $0.insert(port).inserted }) { return port }
+        let ceiling = max(ephemeralRange.lowerBound, 12_000)
+        for _ in 0..<256 {
+            let port = Int.random(in: 10_000..<ceiling)
+            guard canBind(port), handedOut.withLock({ $0.insert(port).inserted }) else { continue }
+            return port
         }
         throw POSIXError(.EADDRINUSE)
+    }
+
+    /// The ports outgoing connections take their local port from (`ip_local_port_range`).
+    public static var ephemeralRange: ClosedRange<Int> {
+        let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        let bounds = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard bounds.count == 2, bounds[0] <= bounds[1] else { return 32_768...60_999 }
+        return bounds[0]...bounds[1]
     }
 
     /// Every port `freeLoopbackPort` returned in this process.
     private static let handedOut = Mutex<Set<Int>>([])
 
-    private static func boundPort() throws -> Int {
+    private static func canBind(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
+        return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+                bind(fd, pointer, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 
