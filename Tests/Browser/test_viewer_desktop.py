@@ -274,3 +274,29 @@ def test_a_slideshow_moves_on_by_itself_and_ends_on_the_last_photo(desktop, serv
         timeout=T)
     desktop.wait_for_timeout(4500)
     assert current_id(desktop) == catalog[last + 1]["id"]
+
+
+def test_opening_frame_builds_one_slide_and_the_closed_viewer_is_inert(desktop, server, catalog):
+    """The first frame of an open styles and lays out only the current photo's slide (the deck follows a
+    frame later), and the closed viewer, kept laid out for the next open, takes no click or focus and is not shown."""
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    desktop.wait_for_function("window.vitrine.viewer && document.querySelector('[role=dialog]')?.hidden", timeout=T)
+    closed = desktop.evaluate("""() => {
+      const v = document.querySelector('[role=dialog]'), b = v.querySelector('button');
+      b.focus();
+      const hit = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+      return { focused: document.activeElement === b, hit: v.contains(hit), shown: v.checkVisibility({ visibilityProperty: true }) };
+    }""")
+    assert closed == {"focused": False, "hit": False, "shown": False}, closed
+    desktop.evaluate("""() => addEventListener('click', () => requestAnimationFrame(() => {
+      window.__slidesInFirstFrame = document.querySelectorAll('[role=dialog] .slide').length;
+    }), { capture: true, once: true })""")
+    pid = catalog[3]["id"]
+    desktop.click(f'[data-grid] [data-photo-id="{pid}"]')
+    viewer_state(desktop, "open")
+    assert desktop.evaluate("window.__slidesInFirstFrame") == 1
+    desktop.wait_for_function("document.querySelectorAll('[role=dialog] .slide').length >= 3", timeout=T)
+    wait_current(desktop, pid)
+    desktop.keyboard.press("ArrowRight")
+    wait_current(desktop, catalog[4]["id"])

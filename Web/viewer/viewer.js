@@ -32,6 +32,7 @@ export class Viewer {
     this.current = -1;
     this.w = innerWidth; this.h = innerHeight;
     this.raf = 0; this.last = 0; this.lastChange = 0; this.dir = 0; this.speed = 0; this.target = 0; this.trans = false;
+    this.firstFrame = 0; // frames until the deck is made in full after open() (deck.js)
     this.releaseVelocity = 0; this.toastTimer = 0; this.metaTimer = 0; this.pointerType = '';
     this.details = /** @type {Map<string, Promise<Details>>} */ (new Map());
     /** @type {((p: number) => import('../engine/wasm.js').TransitionFrame)|null} the flight between tile and screen */
@@ -43,7 +44,12 @@ export class Viewer {
     this.panel = /** @type {import('./info.js').InfoPanel|undefined} */ (undefined);
     this.panelReady = /** @type {Promise<void>|undefined} */ (undefined);
     const root = this.root = el('div', 'viewer', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Photo viewer', tabindex: '-1' });
-    root.hidden = true;
+    // Shown, invisibly, for the frames it takes to style and lay it out once: closed, it keeps them.
+    root.classList.add('warming');
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      root.classList.remove('warming');
+      if (this.state === 'closed') root.hidden = true;
+    }));
     this.backdrop = el('div', 'backdrop');
     this.stage = el('div', 'stage');
     this.flyImg = el('img', '', { alt: '' });
@@ -142,11 +148,12 @@ export class Viewer {
     const tile = reducedMotion.matches ? null : this.grid.rect(index);
     this.opener = document.activeElement;
     this.root.hidden = false;
-    this.root.classList.remove('bare');
+    this.root.classList.remove('bare', 'warming');
     this.w = innerWidth; this.h = innerHeight;
     this.g.setViewport(this.w, this.h);
     this.g.reset(index, this.store.count, aspectOf(it));
     this.current = -1;
+    this.firstFrame = 2;
     this.setCurrent(index, 0);
     this.render();
     const flies = tile && this.engine.tileFlies(tile, this.h);
@@ -258,6 +265,7 @@ export class Viewer {
     }
     if (this.state === 'closing' || forced) {
       const i = this.current;
+      this.firstFrame = 0;
       for (const k of [...this.slides.keys()]) drop(this, k);
       this.root.hidden = true;
       this.fly.hidden = true;
@@ -274,6 +282,8 @@ export class Viewer {
   // ── Frame loop ───────────────────────────────────────────────────────
   frame(/** @type {number} */ now) {
     this.raf = 0;
+    // The frame after the first makes the rest of the deck.
+    if (this.firstFrame && --this.firstFrame === 0) deck(this);
     const last = this.last;
     this.last = now;
     let more = false;
@@ -287,7 +297,7 @@ export class Viewer {
       const p = this.springs.values[0];
       if (moving) { this.renderTrans(p); more = true; } else { this.renderTrans(this.target); this.finish(false); }
     }
-    if (more && this.state !== 'closed') this.kick(); else this.last = 0;
+    if ((more || this.firstFrame) && this.state !== 'closed') this.kick(); else this.last = 0;
   }
 
   event(/** @type {{kind: string|null, x: number, index: number}} */ e) {
