@@ -89,7 +89,7 @@ struct ZipController<Context: RequestContext>: Sendable {
         return Self.respond(archive, etag: Self.etag(entries: entries, keys: keys), request: request)
     }
 
-    static func respond(_ archive: ZipArchive, etag: String, request: Request) -> Response {
+    static func respond(_ archive: ZipArchive<BlobZipContents>, etag: String, request: Request) -> Response {
         let size = Int64(archive.layout.length)
         var headers: HTTPFields = [
             .contentType: "application/zip", .eTag: etag, .acceptRanges: "bytes", .cacheControl: "private, no-cache",
@@ -111,7 +111,12 @@ struct ZipController<Context: RequestContext>: Sendable {
         headers[.contentLength] = String(bytes.count)
         if request.method == .head { return Response(status: status, headers: headers) }
         let body = ResponseBody(contentLength: Int(exactly: bytes.count)) { writer in
-            try await archive.write(range: bytes) { try await writer.write(ByteBuffer(bytes: $0)) }
+            try await archive.write(range: bytes) { piece in
+                switch piece {
+                case .records(let records): try await writer.write(ByteBuffer(bytes: records))
+                case .contents(let chunk): try await writer.write(chunk.buffer)
+                }
+            }
             try await writer.finish(nil)
         }
         return Response(status: status, headers: headers, body: body)
@@ -175,13 +180,22 @@ struct BlobZipContents: ZipContents {
     let blobs: any BlobStore
     let keys: [BlobKey]
 
-    func read(entry index: Int, range: Range<UInt64>, into body: ([UInt8]) async throws -> Void) async throws {
+    /// A chunk as the store read it, written to the response as it is.
+    struct Chunk: ZipBytes {
+        let buffer: ByteBuffer
+        var byteCount: Int { buffer.readableBytes }
+        func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+            try buffer.withUnsafeReadableBytes(body)
+        }
+    }
+
+    func read(entry index: Int, range: Range<UInt64>, into body: (Chunk) async throws -> Void) async throws {
         guard !range.isEmpty else { return }
         guard let lower = Int64(exactly: range.lowerBound), let upper = Int64(exactly: range.upperBound - 1) else {
             throw ZipError.badRange
         }
         try await blobs.read(keys[index], range: lower...upper) { chunk in
-            try await body(Array(chunk.readableBytesView))
+            try await body(Chunk(buffer: chunk))
         }
     }
 }

@@ -5,22 +5,25 @@
 /// An entry's checksum is taken from its contents as they pass. A range that starts past an entry's
 /// first byte (a resumed download) and still needs the checksum, for the entry's descriptor or for the
 /// central directory, reads that entry through once more, without writing it.
-public struct ZipArchive: Sendable {
-    public let layout: ZipLayout
-    let contents: any ZipContents
+public struct ZipArchive<Contents: ZipContents>: Sendable {
+    /// Takes each piece of the archive in order.
+    public typealias Sink = (ZipPiece<Contents.Chunk>) async throws -> Void
 
-    public init(entries: [ZipEntry], contents: any ZipContents) {
+    public let layout: ZipLayout
+    let contents: Contents
+
+    public init(entries: [ZipEntry], contents: Contents) {
         layout = ZipLayout(entries: entries)
         self.contents = contents
     }
 
     /// Writes the whole archive to `sink`.
-    public func write(to sink: ([UInt8]) async throws -> Void) async throws {
+    public func write(to sink: Sink) async throws {
         try await write(range: 0..<layout.length, to: sink)
     }
 
     /// Writes bytes `range` of the archive to `sink`.
-    public func write(range: Range<UInt64>, to sink: ([UInt8]) async throws -> Void) async throws {
+    public func write(range: Range<UInt64>, to sink: Sink) async throws {
         guard range.upperBound <= layout.length else { throw ZipError.badRange }
         guard !range.isEmpty else { return }
         var checksums = [UInt32?](repeating: nil, count: layout.entries.count)
@@ -40,7 +43,7 @@ public struct ZipArchive: Sendable {
     /// Writes what of entry `index` (header, contents, descriptor) lies in `from..<to`; returns where
     /// the entry ends, or `to`.
     func writeEntry(
-        _ index: Int, from: UInt64, to: UInt64, checksums: inout [UInt32?], _ sink: ([UInt8]) async throws -> Void
+        _ index: Int, from: UInt64, to: UInt64, checksums: inout [UInt32?], _ sink: Sink
     ) async throws -> UInt64 {
         let entry = layout.entries[index]
         let headerStart = layout.headerOffsets[index]
@@ -59,10 +62,10 @@ public struct ZipArchive: Sendable {
             var crc = CRC32()
             var read: UInt64 = 0
             try await contents.read(entry: index, range: lower..<upper) { chunk in
-                read += UInt64(chunk.count)
+                read += UInt64(chunk.byteCount)
                 guard read <= upper - lower else { throw ZipError.sizeMismatch(entry: index) }
-                if whole { crc.update(chunk) }
-                try await sink(chunk)
+                if whole { chunk.withUnsafeBytes { crc.update($0) } }
+                try await sink(.contents(chunk))
             }
             guard read == upper - lower else { throw ZipError.sizeMismatch(entry: index) }
             if whole { checksums[index] = crc.value }
@@ -78,7 +81,7 @@ public struct ZipArchive: Sendable {
     /// Writes what of the central directory and the end records lies in `from..<to`, a batch of
     /// records at a time.
     func writeDirectory(
-        from: UInt64, to: UInt64, checksums: inout [UInt32?], _ sink: ([UInt8]) async throws -> Void
+        from: UInt64, to: UInt64, checksums: inout [UInt32?], _ sink: Sink
     ) async throws {
         var at = layout.centralDirectoryOffset
         var batch = ZipRecords(capacity: 1 << 16)
@@ -112,9 +115,9 @@ public struct ZipArchive: Sendable {
         var read: UInt64 = 0
         let size = layout.entries[index].size
         try await contents.read(entry: index, range: 0..<size) { chunk in
-            read += UInt64(chunk.count)
+            read += UInt64(chunk.byteCount)
             guard read <= size else { throw ZipError.sizeMismatch(entry: index) }
-            crc.update(chunk)
+            chunk.withUnsafeBytes { crc.update($0) }
         }
         guard read == size else { throw ZipError.sizeMismatch(entry: index) }
         checksums[index] = crc.value
@@ -123,16 +126,16 @@ public struct ZipArchive: Sendable {
 
     /// Writes the part of `bytes` (which sit at archive offset `start`) that lies in `from..<to`.
     static func emit(
-        _ bytes: [UInt8], at start: UInt64, from: UInt64, to: UInt64, _ sink: ([UInt8]) async throws -> Void
+        _ bytes: [UInt8], at start: UInt64, from: UInt64, to: UInt64, _ sink: Sink
     ) async throws {
         let end = start + UInt64(bytes.count)
         guard to > start, from < end else { return }
         let lower = Int(from > start ? from - start : 0)
         let upper = Int((to < end ? to : end) - start)
         if lower == 0 && upper == bytes.count {
-            try await sink(bytes)
+            try await sink(.records(bytes))
         } else {
-            try await sink(Array(bytes[lower..<upper]))
+            try await sink(.records(Array(bytes[lower..<upper])))
         }
     }
 }

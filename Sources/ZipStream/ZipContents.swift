@@ -1,8 +1,12 @@
 /// Where an archive's entries' bytes come from (a blob store, in the server).
 public protocol ZipContents: Sendable {
+    /// What a read hands over: the source's own buffers, which the archive passes on to its sink as they
+    /// are, so the bytes are not copied on their way from the source to the sink.
+    associatedtype Chunk: ZipBytes
+
     /// Hands bytes `range` of entry `index` to `body`, in order, in chunks of any size. It must hand
     /// exactly that many bytes; `ZipArchive` checks, and fails the archive rather than write a wrong one.
-    func read(entry index: Int, range: Range<UInt64>, into body: ([UInt8]) async throws -> Void) async throws
+    func read(entry index: Int, range: Range<UInt64>, into body: (Chunk) async throws -> Void) async throws
 }
 
 public enum ZipError: Error, Equatable, Sendable {

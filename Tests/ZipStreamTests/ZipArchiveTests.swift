@@ -13,7 +13,7 @@ import Testing
     static let names = ["empty.jpg", "one.jpg", "2015-05-03 14.22.05.jpg", "Été à Zürich 写真.jpg", "last.heic"]
     static let when = DOSDateTime(year: 2015, month: 5, day: 3, hour: 14, minute: 22, second: 5)
 
-    static func archive(chunk: Int = 7_919, skew: Int = 0) -> ZipArchive {
+    static func archive(chunk: Int = 7_919, skew: Int = 0) -> ZipArchive<MemoryContents> {
         let entries = zip(names, files).map { ZipEntry(name: $0, size: UInt64($1.count), modified: when) }
         return ZipArchive(entries: entries, contents: MemoryContents(files: files, chunk: chunk, skew: skew))
     }

@@ -49,19 +49,21 @@ enum ZipCheck {
     }
 
     /// The archive (or `range` of it) in memory.
-    static func archive(_ archive: ZipArchive, range: Range<UInt64>? = nil) async throws -> [UInt8] {
+    static func archive<C: ZipContents>(_ archive: ZipArchive<C>, range: Range<UInt64>? = nil) async throws -> [UInt8] {
         var out: [UInt8] = []
-        try await archive.write(range: range ?? 0..<archive.layout.length) { out += $0 }
+        try await archive.write(range: range ?? 0..<archive.layout.length) { out += $0.bytes }
         return out
     }
 
     /// Writes the archive to `path` a chunk at a time.
-    static func write(_ archive: ZipArchive, to path: String, ranges: [Range<UInt64>]? = nil) async throws {
+    static func write<C: ZipContents>(
+        _ archive: ZipArchive<C>, to path: String, ranges: [Range<UInt64>]? = nil
+    ) async throws {
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         for range in ranges ?? [0..<archive.layout.length] {
-            try await archive.write(range: range) { try handle.write(contentsOf: $0) }
+            try await archive.write(range: range) { try handle.write(contentsOf: $0.bytes) }
         }
     }
 }
