@@ -64,8 +64,9 @@ public struct ZipArchive<Contents: ZipContents>: Sendable {
             try await contents.read(entry: index, range: lower..<upper) { chunk in
                 read += UInt64(chunk.byteCount)
                 guard read <= upper - lower else { throw ZipError.sizeMismatch(entry: index) }
-                if whole { chunk.withUnsafeBytes { crc.update($0) } }
+                // Handed on before the checksum is taken: the socket's side can write it meanwhile.
                 try await sink(.contents(chunk))
+                if whole { chunk.withUnsafeBytes { crc.update($0) } }
             }
             guard read == upper - lower else { throw ZipError.sizeMismatch(entry: index) }
             if whole { checksums[index] = crc.value }

@@ -90,6 +90,38 @@ import VitrineCore
         await #expect(throws: BlobStoreError.self) { try await store.read(key, range: 0...99) { _ in } }
     }
 
+    /// Chunks are read one ahead of the consumer: every byte still comes once and in order, whole or in a
+    /// range that starts and ends inside chunks.
+    @Test func readsAheadYetHandEveryByteOnceInOrder() async throws {
+        let store = try FileBlobStore(root: folder.path)
+        let size = 5 * FileBlobStore.readChunkSize + 1_234
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let key = try await store.put(bytes, contentType: "image/jpeg")
+        for range in [
+            nil, Int64(70_000)...Int64(200_000), Int64(0)...Int64(size - 1), Int64(size - 1)...Int64(size - 1),
+        ] {
+            var got: [UInt8] = []
+            try await store.read(key, range: range) { got += Array($0.readableBytesView) }
+            let expected = range.map { Array(bytes[Int($0.lowerBound)...Int($0.upperBound)]) } ?? bytes
+            #expect(got == expected, "range \(String(describing: range))")
+        }
+    }
+
+    /// A consumer that stops a read (a client gone) gets its error back, and the chunk read ahead meanwhile
+    /// ends before the file is closed: no descriptor is left open on the blob.
+    @Test func aConsumerThatStopsAReadLeavesNoDescriptorOpen() async throws {
+        struct Gone: Error {}
+        let store = try FileBlobStore(root: folder.path)
+        let key = try await store.put(
+            Array(repeating: 7, count: 4 * FileBlobStore.readChunkSize), contentType: "image/jpeg")
+        await #expect(throws: Gone.self) { try await store.read(key, range: nil) { _ in throw Gone() } }
+        let path = store.path(for: key)
+        let open = (try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")).filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path
+        }
+        #expect(open.isEmpty, "descriptors still open on the blob: \(open)")
+    }
+
     @Test(arguments: ["", "../../etc/passwd", String(repeating: "A", count: 64), String(repeating: "0", count: 63)])
     func keysRejectAnythingButLowercaseHex(_ text: String) {
         #expect(BlobKey(hex: text) == nil)
