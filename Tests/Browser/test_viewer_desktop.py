@@ -276,9 +276,10 @@ def test_a_slideshow_moves_on_by_itself_and_ends_on_the_last_photo(desktop, serv
     assert current_id(desktop) == catalog[last + 1]["id"]
 
 
-def test_opening_frame_builds_one_slide_and_the_closed_viewer_is_inert(desktop, server, catalog):
-    """The first frame of an open styles and lays out only the current photo's slide (the deck follows a
-    frame later), and the closed viewer, kept laid out for the next open, takes no click or focus and is not shown."""
+def test_opening_frame_builds_no_slide_and_the_closed_viewer_is_inert(desktop, server, catalog):
+    """The first frame of an open shows the photo flying from its tile and nothing else to style or lay out
+    (the slides and the bars' text follow a frame later), and the closed viewer, kept laid out for the next
+    open, takes no click or focus and is not shown."""
     desktop.goto(server + "/")
     wait_grid(desktop)
     desktop.wait_for_function("window.vitrine.viewer && document.querySelector('[role=dialog]')?.hidden", timeout=T)
@@ -290,13 +291,16 @@ def test_opening_frame_builds_one_slide_and_the_closed_viewer_is_inert(desktop, 
     }""")
     assert closed == {"focused": False, "hit": False, "shown": False}, closed
     desktop.evaluate("""() => addEventListener('click', () => requestAnimationFrame(() => {
-      window.__slidesInFirstFrame = document.querySelectorAll('[role=dialog] .slide').length;
+      const v = document.querySelector('[role=dialog]');
+      window.__firstFrame = { slides: v.querySelectorAll('.slide').length, fly: !v.querySelector('.fly').hidden };
     }), { capture: true, once: true })""")
     pid = catalog[3]["id"]
     desktop.click(f'[data-grid] [data-photo-id="{pid}"]')
     viewer_state(desktop, "open")
-    assert desktop.evaluate("window.__slidesInFirstFrame") == 1
+    assert desktop.evaluate("window.__firstFrame") == {"slides": 0, "fly": True}
     desktop.wait_for_function("document.querySelectorAll('[role=dialog] .slide').length >= 3", timeout=T)
     wait_current(desktop, pid)
+    expect(desktop.locator("[role=dialog] .pos")).to_have_text(f"4 of {len(catalog)}")
     desktop.keyboard.press("ArrowRight")
     wait_current(desktop, catalog[4]["id"])
+    expect(desktop.locator("[role=dialog] .pos")).to_have_text(f"5 of {len(catalog)}")

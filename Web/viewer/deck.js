@@ -13,13 +13,13 @@ export function mark(/** @type {Viewer} */ v, /** @type {number} */ k, /** @type
 }
 
 /**
- * The slides around the current photo, and the pages of those not loaded yet. While the viewer's first
- * frame is still to come, only the current photo's slide is made (its preview starts loading): the
- * neighbours follow in the next frame, so the first frame styles and lays out one slide, not the deck.
+ * The slides around the current photo, and the pages of those not loaded yet. None while the viewer's
+ * first frame is still to come: that frame shows the photo flying from its tile (or the viewer fading
+ * in), and the slides follow in the next one.
  */
 export function deck(/** @type {Viewer} */ v) {
   const n = v.store.count;
-  if (v.firstFrame) { if (!v.slides.has(v.current) && v.item(v.current)) slide(v, v.current); return; }
+  if (v.firstFrame) return;
   const want = new Set(v.engine.deck({ current: v.current, loaded: n, total: n, direction: v.dir || 0, speed: v.speed || 0, ...v.reach }, n));
   for (const k of [...v.slides.keys()]) if (!want.has(k)) drop(v, k);
   for (const k of want) {

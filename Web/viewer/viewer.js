@@ -282,8 +282,8 @@ export class Viewer {
   // ── Frame loop ───────────────────────────────────────────────────────
   frame(/** @type {number} */ now) {
     this.raf = 0;
-    // The frame after the first makes the rest of the deck.
-    if (this.firstFrame && --this.firstFrame === 0) deck(this);
+    // The frame after the first makes the deck and fills the bars.
+    if (this.firstFrame && --this.firstFrame === 0) { deck(this); updateChrome(this); }
     const last = this.last;
     this.last = now;
     let more = false;
@@ -346,7 +346,7 @@ export class Viewer {
     if (it) { countView(it); if (prev >= 0) this.g.setPhoto(aspectOf(it)); }
     deck(this);
     for (const [k, sl] of this.slides) mark(this, k, sl);
-    updateChrome(this);
+    if (!this.firstFrame) updateChrome(this);
     this.playClip();
     if (it && this.panel?.open) this.panel.load();
     if (it && prev >= 0 && prev !== i) this.hooks.changed?.(it.id);
