@@ -22,7 +22,6 @@ struct Vitrine: AsyncParsableCommand {
     /// 0600 (the catalog's SQLite files, the admin token, blobs, temporaries), set before any file exists.
     static func main() async {
         umask(0o077)
-        MemoryTuning.apply()
         await main(nil)
     }
 }
