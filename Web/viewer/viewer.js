@@ -32,7 +32,7 @@ export class Viewer {
     this.current = -1;
     this.w = innerWidth; this.h = innerHeight;
     this.raf = 0; this.last = 0; this.lastChange = 0; this.dir = 0; this.speed = 0; this.target = 0; this.trans = false;
-    this.firstFrame = 0; // frames until the deck is made in full after open() (deck.js)
+    this.firstFrame = 0; // frames until open() makes the deck (deck.js) and fills the bars
     this.releaseVelocity = 0; this.toastTimer = 0; this.metaTimer = 0; this.pointerType = '';
     this.details = /** @type {Map<string, Promise<Details>>} */ (new Map());
     /** @type {((p: number) => import('../engine/wasm.js').TransitionFrame)|null} the flight between tile and screen */
