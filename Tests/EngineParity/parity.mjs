@@ -180,6 +180,7 @@ emit('layout.hit', [[10, 20], [500, 700], [1190, 4000], [3, 3], [600, 100000]].m
   emit('policy.flight', [
     ...tiles.map(([y, h]) => (viewerEngine.tileFlies({ x: 0, y, width: 100, height: h }, 800) ? 1 : 0)),
     ...flicks.map(([v, d]) => viewerEngine.closeVelocity(v, d)),
+    ...[0, 1, 2].map((f) => (viewerEngine.deckWaits(f) ? 1 : 0)),
     ...[1059, 1060, 1700, 1701, 5000].map((y) => engine.revealOffset(y, 100, 1000, 60, 800) ?? -1),
   ]);
 }

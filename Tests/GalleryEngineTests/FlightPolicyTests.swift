@@ -29,6 +29,13 @@ import Testing
         #expect(ge_policy_close_velocity(1000, 400) == 2.5)
     }
 
+    @Test func theFirstFrameOfAnOpenShowsTheFlightAlone() {
+        #expect(policy.deckWaits(framesShown: 0), "the click's frame: the flight alone")
+        #expect(!policy.deckWaits(framesShown: 1), "the next frame makes the deck and fills the bars")
+        #expect(!policy.deckWaits(framesShown: 60))
+        #expect(ge_policy_deck_waits(0) == 1 && ge_policy_deck_waits(1) == 0)
+    }
+
     @Test func revealLeavesAnItemThatShowsAndCentresOneThatDoesNot() {
         // A view at 1000, 800 high, under a 60 px bar: items between 1060 and 1800 show. An item that does
         // not is centred in the 740 px below the bar: its top 370 − 50 = 320 px below it, 380 below the view.

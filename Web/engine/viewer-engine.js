@@ -154,6 +154,8 @@ export class ViewerEngine extends WasmModule {
    * @param {number} release @param {number} distance @returns {number}
    */
   closeVelocity(release, distance) { return this.exports.ge_policy_close_velocity(release, distance); }
+  /** Whether the deck and the bars still wait, `frames` frames after an open: the flight shows alone. */
+  deckWaits(/** @type {number} */ frames) { return this.exports.ge_policy_deck_waits(frames) === 1; }
   /**
    * The photo the viewer shows after its list changed, as an old index: the open one (`current`) if it
    * stayed, else the nearest after it, else before it, among the old indices in `stayed`; −1 for none.

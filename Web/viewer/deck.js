@@ -13,13 +13,13 @@ export function mark(/** @type {Viewer} */ v, /** @type {number} */ k, /** @type
 }
 
 /**
- * The slides around the current photo, and the pages of those not loaded yet. None while the viewer's
- * first frame is still to come: that frame shows the photo flying from its tile (or the viewer fading
- * in), and the slides follow in the next one.
+ * The slides around the current photo, and the pages of those not loaded yet. None while an open's
+ * first frames show the photo flying from its tile (or the viewer fading in) alone, as the engine
+ * decides: the slides follow.
  */
 export function deck(/** @type {Viewer} */ v) {
   const n = v.store.count;
-  if (v.firstFrame) return;
+  if (v.opened >= 0) return;
   const want = new Set(v.engine.deck({ current: v.current, loaded: n, total: n, direction: v.dir || 0, speed: v.speed || 0, ...v.reach }, n));
   for (const k of [...v.slides.keys()]) if (!want.has(k)) drop(v, k);
   for (const k of want) {

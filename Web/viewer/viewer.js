@@ -32,7 +32,7 @@ export class Viewer {
     this.current = -1;
     this.w = innerWidth; this.h = innerHeight;
     this.raf = 0; this.last = 0; this.lastChange = 0; this.dir = 0; this.speed = 0; this.target = 0; this.trans = false;
-    this.firstFrame = 0; // frames until open() makes the deck (deck.js) and fills the bars
+    this.opened = -1; // frames shown since open() while the deck (deck.js) and the bars wait, else −1
     this.releaseVelocity = 0; this.toastTimer = 0; this.metaTimer = 0; this.pointerType = '';
     this.details = /** @type {Map<string, Promise<Details>>} */ (new Map());
     /** @type {((p: number) => import('../engine/wasm.js').TransitionFrame)|null} the flight between tile and screen */
@@ -153,7 +153,7 @@ export class Viewer {
     this.g.setViewport(this.w, this.h);
     this.g.reset(index, this.store.count, aspectOf(it));
     this.current = -1;
-    this.firstFrame = 2;
+    this.opened = 0;
     this.setCurrent(index, 0);
     this.render();
     const flies = tile && this.engine.tileFlies(tile, this.h);
@@ -265,7 +265,7 @@ export class Viewer {
     }
     if (this.state === 'closing' || forced) {
       const i = this.current;
-      this.firstFrame = 0;
+      this.opened = -1;
       for (const k of [...this.slides.keys()]) drop(this, k);
       this.root.hidden = true;
       this.fly.hidden = true;
@@ -282,8 +282,8 @@ export class Viewer {
   // ── Frame loop ───────────────────────────────────────────────────────
   frame(/** @type {number} */ now) {
     this.raf = 0;
-    // The frame after the first makes the deck and fills the bars.
-    if (this.firstFrame && --this.firstFrame === 0) { deck(this); updateChrome(this); }
+    // Once the engine stops the flight showing alone, the deck is made and the bars are filled.
+    if (this.opened >= 0 && !this.engine.deckWaits(this.opened++)) { this.opened = -1; deck(this); updateChrome(this); }
     const last = this.last;
     this.last = now;
     let more = false;
@@ -297,7 +297,7 @@ export class Viewer {
       const p = this.springs.values[0];
       if (moving) { this.renderTrans(p); more = true; } else { this.renderTrans(this.target); this.finish(false); }
     }
-    if ((more || this.firstFrame) && this.state !== 'closed') this.kick(); else this.last = 0;
+    if ((more || this.opened >= 0) && this.state !== 'closed') this.kick(); else this.last = 0;
   }
 
   event(/** @type {{kind: string|null, x: number, index: number}} */ e) {
@@ -346,7 +346,7 @@ export class Viewer {
     if (it) { countView(it); if (prev >= 0) this.g.setPhoto(aspectOf(it)); }
     deck(this);
     for (const [k, sl] of this.slides) mark(this, k, sl);
-    if (!this.firstFrame) updateChrome(this);
+    if (this.opened < 0) updateChrome(this);
     this.playClip();
     if (it && this.panel?.open) this.panel.load();
     if (it && prev >= 0 && prev !== i) this.hooks.changed?.(it.id);

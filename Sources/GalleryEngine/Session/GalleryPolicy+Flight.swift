@@ -6,6 +6,15 @@ extension GalleryPolicy {
     public static let maximumFlightVelocity: Double = 8
     /// A flight shorter than this (px) has no direction to carry a flick's speed along.
     public static let shortestFlight: Double = 1
+    /// Frames an open shows the photo's flight alone: the click's frame would otherwise also style and
+    /// lay out the deck's slides and the bars' text, and come late.
+    public static let flightAloneFrames = 1
+
+    /// Whether the viewer's deck and its bars still wait, `framesShown` frames after an open: while the
+    /// first frames show the flight alone.
+    public func deckWaits(framesShown: Int) -> Bool {
+        framesShown < Self.flightAloneFrames
+    }
 
     /// Whether the photo flies between its tile and the screen: when some of the tile, `y` px from the
     /// viewport's top and `height` high, is inside a viewport `viewportHeight` high. A tile off screen

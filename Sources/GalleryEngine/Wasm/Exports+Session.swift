@@ -442,6 +442,12 @@ public func ge_policy_tile_flies(_ y: Double, _ height: Double, _ viewportHeight
     GalleryPolicy().tileFlies(y: y, height: height, viewportHeight: viewportHeight) ? 1 : 0
 }
 
+/// 1 while the viewer's deck and bars wait, `framesShown` frames after an open (the flight shows alone).
+@_cdecl("ge_policy_deck_waits")
+public func ge_policy_deck_waits(_ framesShown: Int32) -> Int32 {
+    GalleryPolicy().deckWaits(framesShown: Int(framesShown)) ? 1 : 0
+}
+
 /// The flight back to the tile's starting speed (progress per second) after a dismiss released at
 /// `releaseVelocity` px/s over a flight of `distance` px.
 @_cdecl("ge_policy_close_velocity")

@@ -197,12 +197,13 @@ let releases: [(Double, Double)] = [
 emit("policy.sheet", releases.map { GalleryPolicy().sheetDismisses(distance: $0.0, duration: $0.1) ? 1 : 0 })
 
 // The viewer's flights: tiles either side of the screen's edges, flicks toward and away from the tile,
-// and reveals of items under the bar, on screen and below it.
+// the frames an open shows the flight alone, and reveals of items under the bar, on screen and below it.
 let tiles: [(Double, Double)] = [(100, 200), (-199, 200), (-200, 200), (799, 200), (800, 200)]
 let flicks: [(Double, Double)] = [(1000, 400), (-1000, -400), (5000, 100), (-1000, 400), (1000, 1), (1000, 1.5)]
 let reveals: [Double] = [1059, 1060, 1700, 1701, 5000]
 var flight = tiles.map { GalleryPolicy().tileFlies(y: $0.0, height: $0.1, viewportHeight: 800) ? 1.0 : 0 }
 flight += flicks.map { GalleryPolicy().closeFlightVelocity(releaseVelocity: $0.0, distance: $0.1) }
+flight += [0, 1, 2].map { GalleryPolicy().deckWaits(framesShown: $0) ? 1.0 : 0 }
 flight += reveals.map {
     GalleryPolicy().revealOffset(y: $0, height: 100, offset: 1000, topBar: 60, viewportHeight: 800) ?? -1
 }
