@@ -96,6 +96,10 @@ public enum VariantKind: String, Codable, Sendable, CaseIterable {
 
     /// What every import makes: a photo with fewer is half-written.
     public static let madeAtImport: [VariantKind] = [.original, .preview, .thumbWebP, .thumbJPEG, .smallThumb]
+
+    /// A file kept as it came (the original, a Live Photo's clip), metadata and all: what a download gives,
+    /// where every rendition is made without the source's metadata.
+    public var isAsItCame: Bool { self == .original || self == .motion }
 }
 
 /// One stored file of a photo: where its bytes are and what they are.

@@ -15,15 +15,20 @@ public struct AssetURLs: Sendable, Equatable {
 
     /// Where this server's own asset route is: `/assets`, or a share link's scoped route.
     var path = "/assets"
+    /// Whether items point at files kept as they came (`VariantKind.isAsItCame`): not through a share link
+    /// that allows no download, whose route refuses them. Items then play only renditions.
+    var servesAsItCame = true
 
     /// Serving through `/assets`.
     public init() { base = nil }
 
     /// The same URLs through a share link's own asset route, which serves only the link's photos; an asset
-    /// base URL (a public bucket) stays as it is, since anyone can read it.
-    func scoped(toLink slug: String) -> AssetURLs {
+    /// base URL (a public bucket) stays as it is, since anyone can read it. Without `downloads`, items leave
+    /// out the files kept as they came.
+    func scoped(toLink slug: String, downloads: Bool) -> AssetURLs {
         var scoped = self
         scoped.path = "/api/v1/links/\(slug)/assets"
+        scoped.servesAsItCame = downloads
         return scoped
     }
 

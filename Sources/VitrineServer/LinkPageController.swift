@@ -48,7 +48,7 @@ struct LinkPageController<Context: RequestContext>: Sendable {
             }
         }
         let style = GridStyle(request)
-        let assets = visits.assets.scoped(toLink: link.slug)
+        let assets = visits.assets.scoped(toLink: link.slug, downloads: link.allowsDownload)
         let screen = FirstScreen(
             catalog: catalog, assets: assets, filter: PhotoFilter(set: link.set), photoPath: "/s/\(link.slug)/p/")
         // Version first, then the page: a write in between only makes the next visit render again.

@@ -110,7 +110,7 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         let limit = try PhotosController<Context>.limit(from: query, maximum: PhotosController<Context>.maximumLimit)
         let cursor = try PhotosController<Context>.cursor(from: query, PageCursor.init(encoded:))
         let page = try await catalog.page(after: cursor, limit: limit, filter: PhotoFilter(set: link.set))
-        let scoped = assets.scoped(toLink: link.slug)
+        let scoped = assets.scoped(toLink: link.slug, downloads: link.allowsDownload)
         let body = PhotoPage(
             items: page.items.map { WireMapping.summary($0, assets: scoped) }, nextCursor: page.nextCursor?.encoded,
             total: page.total)
@@ -131,7 +131,8 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         guard PhotoID.isValid(id), try await catalog.linkShares(slug: link.slug, photoId: id),
             let found = try await catalog.detail(id: id)
         else { throw APIError.notFound("photo") }
-        var detail = WireMapping.detail(found.item, tags: found.tags, assets: assets.scoped(toLink: link.slug))
+        var detail = WireMapping.detail(
+            found.item, tags: found.tags, assets: assets.scoped(toLink: link.slug, downloads: link.allowsDownload))
         if !link.showsLocation { detail.location = nil }
         return JSONResponse.make(bytes: detail.jsonBytes(), cacheControl: "private, no-cache")
     }
@@ -139,7 +140,7 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     /// A file of the link's photos. The asset route's own resolution (kept per feed position, the same
     /// sibling by `Accept`, and the bytes from memory) answers once the link is known to share the photo
     /// the blob belongs to; a blob whose first owner the link does not share is looked for among the link's
-    /// photos. Either way an original needs `allowDownload`.
+    /// photos. Either way a file kept as it came (an original, a Live Photo's clip) needs `allowDownload`.
     @Sendable func asset(_ request: Request, context: Context) async throws -> Response {
         let link = try await shown(request, context)
         guard let key = AssetsController<Context>.key(try context.parameters.require("name")) else {
@@ -148,13 +149,13 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         if let resolution = try? await files.resolved(.init(key: key, accept: request.headers[.accept])),
             try await shares(link, resolution.photoId, at: files.position)
         {
-            guard resolution.kind != .original || link.allowsDownload else { throw APIError.notFound("asset") }
+            guard !resolution.kind.isAsItCame || link.allowsDownload else { throw APIError.notFound("asset") }
             return try await files.respond(
                 resolution, cacheControl: resolution.provisional ? "private, max-age=60" : "private, max-age=3600",
                 request: request, context: context)
         }
         guard var variant = try await catalog.linkVariant(slug: link.slug, blobKey: key),
-            variant.kind != .original || link.allowsDownload
+            !variant.kind.isAsItCame || link.allowsDownload
         else { throw APIError.notFound("asset") }
         var headers: HTTPFields = [.cacheControl: "private, max-age=3600"]
         if [.thumbWebP, .thumbJPEG].contains(variant.kind) {

@@ -38,23 +38,28 @@ package enum WireMapping {
     }
 
     /// What a browser plays for a clip, which `/assets` serves with `Range`: its web rendition once a worker
-    /// made one, else its original.
+    /// made one, else its original (where `assets` serves originals).
     static func video(_ item: PhotoWithVariants, assets: AssetURLs) -> VideoVariant? {
-        guard item.photo.kind == .video, let played = item.variants[.webVideo] ?? item.variants[.original] else {
-            return nil
-        }
+        guard item.photo.kind == .video, let played = played(item, .webVideo, else: .original, assets: assets)
+        else { return nil }
         return VideoVariant(
             url: assets.url(played), width: played.width, height: played.height, mimeType: played.mimeType)
     }
 
     /// What a browser plays while a Live or Motion Photo is held: its motion's web rendition once a worker
-    /// made one, else the motion as it came.
+    /// made one, else the motion as it came (where `assets` serves it).
     static func motion(_ item: PhotoWithVariants, assets: AssetURLs) -> VideoVariant? {
-        guard item.photo.kind == .photo, let played = item.variants[.motionWeb] ?? item.variants[.motion] else {
-            return nil
-        }
+        guard item.photo.kind == .photo, let played = played(item, .motionWeb, else: .motion, assets: assets)
+        else { return nil }
         return VideoVariant(
             url: assets.url(played), width: played.width, height: played.height, mimeType: played.mimeType)
+    }
+
+    /// The `rendition`, else the file as it came where `assets` serves such files.
+    static func played(
+        _ item: PhotoWithVariants, _ rendition: VariantKind, else source: VariantKind, assets: AssetURLs
+    ) -> VariantRecord? {
+        item.variants[rendition] ?? (assets.servesAsItCame ? item.variants[source] : nil)
     }
 
     /// A photo's status on the wire: left out when ready, as every photo was before uploads were queued.
@@ -81,7 +86,7 @@ package enum WireMapping {
         detail.duration = duration(photo)
         detail.video = video(item, assets: assets)
         detail.motion = motion(item, assets: assets)
-        if item.photo.kind == .photo, let clip = item.variants[.motion] {
+        if item.photo.kind == .photo, assets.servesAsItCame, let clip = item.variants[.motion] {
             detail.motionOriginal = VideoVariant(
                 url: assets.url(clip), width: clip.width, height: clip.height, mimeType: clip.mimeType)
         }

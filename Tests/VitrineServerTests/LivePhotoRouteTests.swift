@@ -69,6 +69,29 @@ import VitrineAPI
                 (r: TestResponse) async throws in
                 #expect(r.status == .partialContent && r.bytes == Array(source[0..<100]))
             }
+
+            // A link that allows no download serves no file as it came: the clip is one (its metadata, the
+            // place it was taken included, is the camera's), so its items leave it out and its route refuses it.
+            let closed = try await LinkRouteTests().create(
+                client, auth, #"{"photos":{"ids":["\#(live.id)"]},"allowDownload":false}"#)
+            let closedBase = "/api/v1/links/\(closed.slug)"
+            let seen = try await client.execute(uri: closedBase + "/photos/\(live.id)", method: .get) {
+                (r: TestResponse) async throws in try r.decode(PhotoDetail.self)
+            }
+            #expect(seen.motion == nil && seen.motionOriginal == nil, "no clip as it came, and no rendition yet")
+            let listed = try await client.execute(uri: closedBase + "/photos", method: .get) {
+                (r: TestResponse) async throws in try r.decode(PhotoPage.self)
+            }
+            #expect(listed.items.map(\.id) == [live.id] && listed.items[0].motion == nil)
+            let clipName = try #require(motion.url.split(separator: "/").last)
+            for method in [HTTPRequest.Method.get, .head] {
+                try await client.execute(uri: closedBase + "/assets/\(clipName)", method: method) {
+                    (r: TestResponse) async throws in #expect(r.status == .notFound, "\(method)")
+                }
+            }
+            try await client.execute(uri: seen.preview.url, method: .get) {
+                (r: TestResponse) async throws in #expect(r.status == .ok, "the renditions still show")
+            }
         }
     }
 }

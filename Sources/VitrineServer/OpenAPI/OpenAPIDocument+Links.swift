@@ -109,7 +109,7 @@ extension OpenAPIDocument {
             {"name": "name", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9a-f]{64}(\\.[a-z]+)?$"}}
           ],
           "get": {
-            "operationId": "linkAsset", "tags": ["link visits"], "summary": "A file of one of the link's photos; originals only when downloads are allowed",
+            "operationId": "linkAsset", "tags": ["link visits"], "summary": "A file of one of the link's photos; files kept as they came (originals, Live Photo clips) only when downloads are allowed",
             "security": [{}, {"linkCookie": []}],
             "responses": {
               "200": {"description": "The file.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}},
