@@ -125,7 +125,11 @@ struct FirstScreen: Sendable {
 
     /// ` srcset=… sizes=…` when the small thumb covers smaller tiles than the thumb.
     static func sources(_ item: PhotoSummary) -> String {
-        func covered(_ v: VariantInfo) -> Int { min(v.width, v.height * 4 / 3) }
+        // Sizes come from catalog rows, trusted to be well-formed but not to be in range: saturate.
+        func covered(_ v: VariantInfo) -> Int {
+            let (height, overflow) = v.height.multipliedReportingOverflow(by: 4)
+            return min(v.width, overflow ? (v.height < 0 ? Int.min : Int.max) : height / 3)
+        }
         guard let small = item.small, covered(small) > 0, covered(small) < covered(item.thumb) else { return "" }
         let srcset = "\(small.url) \(covered(small))w, \(item.thumb.url) \(covered(item.thumb))w"
         return #" srcset="\#(attribute(srcset))" sizes="\#(sizes)""#

@@ -71,6 +71,24 @@ import VitrineAPI
 
     /// Every photo in the inline page costs every first visit its preview's and original's URLs: the page
     /// holds the tiles' photos and no more, and its cursor leads on to the rest.
+    @Test func variantSizesOutOfRangeMakeNoCandidatesAndNoTrap() {
+        func item(small: (Int, Int), thumb: (Int, Int)) -> PhotoSummary {
+            PhotoSummary(
+                id: "a", width: 4, height: 3, title: "t", takenAt: "2020-01-01T00:00:00Z",
+                placeholder: Placeholder(thumbHash: "", averageColor: "#000000"),
+                thumb: VariantInfo(url: "/t", width: thumb.0, height: thumb.1),
+                small: VariantInfo(url: "/s", width: small.0, height: small.1),
+                preview: VariantInfo(url: "/p", width: 1, height: 1),
+                original: VariantInfo(url: "/o", width: 1, height: 1))
+        }
+        #expect(FirstScreen.sources(item(small: (272, 204), thumb: (533, 400))).contains("/s 272w, /t 533w"))
+        // A row may hold any number: sizes whose 4:3 arithmetic overflows saturate instead of trapping.
+        #expect(FirstScreen.sources(item(small: (Int.max, 1 << 61), thumb: (533, 400))) == "")
+        #expect(FirstScreen.sources(item(small: (272, 204), thumb: (Int.max, Int.max))).contains("/s 272w"))
+        #expect(FirstScreen.sources(item(small: (272, Int.min), thumb: (533, 400))) == "")
+        #expect(FirstScreen.sources(item(small: (272, 204), thumb: (533, Int.min))) == "")
+    }
+
     @Test func theInlinePageHoldsTheTilesPhotosAndItsCursorLeadsOn() async throws {
         let fixture = try await ServerFixture(photos: 3)
         let slots = try await FirstScreen(catalog: fixture.library.catalog, tiles: 2).render(at: 0)
