@@ -21,11 +21,13 @@ public protocol ThrottleCounters: Sendable {
 public struct ThrottleWindow: Sendable, Equatable {
     /// When the window opened (Unix seconds).
     public var start: Int64
-    /// Failures counted in it.
+    /// Failures counted in it, never negative.
     public var failures: Int
 
+    /// A row is trusted to be well-formed, not to be in range: a negative count reads as none, so the
+    /// arithmetic on it (a limit minus the count) cannot overflow.
     public init(start: Int64, failures: Int) {
         self.start = start
-        self.failures = failures
+        self.failures = max(0, failures)
     }
 }

@@ -88,7 +88,11 @@ extension PostgresCatalog {
     public func recordView(slug: String, at: Int64) async throws {
         try await withConnection { connection in
             try await connection.query(
-                "UPDATE link SET views = views + 1, last_viewed_at = \(at) WHERE slug = \(slug)", logger: self.logger)
+                // Never past bigint's largest: the sum would fail the statement.
+                """
+                UPDATE link SET views = CASE WHEN views < 9223372036854775807 THEN views + 1 ELSE views END,
+                    last_viewed_at = \(at) WHERE slug = \(slug)
+                """, logger: self.logger)
         }
     }
 

@@ -62,7 +62,13 @@ extension PostgresCatalog {
             // The column name comes from the enum, never from the request.
             let column = counter == .views ? "views" : "downloads"
             let updated = try await connection.query(
-                "UPDATE photo_compat SET \(unescaped: column) = \(unescaped: column) + 1 WHERE photo_id = \(photoId) RETURNING 1",
+                // Never past bigint's largest: the sum would fail the statement.
+                """
+                UPDATE photo_compat
+                SET \(unescaped: column) = CASE WHEN \(unescaped: column) < 9223372036854775807
+                    THEN \(unescaped: column) + 1 ELSE \(unescaped: column) END
+                WHERE photo_id = \(photoId) RETURNING 1
+                """,
                 logger: self.logger
             ).collect { _ in true }
             return !updated.isEmpty

@@ -6,7 +6,7 @@ import VitrineCore
 extension SQLiteCatalog {
     static let linkColumns = """
         slug, albumId, title, createdAt, expiresAt, passwordHash, allowsDownload, allowsUpload, showsLocation, \
-        views, lastViewedAt, showsPhotos
+        \(count("views")), lastViewedAt, showsPhotos
         """
 
     static func link(from row: Row) -> LinkRecord {
@@ -84,7 +84,8 @@ extension SQLiteCatalog {
     public func recordView(slug: String, at: Int64) async throws {
         try await write { db in
             try db.execute(
-                sql: "UPDATE link SET views = views + 1, lastViewedAt = ? WHERE slug = ?", arguments: [at, slug])
+                sql: "UPDATE link SET views = \(Self.incremented("views")), lastViewedAt = ? WHERE slug = ?",
+                arguments: [at, slug])
         }
     }
 

@@ -11,7 +11,10 @@ extension SQLiteCatalog {
             guard let photo = try PhotoRecord.fetchOne(db, key: id) else { return nil }
             let variants = try Self.variants(of: [id], in: db)[id] ?? [:]
             let counters = try Row.fetchOne(
-                db, sql: "SELECT views, downloads FROM photoCompat WHERE photoId = ?", arguments: [id])
+                db,
+                sql:
+                    "SELECT \(Self.count("views", as: "views")), \(Self.count("downloads", as: "downloads")) FROM photoCompat WHERE photoId = ?",
+                arguments: [id])
             let sets = try Self.sets(of: id, in: db)
             let trashed = TrashedPhoto(
                 item: PhotoWithVariants(photo: photo, variants: variants), tags: try Self.tags(of: id, in: db),

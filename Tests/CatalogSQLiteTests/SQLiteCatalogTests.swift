@@ -43,6 +43,33 @@ import VitrineCore
         #expect(try await catalog.integrityCheck() == ["ok"])
     }
 
+    /// Counts in rows at the edge of the integers, or past it (a REAL an older version's overflowed sum left),
+    /// read back as integers and count on without trapping.
+    @Test func countsAtTheirLargestStayThereAndReadBack() async throws {
+        let catalog = try open()
+        let photo = Self.record(takenAt: 1)
+        try await catalog.insert(photo, variants: [])
+        try await catalog.createLink(LinkRecord(slug: "edge-link-slug-0123456789", createdAt: 1), photos: nil)
+        try await catalog.write { db in
+            try db.execute(sql: "UPDATE photoCompat SET views = 9223372036854775807, downloads = 9.3e18")
+            try db.execute(sql: "UPDATE link SET views = 9223372036854775807")
+            try db.execute(
+                sql: "INSERT INTO throttleWindow (key, start, failures) VALUES ('api-key:1', 100, ?)",
+                arguments: [Int64.min])
+        }
+        #expect(try await catalog.increment(.views, photoId: photo.id))
+        #expect(try await catalog.increment(.downloads, photoId: photo.id))
+        let counts = try #require(try await catalog.counters(photoId: photo.id))
+        #expect(counts.views == Int.max && counts.downloads == Int.max)
+        try await catalog.recordView(slug: "edge-link-slug-0123456789", at: 2)
+        #expect(try await catalog.link(slug: "edge-link-slug-0123456789")?.views == Int.max)
+        let window = try await catalog.recordFailure(key: "api-key:1", repeatKey: nil, now: 101, windowSeconds: 60)
+        #expect(window.failures == 1, "a negative count reads as none")
+        let page = try await catalog.compatSearch(CompatSearch())
+        #expect(page.items.map(\.views) == [Int.max])
+        #expect(try await catalog.trash(id: photo.id) != nil, "the trash reads the counts too")
+    }
+
     @Test func pagingWalksTheIndexInsteadOfScanning() async throws {
         let plan = try await open().pagePlan()
         #expect(plan.contains("photo_on_takenAt_id"), "plan: \(plan)")
