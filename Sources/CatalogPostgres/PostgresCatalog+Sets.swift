@@ -165,7 +165,14 @@ extension PostgresCatalog {
                     AND photo_id IN (SELECT id FROM selected) RETURNING photo_id, taken_at)
                     """)
             }
-            if set == .favorites {
+            // Favourites and a link's own photos are announced per photo (a link's page and its files are kept
+            // per feed position); an album, as itself below.
+            let announced: Bool
+            switch set {
+            case .favorites, .link: announced = true
+            case .album: announced = false
+            }
+            if announced {
                 query.append(
                     """
                      , announced AS (INSERT INTO change_event (kind, photo_id, sort_taken_at, at)
@@ -186,7 +193,7 @@ extension PostgresCatalog {
                     WHERE id = \(id)
                     """, logger: logger)
                 try await Self.recordChange(.album, photoId: id, takenAt: 0, on: connection, logger: logger)
-            } else if set == .favorites, count > 0 {
+            } else if announced, count > 0 {
                 try await connection.query(
                     """
                     DELETE FROM change_event

@@ -81,11 +81,14 @@ extension SQLiteCatalog {
                         """, arguments: [id])
                 try Self.touch(album: id, in: db)
             case .link(let slug):
+                // Announced as favourites are: a link's page and its files are kept per feed position.
                 try db.execute(
                     sql: """
-                        INSERT OR IGNORE INTO linkPhoto (slug, photoId, takenAt)
-                        SELECT ?, photoId, takenAt FROM selected
-                        """, arguments: [slug])
+                        DELETE FROM selected WHERE photoId IN (SELECT photoId FROM linkPhoto WHERE slug = ?);
+                        INSERT INTO linkPhoto (slug, photoId, takenAt)
+                        SELECT ?, photoId, takenAt FROM selected;
+                        """, arguments: [slug, slug])
+                try Self.announceChanged(in: db)
             }
         }
     }
@@ -112,8 +115,11 @@ extension SQLiteCatalog {
                 try Self.touch(album: id, in: db)
             case .link(let slug):
                 try db.execute(
-                    sql: "DELETE FROM linkPhoto WHERE slug = ? AND photoId IN (SELECT photoId FROM selected)",
-                    arguments: [slug])
+                    sql: """
+                        DELETE FROM selected WHERE photoId NOT IN (SELECT photoId FROM linkPhoto WHERE slug = ?);
+                        DELETE FROM linkPhoto WHERE slug = ? AND photoId IN (SELECT photoId FROM selected);
+                        """, arguments: [slug, slug])
+                try Self.announceChanged(in: db)
             }
         }
     }

@@ -50,6 +50,27 @@ import VitrineCore
         #expect(try await catalog.uploadLinks(photoId: ids[0]) == [drop.slug])
     }
 
+    /// A link's page and its files are kept per feed position: a photo joining or leaving the link's own
+    /// set moves the feed, once per photo that changed.
+    @Test(arguments: CatalogUnderTest.all)
+    func photosJoiningOrLeavingALinkMoveTheFeed(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photos = (0..<2).map { Samples.record(takenAt: 1_500_000_000_000 + Int64($0)) }
+        try await catalog.insertMany(photos.map { ($0, Samples.variants(for: $0.id), []) })
+        let link = LinkRecord(slug: "feed-link-slug-0123456789", createdAt: 1, allowsUpload: true)
+        try await catalog.createLink(link, photos: PhotoSelection(ids: [photos[0].id]))
+        let start = try await catalog.latestChangeSeq()
+        #expect(try await catalog.add(PhotoSelection(ids: [photos[1].id]), to: .link(link.slug)) == 1)
+        let added = try await catalog.latestChangeSeq()
+        #expect(added > start, "a visitor's upload joining the link")
+        #expect(try await catalog.changes(after: start, limit: 10)?.map(\.photoId) == [photos[1].id])
+        #expect(try await catalog.add(PhotoSelection(ids: [photos[1].id]), to: .link(link.slug)) == 0)
+        #expect(try await catalog.latestChangeSeq() == added, "nothing joined: nothing to announce")
+        #expect(try await catalog.remove(PhotoSelection(ids: photos.map(\.id)), from: .link(link.slug)) == 2)
+        #expect(try await catalog.latestChangeSeq() > added)
+        #expect(try await catalog.page(after: nil, limit: 10, filter: PhotoFilter(set: .link(link.slug))).total == 0)
+    }
+
     @Test(arguments: CatalogUnderTest.all)
     func uploadsAtTheSameMomentNeverPassTheLinksBound(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
