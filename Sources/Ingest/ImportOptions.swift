@@ -14,15 +14,19 @@ public struct ImportOptions: Sendable {
     /// queued for the workers: an upload answers at once, and `import --enqueue-only` leaves the work to
     /// `vitrine worker`.
     public var queuedRenderPriority: Int?
+    /// Whether a file's own keywords (XMP `dc:subject`, IPTC) become its tags: the owner's files, yes; a
+    /// share link visitor's, no, so a visitor labels nothing in the owner's library.
+    public var keepsKeywords: Bool
 
     public init(
         concurrency: Int = ImportOptions.defaultConcurrency, queueLimit: Int = ImportOptions.defaultQueueLimit,
-        render: RenderOptions = RenderOptions(), queuedRenderPriority: Int? = nil
+        render: RenderOptions = RenderOptions(), queuedRenderPriority: Int? = nil, keepsKeywords: Bool = true
     ) {
         self.concurrency = max(1, concurrency)
         self.queueLimit = max(0, queueLimit)
         self.render = render
         self.queuedRenderPriority = queuedRenderPriority
+        self.keepsKeywords = keepsKeywords
     }
 
     public static var defaultConcurrency: Int { max(1, System.coreCount) }

@@ -34,7 +34,7 @@ extension Importer {
                 // The render and any rendition are queued with the row: no crash leaves the photo without them.
                 try await catalog.insert(
                     photo, variants: [row] + (motion.map { [Self.motionVariant($0, photoId: id)] } ?? []),
-                    tags: tags + described.metadata.keywords, leaseOwner: owner,
+                    tags: tags + keywords(described.metadata), leaseOwner: owner,
                     jobs: [JobRequest(.renderVariants, payload: id, priority: priority)]
                         + renditionJobs(
                             photoId: id, probe: described.video ?? motion?.probe, byteSize: motion?.size ?? size),

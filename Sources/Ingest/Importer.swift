@@ -124,6 +124,11 @@ public final class Importer: Sendable {
         return outcome
     }
 
+    /// The tags a file's own keywords give, as `ImportOptions.keepsKeywords` says.
+    func keywords(_ metadata: PhotoMetadata) -> [String] {
+        options.keepsKeywords ? metadata.keywords : []
+    }
+
     func importOrThrow(path: String, originalName: String, tags: [String]) async throws -> ImportOutcome {
         let (file, hash, size) = try await renders.run { () throws -> (FileInfo, BlobKey, Int64) in
             let file = try FileInfo(path: path)
@@ -175,7 +180,7 @@ public final class Importer: Sendable {
                 }
                 if let motion { rows.append(Self.motionVariant(motion, photoId: id)) }
                 try await catalog.insert(
-                    photo, variants: rows, tags: tags + rendered.metadata.keywords, leaseOwner: owner,
+                    photo, variants: rows, tags: tags + keywords(rendered.metadata), leaseOwner: owner,
                     jobs: renditionJobs(
                         photoId: id, probe: rendered.video ?? motion?.probe, byteSize: motion?.size ?? size),
                     now: EpochMilliseconds.now)

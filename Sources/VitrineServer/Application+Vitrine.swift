@@ -121,8 +121,9 @@ public enum VitrineServer {
         visits.addRoutes(to: api.group())
         LinkUploadsController(
             // A visitor's upload renders within its request: a link's page has no change feed to swap a
-            // processing tile when the render lands.
-            library: library, importer: library.importer(), visits: visits,
+            // processing tile when the render lands. Its file's keywords are no tags of the owner's.
+            library: library, importer: library.importer(options: ImportOptions(keepsKeywords: false)),
+            visits: visits,
             maximumUploadBytes: access.maximumUploadBytes, maximumUploads: resources.limits.linkUploads
         ).addRoutes(to: api.group())
         let isPrivate = access.isPrivate

@@ -28,14 +28,28 @@ import VitrineAPI
             let album = try await server.album(client, "Party", ids: [ids[2]])
             let link = try await server.link(client, #"{"albumId":"\#(album.id)","allowUpload":true}"#)
             let uploads = "/api/v1/links/\(link.slug)/photos"
+            // The file's own keywords are no more the owner's tags than the form's are.
+            let labelled = Fixtures.bytes(
+                of: try Fixtures.addKeywords(
+                    ["spam", "visitor-keyword"],
+                    to: try Fixtures.write(inputs.file("labelled.jpg"), width: 320, height: 240, seed: 40)))
             let created = try await client.execute(
-                uri: uploads + "?title=Mine&tag=visitor", method: .post, body: ByteBuffer(bytes: try photo(40))
+                uri: uploads + "?title=Mine&tag=visitor", method: .post, body: ByteBuffer(bytes: labelled)
             ) { (r: TestResponse) async throws in
                 #expect(r.status == .created, "\(r.text)")
                 return try #require(try r.decode(LinkUploadResult.self).id)
             }
             #expect(try await catalog.uploadLinks(photoId: created) == [link.slug])
             #expect(try await catalog.tags(of: created).isEmpty, "a visitor does not label the library")
+            // The owner's upload of a file with keywords keeps them: the fixture's keywords are read.
+            let ownKeywords = Fixtures.bytes(
+                of: try Fixtures.addKeywords(
+                    ["harbour"], to: try Fixtures.write(inputs.file("own.jpg"), width: 320, height: 240, seed: 42)))
+            let owned = try await client.execute(
+                uri: "/api/v1/photos?filename=own.jpg", method: .post, headers: server.auth,
+                body: ByteBuffer(bytes: ownKeywords)
+            ) { (r: TestResponse) async throws in try r.decode(UploadResult.self).photo.id }
+            #expect(try await catalog.tags(of: owned) == ["harbour"])
             #expect(try await catalog.photo(id: created)?.photo.title == nil)
             let page = try await client.execute(uri: uploads, method: .get) { (r: TestResponse) async throws in
                 try r.decode(PhotoPage.self)
