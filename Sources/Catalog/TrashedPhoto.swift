@@ -43,6 +43,19 @@ public struct TrashPage: Sendable {
         self.nextCursor = nextCursor
         self.total = total
     }
+
+    /// A page from the rows a catalog read (up to `limit + 1`, in the trash's order): the stored documents
+    /// this version can read, and a cursor past the page's last row either way. A document it cannot read
+    /// (a newer version's) is left out but still paged past, so the pages after it are not lost: a mirror
+    /// takes a photo missing from every page for purged.
+    package init(rows: [(cursor: PageCursor, document: String)], limit: Int, total: Int) {
+        let page = rows.prefix(max(0, limit))
+        items = page.compactMap { row in
+            TrashedPhotoDocument.decode(row.document).map { $0.trashed(at: row.cursor.takenAt) }
+        }
+        nextCursor = rows.count > page.count ? page.last?.cursor : nil
+        self.total = total
+    }
 }
 
 /// What restoring one photo did.

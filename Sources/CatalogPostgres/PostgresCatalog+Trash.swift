@@ -54,21 +54,20 @@ extension PostgresCatalog {
             let query: PostgresQuery =
                 if let cursor {
                     """
-                    SELECT trashed_at, document FROM trashed_photo WHERE (trashed_at, id) < (\(cursor.takenAt), \(cursor.id))
+                    SELECT trashed_at, id, document FROM trashed_photo WHERE (trashed_at, id) < (\(cursor.takenAt), \(cursor.id))
                     ORDER BY trashed_at DESC, id DESC LIMIT \(take)
                     """
                 } else {
-                    "SELECT trashed_at, document FROM trashed_photo ORDER BY trashed_at DESC, id DESC LIMIT \(take)"
+                    "SELECT trashed_at, id, document FROM trashed_photo ORDER BY trashed_at DESC, id DESC LIMIT \(take)"
                 }
-            var items = try await connection.query(query, logger: logger).collect {
-                try $0.decode((Int64, String).self)
-            }.compactMap { row in TrashedPhotoDocument.decode(row.1).map { $0.trashed(at: row.0) } }
-            let more = items.count > max(0, limit)
-            if more { items.removeLast() }
+            let rows = try await connection.query(query, logger: logger).collect {
+                let (trashedAt, id, document) = try $0.decode((Int64, String, String).self)
+                return (cursor: PageCursor(takenAt: trashedAt, id: id), document: document)
+            }
             let total =
                 try await connection.query("SELECT COUNT(*) FROM trashed_photo", logger: logger)
                 .collect { try $0.decode(Int.self) }.first ?? 0
-            return TrashPage(items: items, nextCursor: more ? items.last?.cursor : nil, total: total)
+            return TrashPage(rows: rows, limit: limit, total: total)
         }
     }
 

@@ -37,7 +37,7 @@ extension SQLiteCatalog {
 
     public func trashPage(after cursor: PageCursor?, limit: Int) async throws -> TrashPage {
         try await read { db in
-            var sql = "SELECT trashedAt, document FROM trashedPhoto"
+            var sql = "SELECT trashedAt, id, document FROM trashedPhoto"
             var arguments: StatementArguments = []
             if let cursor {
                 sql += " WHERE (trashedAt, id) < (?, ?)"
@@ -45,13 +45,11 @@ extension SQLiteCatalog {
             }
             sql += " ORDER BY trashedAt DESC, id DESC LIMIT ?"
             arguments += [max(0, limit) + 1]
-            var items = try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
-                TrashedPhotoDocument.decode(row["document"]).map { $0.trashed(at: row["trashedAt"]) }
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                (cursor: PageCursor(takenAt: row["trashedAt"], id: row["id"]), document: row["document"] as String)
             }
-            let more = items.count > max(0, limit)
-            if more { items.removeLast() }
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trashedPhoto") ?? 0
-            return TrashPage(items: items, nextCursor: more ? items.last?.cursor : nil, total: total)
+            return TrashPage(rows: rows, limit: limit, total: total)
         }
     }
 

@@ -70,6 +70,31 @@ import VitrineCore
         #expect(try await catalog.trash(id: photo.id) != nil, "the trash reads the counts too")
     }
 
+    /// A trashed photo's document this version cannot read is left out of the trash's pages, but the walk
+    /// goes past it: the photos after it are not taken for purged.
+    @Test func theTrashPagesPastADocumentItCannotRead() async throws {
+        let catalog = try open()
+        let photos = (0..<3).map { Self.record(takenAt: Int64($0)) }
+        for photo in photos {
+            try await catalog.insert(photo, variants: [])
+            _ = try await catalog.trash(id: photo.id)
+        }
+        let order = try await catalog.trashPage(after: nil, limit: 10).items.map(\.item.photo.id)
+        #expect(order.count == 3)
+        try await catalog.write { db in
+            try db.execute(
+                sql: "UPDATE trashedPhoto SET document = '{\"written\":\"by a later version\"}' WHERE id = ?",
+                arguments: [order[1]])
+        }
+        let first = try await catalog.trashPage(after: nil, limit: 1)
+        #expect(first.items.map(\.item.photo.id) == [order[0]])
+        let unread = try await catalog.trashPage(after: first.nextCursor, limit: 1)
+        #expect(unread.items.isEmpty && unread.nextCursor != nil, "the unread one: left out, paged past")
+        let last = try await catalog.trashPage(after: unread.nextCursor, limit: 1)
+        #expect(last.items.map(\.item.photo.id) == [order[2]] && last.nextCursor == nil)
+        #expect(try await catalog.trashPage(after: nil, limit: 2).nextCursor == unread.nextCursor)
+    }
+
     @Test func pagingWalksTheIndexInsteadOfScanning() async throws {
         let plan = try await open().pagePlan()
         #expect(plan.contains("photo_on_takenAt_id"), "plan: \(plan)")
