@@ -97,9 +97,22 @@ struct AssetsController<Context: RequestContext>: Sendable {
     /// The blob that answers `lookup`, kept per feed position: the feed moves whenever a variant is added
     /// or a photo goes, so a kept answer is never older than the catalog's last change.
     func resolved(_ lookup: Lookup) async throws -> Resolution {
+        guard let resolution = try await resolved(lookup, where: { _ in true }) else {
+            throw APIError.notFound("asset")
+        }
+        return resolution
+    }
+
+    /// The blob that answers `lookup` when its photo passes `check` (a share link's: does it share the
+    /// photo?), nil when not. The check comes before anything is made for the photo (an AVIF).
+    func resolved(
+        _ lookup: Lookup, where check: (_ photoId: String) async throws -> Bool
+    ) async throws -> Resolution? {
         let position = try await position.current()
-        if let kept = resolutions.value(for: lookup, at: position) { return kept }
-        let resolution = try await resolve(lookup)
+        if let kept = resolutions.value(for: lookup, at: position) { return try await check(kept.photoId) ? kept : nil }
+        guard let requested = try await catalog.variant(blobKey: lookup.key) else { throw APIError.notFound("asset") }
+        guard try await check(requested.photoId) else { return nil }
+        let resolution = try await resolve(lookup, requested: requested)
         // A stand-in is asked again: the AVIF may come out no smaller, which moves no feed position.
         if !resolution.provisional { resolutions.store(resolution, for: lookup, at: position) }
         return resolution
@@ -131,12 +144,10 @@ struct AssetsController<Context: RequestContext>: Sendable {
         return [requested]
     }
 
-    /// The catalog's variant for the key (for a thumb or a preview, its best sibling by `Accept`: AVIF where
-    /// one exists, then WebP, then JPEG) and the stored blob's size; 404 when either is missing.
-    func resolve(_ lookup: Lookup) async throws -> Resolution {
-        guard let requested = try await catalog.variant(blobKey: lookup.key) else {
-            throw APIError.notFound("asset")
-        }
+    /// The catalog's variant for the key, `requested` (for a thumb or a preview, its best sibling by
+    /// `Accept`: AVIF where one exists, then WebP, then JPEG) and the stored blob's size; 404 when the blob
+    /// is missing.
+    func resolve(_ lookup: Lookup, requested: VariantRecord) async throws -> Resolution {
         let candidates = Self.candidates(for: requested.kind, lookup)
         var chosen: VariantRecord?
         for kind in candidates where chosen == nil {

@@ -146,8 +146,8 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         guard let key = AssetsController<Context>.key(try context.parameters.require("name")) else {
             throw APIError.notFound("asset")
         }
-        if let resolution = try? await files.resolved(.init(key: key, accept: request.headers[.accept])),
-            try await shares(link, resolution.photoId, at: files.position)
+        let lookup = AssetsController<Context>.Lookup(key: key, accept: request.headers[.accept])
+        if let resolution = try? await files.resolved(lookup, where: { try await shares(link, $0, at: files.position) })
         {
             guard !resolution.kind.isAsItCame || link.allowsDownload else { throw APIError.notFound("asset") }
             return try await files.respond(

@@ -25,12 +25,15 @@ import VitrineAPI
 
     /// Asks with `accept` until the answer is `mimeType` (the AVIF is made in the background).
     func waitFor(
-        _ mimeType: String, uri: String, accept: String, client: some TestClientProtocol
+        _ mimeType: String, uri: String, accept: String, client: some TestClientProtocol, headers: HTTPFields = [:],
+        provisional: String = "public, max-age=60"
     ) async throws -> TestResponse {
+        var headers = headers
+        headers[.accept] = accept
         for _ in 0..<600 {
-            let response = try await client.execute(uri: uri, method: .get, headers: [.accept: accept]) { $0 }
+            let response = try await client.execute(uri: uri, method: .get, headers: headers) { $0 }
             if response.headers[.contentType] == mimeType { return response }
-            #expect(response.headers[.cacheControl] == "public, max-age=60", "the stand-in is cached briefly")
+            #expect(response.headers[.cacheControl] == provisional, "the stand-in is cached briefly")
             try await Task.sleep(for: .milliseconds(100))
         }
         throw CancellationError()
@@ -85,6 +88,36 @@ import VitrineAPI
                 let now = try #require(after[accept])
                 #expect(now.type == answer.type && now.etag == answer.etag && now.bytes == answer.bytes, "\(accept)")
             }
+        }
+    }
+
+    /// A share link's visitor who names a blob of a photo the link does not share gets a 404 and starts
+    /// nothing: no AVIF is made for a photo outside the link. The owner's request then makes it, within the
+    /// time the visitor's was watched for, so the watch would have seen one.
+    @Test func aLinkVisitorMakesNoAVIFForAPhotoOutsideTheLink() async throws {
+        try #require(FileManager.default.fileExists(atPath: Self.photograph), "install plasma-workspace-wallpapers")
+        let fixture = try await ServerFixture(photos: 1)
+        let outside = try await fixture.library.importer().importFileThrowing(at: Self.photograph)
+        guard case .imported(_, let outsideID) = outside else { throw CancellationError() }
+        let auth = try fixture.bearer()
+        let catalog = fixture.library.catalog
+        try await fixture.makeApp(access: LinkRouteTests.privateServer).test(.router) { client in
+            let link = try await LinkRouteTests().create(client, auth, #"{"photos":{"ids":["\#(fixture.ids[0])"]}}"#)
+            let thumb = try #require(try await catalog.variant(photoId: outsideID, kind: .thumbWebP))
+            let uri = "/api/v1/links/\(link.slug)/assets/\(thumb.blobKey.hex)"
+            try await client.execute(uri: uri, method: .get, headers: [.accept: Self.browserAccept]) {
+                #expect($0.status == .notFound)
+            }
+            let watched = ContinuousClock.now
+            while ContinuousClock.now - watched < .seconds(4) {
+                #expect(try await catalog.variant(photoId: outsideID, kind: .thumbAVIF) == nil)
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            let asked = ContinuousClock.now
+            _ = try await waitFor(
+                "image/avif", uri: "/assets/\(thumb.blobKey.hex)", accept: Self.browserAccept, client: client,
+                headers: auth, provisional: "private, max-age=60")
+            #expect(ContinuousClock.now - asked < .seconds(4), "the owner's AVIF came within the watch")
         }
     }
 
