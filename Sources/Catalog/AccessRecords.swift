@@ -8,8 +8,8 @@ public protocol AccessRecords: Sendable {
     func activeAPIKey(digest: String) async throws -> APIKeyRecord?
     /// Revokes a key; false when there is no live key with that id.
     func revokeAPIKey(id: Int64) async throws -> Bool
-    /// Keeps a new session, and forgets the ones ended by its `createdAt` and the oldest past
-    /// `CatalogPolicy.maximumSessions`.
+    /// Keeps a new session, and forgets the ones ended by its `createdAt` and the oldest of its credential
+    /// (`tokenDigest`) past `CatalogPolicy.maximumSessions`.
     func insertSession(_ session: SessionRecord) async throws
     /// The session with this digest, if it has not ended at `now`.
     func session(digest: String, now: Int64) async throws -> SessionRecord?

@@ -2,7 +2,8 @@
 public enum CatalogPolicy {
     /// How many change events are kept; a client that fell further behind reloads instead of resuming.
     public static let retainedChanges: Int64 = 10_000
-    /// Sessions kept at once; a sign-in past it ends the oldest.
+    /// Sessions kept at once per credential (the admin token, or one share link's password); a sign-in past
+    /// it ends that credential's oldest, so a link's visitors never sign the owner out.
     public static let maximumSessions = 1000
     /// A lease whose holder cannot be proven dead outlives it by this long (milliseconds); its blobs are
     /// then ordinary orphans.

@@ -7,8 +7,8 @@ import PostgresNIO
 extension PostgresCatalog: AccessRecords {
     static let sessionColumns = "digest, token_digest, created_at, expires_at"
 
-    /// Keeps a new session, and forgets the ones that have ended and the oldest past `maximumSessions`, so
-    /// the table stays as small as the number of live sign-ins.
+    /// Keeps a new session, and forgets the ones that have ended and the oldest of its credential past
+    /// `maximumSessions`, so the table stays as small as the number of live sign-ins.
     public func insertSession(_ session: SessionRecord) async throws {
         try await transaction { connection in
             try await connection.query(
@@ -20,8 +20,9 @@ extension PostgresCatalog: AccessRecords {
                 """, logger: self.logger)
             try await connection.query(
                 """
-                DELETE FROM session WHERE digest NOT IN (
-                    SELECT digest FROM session ORDER BY created_at DESC, digest LIMIT \(CatalogPolicy.maximumSessions))
+                DELETE FROM session WHERE token_digest = \(session.tokenDigest) AND digest NOT IN (
+                    SELECT digest FROM session WHERE token_digest = \(session.tokenDigest)
+                    ORDER BY created_at DESC, digest LIMIT \(CatalogPolicy.maximumSessions))
                 """, logger: self.logger)
         }
     }

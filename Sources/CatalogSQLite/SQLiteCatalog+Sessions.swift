@@ -2,16 +2,18 @@ import Catalog
 import GRDB
 
 extension SQLiteCatalog {
-    /// Keeps a new session, and forgets the ones that have ended and the oldest past `maximumSessions`, so
-    /// the table stays as small as the number of live sign-ins.
+    /// Keeps a new session, and forgets the ones that have ended and the oldest of its credential past
+    /// `maximumSessions`, so the table stays as small as the number of live sign-ins.
     public func insertSession(_ session: SessionRecord) async throws {
         try await write { db in
             try SessionRecord.filter(Column("expiresAt") <= session.createdAt).deleteAll(db)
             try session.insert(db)
             try db.execute(
-                sql:
-                    "DELETE FROM session WHERE digest NOT IN (SELECT digest FROM session ORDER BY createdAt DESC, digest LIMIT ?)",
-                arguments: [CatalogPolicy.maximumSessions])
+                sql: """
+                    DELETE FROM session WHERE tokenDigest = ? AND digest NOT IN (
+                        SELECT digest FROM session WHERE tokenDigest = ? ORDER BY createdAt DESC, digest LIMIT ?)
+                    """,
+                arguments: [session.tokenDigest, session.tokenDigest, CatalogPolicy.maximumSessions])
         }
     }
 
