@@ -11,12 +11,15 @@ public struct TrashedPhoto: Sendable, Equatable {
     public var favorite: Bool
     /// The albums it was in; a restore puts it back in those that still exist.
     public var albums: [String]
+    /// The share links that shared it among their own photos (not through an album); a restore puts it back
+    /// in those that still exist.
+    public var links: [String]
     /// Milliseconds since the epoch.
     public var trashedAt: Int64
 
     public init(
         item: PhotoWithVariants, tags: [String], views: Int = 0, downloads: Int = 0, favorite: Bool = false,
-        albums: [String] = [], trashedAt: Int64
+        albums: [String] = [], links: [String] = [], trashedAt: Int64
     ) {
         self.item = item
         self.tags = tags
@@ -24,6 +27,7 @@ public struct TrashedPhoto: Sendable, Equatable {
         self.downloads = downloads
         self.favorite = favorite
         self.albums = albums
+        self.links = links
         self.trashedAt = trashedAt
     }
 
@@ -63,7 +67,8 @@ public enum RestoreOutcome: Sendable, Equatable {
     /// Back in the library under its own id, with its variants, tags and counters.
     case restored
     /// The same file was imported again while this one was in the trash: that photo stays, gains the
-    /// trashed one's tags, and the trash entry is dropped.
+    /// trashed one's tags, favourite, albums and links, and the files it lacks that the trashed one had (a
+    /// Live Photo's clip, a clip's web version), and the trash entry is dropped.
     case merged(into: String)
 }
 
@@ -77,6 +82,7 @@ package struct TrashedPhotoDocument: Codable {
     package var downloads: Int
     package var favorite: Bool?
     package var albums: [String]?
+    package var links: [String]?
 
     package init(_ trashed: TrashedPhoto) {
         photo = trashed.item.photo
@@ -86,6 +92,7 @@ package struct TrashedPhotoDocument: Codable {
         downloads = trashed.downloads
         favorite = trashed.favorite
         albums = trashed.albums
+        links = trashed.links
     }
 
     package func trashed(at trashedAt: Int64) -> TrashedPhoto {
@@ -93,7 +100,20 @@ package struct TrashedPhotoDocument: Codable {
             item: PhotoWithVariants(
                 photo: photo, variants: Dictionary(variants.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })),
             tags: tags, views: views, downloads: downloads, favorite: favorite ?? false, albums: albums ?? [],
-            trashedAt: trashedAt)
+            links: links ?? [], trashedAt: trashedAt)
+    }
+
+    /// What a merge into `photoId` (the same file, imported again) takes over: the trashed photo's files
+    /// that the live one has no variant of `kinds` for, made after import from the same original (a Live
+    /// Photo's clip and its web version, a clip's web version, AVIFs). Left behind, their blobs would be
+    /// collected, and a clip kept as it came exists nowhere else.
+    package func carried(into photoId: String, besides kinds: Set<VariantKind>) -> [VariantRecord] {
+        let carried: Set<VariantKind> = [.motion, .motionWeb, .webVideo, .thumbAVIF, .previewAVIF]
+        return variants.filter { carried.contains($0.kind) && !kinds.contains($0.kind) }.map {
+            var variant = $0
+            variant.photoId = photoId
+            return variant
+        }
     }
 
     package func encoded() throws -> String {

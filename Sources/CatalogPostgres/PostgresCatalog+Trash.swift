@@ -16,10 +16,14 @@ extension PostgresCatalog {
                 "SELECT views, downloads FROM photo_compat WHERE photo_id = \(id)", logger: logger
             ).collect { try $0.decode((Int, Int).self) }.first
             let sets = try await Self.sets(of: id, on: connection, logger: logger)
+            let links = try await connection.query(
+                "SELECT slug FROM link_photo WHERE photo_id = \(id) ORDER BY slug", logger: logger
+            ).collect { try $0.decode(String.self) }
             let trashed = TrashedPhoto(
                 item: PhotoWithVariants(photo: photo, variants: variants),
                 tags: try await Self.tags(of: id, on: connection, logger: logger), views: counters?.0 ?? 0,
-                downloads: counters?.1 ?? 0, favorite: sets.favorite, albums: sets.albums, trashedAt: Self.now)
+                downloads: counters?.1 ?? 0, favorite: sets.favorite, albums: sets.albums, links: links,
+                trashedAt: Self.now)
             let sizes = try await connection.query(
                 "SELECT blob_key FROM sized_variant WHERE photo_id = \(id)", logger: logger
             ).collect { try $0.decode(String.self) }.compactMap(BlobKey.init(hex:))
@@ -95,6 +99,19 @@ extension PostgresCatalog {
                 logger: logger
             ).collect({ try $0.decode((String, Int64).self) }).first {
                 try await Self.attach([(live.0, PhotoTags.normalized(document.tags))], on: connection, logger: logger)
+                let kinds = try await connection.query(
+                    "SELECT kind FROM variant WHERE photo_id = \(live.0)", logger: logger
+                ).collect { try $0.decode(String.self) }
+                for variant in document.carried(into: live.0, besides: Set(kinds.compactMap(VariantKind.init))) {
+                    try await connection.query(
+                        """
+                        INSERT INTO variant (photo_id, kind, blob_key, mime_type, width, height, byte_size)
+                        VALUES (\(variant.photoId), \(variant.kind.rawValue), \(variant.blobKey.hex),
+                            \(variant.mimeType), \(variant.width)::integer, \(variant.height)::integer,
+                            \(variant.byteSize))
+                        ON CONFLICT (photo_id, kind) DO NOTHING
+                        """, logger: logger)
+                }
                 try await Self.refreshSearch(photoId: live.0, on: connection, logger: logger)
                 try await Self.recordChange(.update, photoId: live.0, takenAt: live.1, on: connection, logger: logger)
                 try await Self.rejoin(document, photoId: live.0, on: connection, logger: logger)
@@ -133,10 +150,18 @@ extension PostgresCatalog {
         }
     }
 
-    /// Puts a restored photo back among the favourites and in the albums it was in that still exist.
+    /// Puts a restored photo back among the favourites, and in the albums and links it was in that still
+    /// exist.
     static func rejoin(
         _ document: TrashedPhotoDocument, photoId: String, on connection: PostgresConnection, logger: Logger
     ) async throws {
+        try await connection.query(
+            """
+            INSERT INTO link_photo (slug, photo_id, taken_at)
+            SELECT link.slug, photo.id, photo.taken_at FROM link, photo
+            WHERE link.slug = ANY(\(document.links ?? [])::text[]) AND photo.id = \(photoId)
+            ON CONFLICT DO NOTHING
+            """, logger: logger)
         if document.favorite == true {
             try await connection.query(
                 """

@@ -16,10 +16,12 @@ extension SQLiteCatalog {
                     "SELECT \(Self.count("views", as: "views")), \(Self.count("downloads", as: "downloads")) FROM photoCompat WHERE photoId = ?",
                 arguments: [id])
             let sets = try Self.sets(of: id, in: db)
+            let links = try String.fetchAll(
+                db, sql: "SELECT slug FROM linkPhoto WHERE photoId = ? ORDER BY slug", arguments: [id])
             let trashed = TrashedPhoto(
                 item: PhotoWithVariants(photo: photo, variants: variants), tags: try Self.tags(of: id, in: db),
                 views: counters?["views"] ?? 0, downloads: counters?["downloads"] ?? 0, favorite: sets.favorite,
-                albums: sets.albums, trashedAt: Self.now)
+                albums: sets.albums, links: links, trashedAt: Self.now)
             let sizes = try BlobKey.fetchAll(
                 db, sql: "SELECT blobKey FROM sizedVariant WHERE photoId = ?", arguments: [id])
             try db.execute(
@@ -71,6 +73,11 @@ extension SQLiteCatalog {
             try db.execute(sql: "DELETE FROM trashedPhoto WHERE id = ?", arguments: [id])
             if let live = try PhotoRecord.filter(Column("contentHash") == document.photo.contentHash).fetchOne(db) {
                 try Self.attach(tags: document.tags, to: live.id, in: db)
+                let kinds = try String.fetchAll(
+                    db, sql: "SELECT kind FROM variant WHERE photoId = ?", arguments: [live.id])
+                for variant in document.carried(into: live.id, besides: Set(kinds.compactMap(VariantKind.init))) {
+                    try variant.insert(db)
+                }
                 try Self.refreshSearchRow(photoId: live.id, in: db)
                 try Self.recordChange(.update, photoId: live.id, takenAt: live.takenAt, in: db)
                 try Self.rejoin(document, photoId: live.id, in: db)
@@ -101,8 +108,16 @@ extension SQLiteCatalog {
         }
     }
 
-    /// Puts a restored photo back among the favourites and in the albums it was in that still exist.
+    /// Puts a restored photo back among the favourites, and in the albums and links it was in that still
+    /// exist.
     static func rejoin(_ document: TrashedPhotoDocument, photoId: String, in db: Database) throws {
+        for slug in document.links ?? [] {
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO linkPhoto (slug, photoId, takenAt)
+                    SELECT link.slug, photo.id, photo.takenAt FROM link, photo WHERE link.slug = ? AND photo.id = ?
+                    """, arguments: [slug, photoId])
+        }
         if document.favorite == true {
             try db.execute(
                 sql: "INSERT OR IGNORE INTO favorite (photoId, takenAt) SELECT id, takenAt FROM photo WHERE id = ?",

@@ -95,6 +95,50 @@ import VitrineCore
         #expect(try await catalog.trashPage(after: nil, limit: 10).items.isEmpty)
     }
 
+    /// A Live Photo trashed, its still imported again alone, then restored: the live still takes the
+    /// trashed one's clip (kept as it came, nowhere else) and its web version, so no collection deletes them,
+    /// and keeps its own files of every other kind.
+    @Test(arguments: CatalogUnderTest.all)
+    func aMergeTakesOverTheFilesTheLiveCopyLacks(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let first = Samples.record(takenAt: 5, hash: "same-still")
+        let clip = VariantRecord(
+            photoId: first.id, kind: .motion, blobKey: Samples.key(70), mimeType: "video/quicktime", width: 4,
+            height: 3, byteSize: 99)
+        var web = clip
+        (web.kind, web.blobKey, web.mimeType) = (.motionWeb, Samples.key(71), "video/mp4")
+        try await catalog.insert(first, variants: Samples.variants(for: first.id) + [clip, web], tags: [])
+        _ = try await catalog.trash(id: first.id)
+        let again = Samples.record(takenAt: 5, hash: "same-still")
+        try await catalog.insert(again, variants: Samples.variants(for: again.id), tags: [])
+
+        #expect(try await catalog.restore(id: first.id) == .merged(into: again.id))
+        let merged = try #require(try await catalog.photo(id: again.id))
+        #expect(merged.variants[.motion]?.blobKey == Samples.key(70))
+        #expect(merged.variants[.motionWeb]?.blobKey == Samples.key(71))
+        #expect(merged.variants[.preview]?.blobKey == Samples.variants(for: again.id)[1].blobKey, "its own")
+        #expect(try await collectable(catalog, [Samples.key(70), Samples.key(71)]).isEmpty)
+    }
+
+    /// A photo a share link shared (among its own photos) is shared again once restored, while the link
+    /// lasts; a link deleted meanwhile stays deleted.
+    @Test(arguments: CatalogUnderTest.all)
+    func aRestoredPhotoRejoinsTheLinksThatSharedIt(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let photo = try await Samples.insert(catalog, takenAt: 7)
+        let kept = LinkRecord(slug: "kept-link-slug-0123456789", createdAt: 1)
+        let ended = LinkRecord(slug: "ended-link-slug-012345678", createdAt: 2)
+        for link in [kept, ended] { try await catalog.createLink(link, photos: PhotoSelection(ids: [photo.id])) }
+        let shared = PhotoFilter(set: .link(kept.slug))
+        _ = try await catalog.trash(id: photo.id)
+        #expect(try await catalog.page(after: nil, limit: 10, filter: shared).total == 0)
+        #expect(try await catalog.deleteLink(slug: ended.slug))
+
+        #expect(try await catalog.restore(id: photo.id) == .restored)
+        #expect(try await catalog.page(after: nil, limit: 10, filter: shared).items.map(\.photo.id) == [photo.id])
+        #expect(try await catalog.link(slug: ended.slug) == nil)
+    }
+
     @Test(arguments: CatalogUnderTest.all)
     func theTrashPagesNewestTrashedFirstAndPurgesByAge(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
