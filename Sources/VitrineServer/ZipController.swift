@@ -17,6 +17,8 @@ struct ZipController<Context: RequestContext>: Sendable {
     /// credential, checked by the link's gate.
     let canRead: @Sendable (Request, Context) async throws -> Bool
     let links: LinkVisitsController<Context>
+    /// What archives read whole, for the directories of ranges that leave entries out.
+    var checksums = ZipChecksums()
 
     /// Photos in one archive: the id list of the largest travels in a URL of about 130 KB.
     static var maximumPhotos: Int { 10_000 }
@@ -85,7 +87,8 @@ struct ZipController<Context: RequestContext>: Sendable {
                 keys.append(file.blobKey)
             }
         }
-        let archive = ZipArchive(entries: entries, contents: BlobZipContents(blobs: blobs, keys: keys))
+        let archive = ZipArchive(
+            entries: entries, contents: BlobZipContents(blobs: blobs, keys: keys, checksums: checksums))
         return Self.respond(archive, etag: Self.etag(entries: entries, keys: keys), request: request)
     }
 
@@ -179,6 +182,7 @@ struct ZipController<Context: RequestContext>: Sendable {
 struct BlobZipContents: ZipContents {
     let blobs: any BlobStore
     let keys: [BlobKey]
+    let checksums: ZipChecksums
 
     /// A chunk as the store read it, written to the response as it is.
     struct Chunk: ZipBytes {
@@ -198,4 +202,8 @@ struct BlobZipContents: ZipContents {
             try await body(Chunk(buffer: chunk))
         }
     }
+
+    func knownChecksum(entry index: Int) -> UInt32? { checksums.checksum(of: keys[index]) }
+
+    func remember(checksum: UInt32, entry index: Int) { checksums.remember(checksum, of: keys[index]) }
 }

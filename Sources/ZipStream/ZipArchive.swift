@@ -69,7 +69,10 @@ public struct ZipArchive<Contents: ZipContents>: Sendable {
                 if whole { chunk.withUnsafeBytes { crc.update($0) } }
             }
             guard read == upper - lower else { throw ZipError.sizeMismatch(entry: index) }
-            if whole { checksums[index] = crc.value }
+            if whole {
+                checksums[index] = crc.value
+                contents.remember(checksum: crc.value, entry: index)
+            }
         }
         if to > dataEnd {
             var descriptor = ZipRecords()
@@ -109,9 +112,10 @@ public struct ZipArchive<Contents: ZipContents>: Sendable {
         }
     }
 
-    /// Entry `index`'s checksum: the one its contents gave as they passed, or one more read of them.
+    /// Entry `index`'s checksum: the one its contents gave as they passed, the one its source kept, or one
+    /// more read of them.
     func checksum(_ index: Int, _ checksums: inout [UInt32?]) async throws -> UInt32 {
-        if let known = checksums[index] { return known }
+        if let known = checksums[index] ?? contents.knownChecksum(entry: index) { return known }
         var crc = CRC32()
         var read: UInt64 = 0
         let size = layout.entries[index].size
@@ -122,6 +126,7 @@ public struct ZipArchive<Contents: ZipContents>: Sendable {
         }
         guard read == size else { throw ZipError.sizeMismatch(entry: index) }
         checksums[index] = crc.value
+        contents.remember(checksum: crc.value, entry: index)
         return crc.value
     }
 

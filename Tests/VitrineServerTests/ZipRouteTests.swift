@@ -93,6 +93,21 @@ import VitrineAPI
             try await client.execute(uri: reversed, method: .head) { (response: TestResponse) async throws in
                 #expect(response.headers[.eTag] != etag)
             }
+
+            // The directory's checksums are kept from the whole download: a range over the directory reads
+            // no original again (here, none is left to read).
+            let directory = whole.suffix(22).dropFirst(16).prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+            var originals: [BlobKey] = []
+            for id in fixture.ids {
+                originals.append(
+                    try #require(try await fixture.library.catalog.photo(id: id)?.variants[.original]).blobKey)
+            }
+            try await fixture.library.blobs.delete(originals)
+            try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=\(directory)-"]) {
+                (response: TestResponse) async throws in
+                #expect(response.status == .partialContent)
+                #expect(response.bytes == Array(whole[directory...]))
+            }
         }
     }
 

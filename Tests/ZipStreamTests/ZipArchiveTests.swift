@@ -65,6 +65,32 @@ import Testing
         }
     }
 
+    /// A range over the directory needs every entry's checksum: read once, then kept by the source, so the
+    /// next such range, of this archive or another of the same files, reads nothing.
+    @Test func checksumsASourceKeepsSpareTheDirectoryItsReads() async throws {
+        let entries = zip(Self.names, Self.files).map {
+            ZipEntry(name: $0, size: UInt64($1.count), modified: Self.when)
+        }
+        let memory = KeepingContents.Memory()
+        let archive = ZipArchive(entries: entries, contents: KeepingContents(files: Self.files, memory: memory))
+        let whole = try await ZipCheck.archive(Self.archive())
+        let directory = archive.layout.centralDirectoryOffset..<archive.layout.length
+        let expected = Array(whole[Int(directory.lowerBound)...])
+        #expect(try await ZipCheck.archive(archive, range: directory) == expected)
+        let total = Self.files.map(\.count).reduce(0, +)
+        #expect(memory.bytesRead == total, "the first directory reads each entry once")
+        let again = ZipArchive(entries: entries, contents: KeepingContents(files: Self.files, memory: memory))
+        #expect(try await ZipCheck.archive(again, range: directory) == expected)
+        #expect(memory.bytesRead == total, "the second reads nothing")
+
+        // A whole archive keeps the checksums its entries gave as they passed.
+        let fresh = KeepingContents.Memory()
+        let streamed = ZipArchive(entries: entries, contents: KeepingContents(files: Self.files, memory: fresh))
+        #expect(try await ZipCheck.archive(streamed) == whole)
+        #expect(try await ZipCheck.archive(streamed, range: directory) == expected)
+        #expect(fresh.bytesRead == total)
+    }
+
     @Test func aDownloadResumedInTheMiddleOfAnEntryIsTheSameValidArchive() async throws {
         let dir = TemporaryDirectory("zip")
         let archive = Self.archive()

@@ -25,6 +25,28 @@ struct MemoryContents: ZipContents {
     }
 }
 
+/// Entries in memory whose source keeps the checksums archives give it, and counts the bytes it hands over.
+struct KeepingContents: ZipContents {
+    final class Memory: @unchecked Sendable {
+        let lock = NSLock()
+        var checksums: [Int: UInt32] = [:]
+        var bytesRead = 0
+    }
+
+    let files: [[UInt8]]
+    let memory: Memory
+
+    func read(entry index: Int, range: Range<UInt64>, into body: ([UInt8]) async throws -> Void) async throws {
+        let bytes = Array(files[index][Int(range.lowerBound)..<Int(range.upperBound)])
+        memory.lock.withLock { memory.bytesRead += bytes.count }
+        try await body(bytes)
+    }
+
+    func knownChecksum(entry index: Int) -> UInt32? { memory.lock.withLock { memory.checksums[index] } }
+
+    func remember(checksum: UInt32, entry index: Int) { memory.lock.withLock { memory.checksums[index] = checksum } }
+}
+
 /// An entry of any size made of one pattern repeated, so that gigabytes need no disk for their source.
 struct RepeatedContents: ZipContents {
     let pattern: [UInt8]
