@@ -7,9 +7,10 @@ import Hummingbird
 /// policy keeps photo URLs and searches from leaking to other sites. HTML (the page that holds the admin
 /// UI) also gets a Content Security Policy: scripts only from this origin (the inline JSON data blocks are
 /// not scripts and need no exception), WebAssembly compiled from them, images from this origin and the
-/// `data:` ThumbHash placeholders, no plugins, and no framing by anyone.
+/// `data:` ThumbHash placeholders, clips from this origin, no plugins, and no framing by anyone.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The origin of `--asset-base-url`, whose images pages load (and fetch, for the viewer's progress).
+    /// The origin of `--asset-base-url`, whose images and clips pages load (and fetch, for the viewer's
+    /// progress).
     var assetOrigin: String? = nil
 
     static var contentSecurityPolicy: String { contentSecurityPolicy(assetOrigin: nil) }
@@ -25,6 +26,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             "style-src-attr 'unsafe-inline'",
             "img-src 'self' data: blob:\(assets)",
             "connect-src 'self'\(assets)",
+            // Clips and Live Photos' motions play from where their files are.
+            "media-src 'self'\(assets)",
             "object-src 'none'",
             "base-uri 'none'",
             "form-action 'self'",

@@ -86,6 +86,7 @@ import VitrineAPI
                 let directives = Set(policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) })
                 #expect(directives.contains("img-src 'self' data: blob: https://cdn.example.com:8443"))
                 #expect(directives.contains("connect-src 'self' https://cdn.example.com:8443"))
+                #expect(directives.contains("media-src 'self' https://cdn.example.com:8443"), "clips play from it")
                 let html = String(buffer: response.body)
                 #expect(html.contains("src=\"\(Self.base)/"))
                 #expect(!html.contains("/assets/"))
