@@ -25,6 +25,31 @@ extension Library {
         return true
     }
 
+    /// Brings a photo back from the trash; nil when it is not there. The photo it comes back as gets the work
+    /// that never landed while it was in the trash, whose jobs found no photo and ended: its render while it is
+    /// still processing, and its clip's web version while it has none (the job itself decides whether the clip
+    /// needs one).
+    public func restoreFromTrash(id: String) async throws -> RestoreOutcome? {
+        guard let outcome = try await catalog.restore(id: id) else { return nil }
+        let photoId: String
+        switch outcome {
+        case .restored: photoId = id
+        case .merged(let live): photoId = live
+        }
+        guard let item = try await catalog.photo(id: photoId) else { return outcome }
+        var jobs: [JobRequest] = []
+        if item.photo.status == .processing {
+            jobs.append(JobRequest(.renderVariants, payload: photoId, priority: JobPriority.normal))
+        }
+        let (clip, rendition): (VariantKind, VariantKind) =
+            item.photo.kind == .video ? (.original, .webVideo) : (.motion, .motionWeb)
+        if item.variants[clip] != nil, item.variants[rendition] == nil {
+            jobs.append(JobRequest(.transcodeVideo, payload: photoId, priority: JobPriority.background))
+        }
+        if !jobs.isEmpty { _ = try await catalog.enqueue(jobs, now: EpochMilliseconds.now) }
+        return outcome
+    }
+
     /// Purges the photos trashed more than `days` ago (all of them when nil), then collects their files
     /// that no live photo shares. Returns how many files were deleted.
     @discardableResult

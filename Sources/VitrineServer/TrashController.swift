@@ -53,7 +53,7 @@ struct TrashController<Context: RequestContext>: Sendable {
             .validated()
         var result = RestoreResult()
         for id in ids {
-            switch try await library.catalog.restore(id: id) {
+            switch try await library.restoreFromTrash(id: id) {
             case .restored: result.restored.append(id)
             case .merged(let live): result.merged[id] = live
             case nil: result.missing.append(id)

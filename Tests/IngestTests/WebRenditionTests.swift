@@ -77,6 +77,27 @@ import VitrineCore
         #expect(try await !fixture.library.makeWebRendition(photoId: item.photo.id, transcodes: transcodes))
     }
 
+    /// A clip trashed before its transcode ran: the job finds no photo and ends, and the restore queues it
+    /// again, so the clip comes back to get its rendition.
+    @Test func aClipRestoredFromTheTrashGetsTheRenditionItsJobMissed() async throws {
+        let fixture = try await IngestFixture()
+        let path = try VideoFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1", "-c:v", "libx265", "-preset",
+                "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1",
+            ], to: fixture.inputs.file("IMG_0002.MOV"))
+        let id = try await fixture.photo(await fixture.importOne(path)).photo.id
+        #expect(try await fixture.library.trashPhoto(id: id))
+        for job in try await queued(fixture) {
+            #expect(try await !fixture.library.makeWebRendition(photoId: job.payload, transcodes: transcodes))
+            #expect(try await fixture.library.catalog.completeJob(job))
+        }
+        #expect(try await fixture.library.restoreFromTrash(id: id) == .restored)
+        #expect(try await queued(fixture).map(\.payload) == [id])
+        #expect(try await fixture.library.makeWebRendition(photoId: id, transcodes: transcodes))
+        #expect(try await fixture.library.catalog.photo(id: id)?.variants[.webVideo] != nil)
+    }
+
     @Test func anHEVCLivePhotosMotionGetsItsRenditionOnTheStill() async throws {
         let fixture = try await IngestFixture()
         let identifier = "C0FFEE00-1B4E-4C7A-9D2F-5E6B7C8D9E0F"
