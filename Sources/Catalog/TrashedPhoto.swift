@@ -8,6 +8,9 @@ public struct TrashedPhoto: Sendable, Equatable {
     public var tags: [String]
     public var views: Int
     public var downloads: Int
+    /// Its public number in the compatible APIs (Pixabay's `id`), which a restore gives back when no photo
+    /// took it meanwhile; nil when it had none.
+    public var compatNumber: Int64?
     public var favorite: Bool
     /// The albums it was in; a restore puts it back in those that still exist.
     public var albums: [String]
@@ -18,13 +21,14 @@ public struct TrashedPhoto: Sendable, Equatable {
     public var trashedAt: Int64
 
     public init(
-        item: PhotoWithVariants, tags: [String], views: Int = 0, downloads: Int = 0, favorite: Bool = false,
-        albums: [String] = [], links: [String] = [], trashedAt: Int64
+        item: PhotoWithVariants, tags: [String], views: Int = 0, downloads: Int = 0, compatNumber: Int64? = nil,
+        favorite: Bool = false, albums: [String] = [], links: [String] = [], trashedAt: Int64
     ) {
         self.item = item
         self.tags = tags
         self.views = views
         self.downloads = downloads
+        self.compatNumber = compatNumber
         self.favorite = favorite
         self.albums = albums
         self.links = links
@@ -80,6 +84,7 @@ package struct TrashedPhotoDocument: Codable {
     package var tags: [String]
     package var views: Int
     package var downloads: Int
+    package var number: Int64?
     package var favorite: Bool?
     package var albums: [String]?
     package var links: [String]?
@@ -90,6 +95,7 @@ package struct TrashedPhotoDocument: Codable {
         tags = trashed.tags
         views = trashed.views
         downloads = trashed.downloads
+        number = trashed.compatNumber
         favorite = trashed.favorite
         albums = trashed.albums
         links = trashed.links
@@ -99,8 +105,8 @@ package struct TrashedPhotoDocument: Codable {
         TrashedPhoto(
             item: PhotoWithVariants(
                 photo: photo, variants: Dictionary(variants.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })),
-            tags: tags, views: views, downloads: downloads, favorite: favorite ?? false, albums: albums ?? [],
-            links: links ?? [], trashedAt: trashedAt)
+            tags: tags, views: views, downloads: downloads, compatNumber: number, favorite: favorite ?? false,
+            albums: albums ?? [], links: links ?? [], trashedAt: trashedAt)
     }
 
     /// What a merge into `photoId` (the same file, imported again) takes over: the trashed photo's files

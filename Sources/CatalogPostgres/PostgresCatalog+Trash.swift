@@ -13,8 +13,8 @@ extension PostgresCatalog {
             guard let photo = try await Self.lockedPhoto(id: id, on: connection, logger: logger) else { return nil }
             let variants = try await Self.variants(of: [id], on: connection, logger: logger)[id] ?? [:]
             let counters = try await connection.query(
-                "SELECT views, downloads FROM photo_compat WHERE photo_id = \(id)", logger: logger
-            ).collect { try $0.decode((Int, Int).self) }.first
+                "SELECT views, downloads, number FROM photo_compat WHERE photo_id = \(id)", logger: logger
+            ).collect { try $0.decode((Int, Int, Int64).self) }.first
             let sets = try await Self.sets(of: id, on: connection, logger: logger)
             let links = try await connection.query(
                 "SELECT slug FROM link_photo WHERE photo_id = \(id) ORDER BY slug", logger: logger
@@ -22,8 +22,8 @@ extension PostgresCatalog {
             let trashed = TrashedPhoto(
                 item: PhotoWithVariants(photo: photo, variants: variants),
                 tags: try await Self.tags(of: id, on: connection, logger: logger), views: counters?.0 ?? 0,
-                downloads: counters?.1 ?? 0, favorite: sets.favorite, albums: sets.albums, links: links,
-                trashedAt: Self.now)
+                downloads: counters?.1 ?? 0, compatNumber: counters?.2, favorite: sets.favorite, albums: sets.albums,
+                links: links, trashedAt: Self.now)
             let sizes = try await connection.query(
                 "SELECT blob_key FROM sized_variant WHERE photo_id = \(id)", logger: logger
             ).collect { try $0.decode(String.self) }.compactMap(BlobKey.init(hex:))
@@ -124,6 +124,14 @@ extension PostgresCatalog {
                 UPDATE photo_compat SET views = \(document.views), downloads = \(document.downloads)
                 WHERE photo_id = \(id)
                 """, logger: logger)
+            // Its public number back, unless another photo took it meanwhile.
+            if let number = document.number {
+                try await connection.query(
+                    """
+                    UPDATE photo_compat SET number = \(number) WHERE photo_id = \(id)
+                    AND NOT EXISTS (SELECT 1 FROM photo_compat WHERE number = \(number))
+                    """, logger: logger)
+            }
             try await Self.recordChange(
                 .insert, photoId: id, takenAt: document.photo.takenAt, on: connection, logger: logger)
             try await Self.rejoin(document, photoId: id, on: connection, logger: logger)

@@ -13,15 +13,16 @@ extension SQLiteCatalog {
             let counters = try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT \(Self.count("views", as: "views")), \(Self.count("downloads", as: "downloads")) FROM photoCompat WHERE photoId = ?",
+                    "SELECT \(Self.count("views", as: "views")), \(Self.count("downloads", as: "downloads")), number FROM photoCompat WHERE photoId = ?",
                 arguments: [id])
             let sets = try Self.sets(of: id, in: db)
             let links = try String.fetchAll(
                 db, sql: "SELECT slug FROM linkPhoto WHERE photoId = ? ORDER BY slug", arguments: [id])
             let trashed = TrashedPhoto(
                 item: PhotoWithVariants(photo: photo, variants: variants), tags: try Self.tags(of: id, in: db),
-                views: counters?["views"] ?? 0, downloads: counters?["downloads"] ?? 0, favorite: sets.favorite,
-                albums: sets.albums, links: links, trashedAt: Self.now)
+                views: counters?["views"] ?? 0, downloads: counters?["downloads"] ?? 0,
+                compatNumber: counters?["number"], favorite: sets.favorite, albums: sets.albums, links: links,
+                trashedAt: Self.now)
             let sizes = try BlobKey.fetchAll(
                 db, sql: "SELECT blobKey FROM sizedVariant WHERE photoId = ?", arguments: [id])
             try db.execute(
@@ -87,6 +88,14 @@ extension SQLiteCatalog {
             try db.execute(
                 sql: "UPDATE photoCompat SET views = ?, downloads = ? WHERE photoId = ?",
                 arguments: [document.views, document.downloads, id])
+            // Its public number back, unless another photo took it meanwhile.
+            if let number = document.number {
+                try db.execute(
+                    sql: """
+                        UPDATE photoCompat SET number = ?
+                        WHERE photoId = ? AND NOT EXISTS (SELECT 1 FROM photoCompat WHERE number = ?)
+                        """, arguments: [number, id, number])
+            }
             try Self.recordChange(.insert, photoId: id, takenAt: document.photo.takenAt, in: db)
             try Self.rejoin(document, photoId: id, in: db)
             return .restored

@@ -64,8 +64,10 @@ import VitrineCore
         _ = try await catalog.increment(.downloads, photoId: photo.id)
         var search = CompatSearch()
         search.filter = PhotoFilter(query: "stripes")
-        let objectId = try #require(try await catalog.compatSearch(search).items.first?.objectId)
+        let compat = try #require(try await catalog.compatSearch(search).items.first)
+        let objectId = compat.objectId
         _ = try await catalog.trash(id: photo.id)
+        try await Samples.insert(catalog, name: "later.jpg", takenAt: 1)
         let before = try await catalog.latestChangeSeq()
 
         #expect(try await catalog.restore(id: photo.id) == .restored)
@@ -75,6 +77,9 @@ import VitrineCore
         let counters = try #require(try await catalog.counters(photoId: photo.id))
         #expect(counters.views == 1 && counters.downloads == 1)
         #expect(try await catalog.compatSearch(search).items.first?.objectId == objectId)
+        #expect(
+            try await catalog.compatSearch(search).items.first?.number == compat.number,
+            "its public number back, though a photo came meanwhile")
         #expect(try await catalog.trashPage(after: nil, limit: 10).total == 0)
         #expect(try await catalog.changes(after: before)?.map(\.kind) == [.insert])
         #expect(try await collectable(catalog, Array(original.variants.values.map(\.blobKey))).isEmpty)
