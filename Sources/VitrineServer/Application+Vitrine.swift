@@ -124,7 +124,8 @@ public enum VitrineServer {
             // processing tile when the render lands. Its file's keywords are no tags of the owner's.
             library: library, importer: library.importer(options: ImportOptions(keepsKeywords: false)),
             visits: visits,
-            maximumUploadBytes: access.maximumUploadBytes, maximumUploads: resources.limits.linkUploads
+            maximumUploadBytes: access.maximumUploadBytes, maximumUploads: resources.limits.linkUploads,
+            limiter: resources.linkUploads
         ).addRoutes(to: api.group())
         let isPrivate = access.isPrivate
         ZipController(

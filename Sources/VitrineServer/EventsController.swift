@@ -21,7 +21,7 @@ struct EventsController: Sendable {
     let pulse: ChangePulse
     /// Signals `pulse` on every in-process change; kept alive as long as the routes are.
     let observation: LiveObservation
-    let limiter: EventStreamLimiter
+    let limiter: ConcurrencyLimiter
     /// Where items' asset URLs point (`--asset-base-url`, else this server's `/assets`).
     var assets = AssetURLs()
 

@@ -18,6 +18,7 @@ struct LinkUploadsController<Context: RequestContext>: Sendable {
     let visits: LinkVisitsController<Context>
     let maximumUploadBytes: Int
     let maximumUploads: Int
+    let limiter: ConcurrencyLimiter
 
     func addRoutes(to api: RouterGroup<Context>) {
         api.post("links/{slug}/photos", use: upload)
@@ -37,6 +38,9 @@ struct LinkUploadsController<Context: RequestContext>: Sendable {
         guard link.allowsUpload else {
             throw APIError(.forbidden, code: "no_uploads", message: "this link does not take uploads")
         }
+        // Held until the photo is in: its body's temporary file and its render are this upload's.
+        let place = try limiter.admit(context.peerAddress)
+        defer { place.release() }
         let catalog = library.catalog
         guard try await catalog.linkUploadCount(slug: link.slug) < maximumUploads else {
             throw APIError(

@@ -104,6 +104,12 @@ public struct Limits: Sendable, Equatable {
     /// `too_many_uploads`, so a leaked file-drop link cannot fill the disk.
     public static let defaultLinkUploads = 1000
     public var linkUploads = Self.defaultLinkUploads
+    /// Uploads through share links one client address sends at once, and all clients at once; past them 429
+    /// and 503 with `Retry-After`. Each holds a temporary file as its body streams in, then a render.
+    public static let defaultLinkUploadsPerClient = 2
+    public var linkUploadsPerClient = Self.defaultLinkUploadsPerClient
+    public static let defaultLinkUploadsAtOnce = 8
+    public var linkUploadsAtOnce = Self.defaultLinkUploadsAtOnce
     /// An upload stores its original, records its photo `processing` and answers, leaving the render to the
     /// job queue's workers (`--upload-renders queued`); off, it renders within the request, on this server's
     /// render pool, and answers with the photo ready.

@@ -8,13 +8,22 @@ struct ServerResources: Sendable {
     let blocking: BoundedExecutor
     /// Where sized variants render.
     let renders: BoundedExecutor
-    let eventStreams: EventStreamLimiter
+    let eventStreams: ConcurrencyLimiter
+    /// Uploads through share links at once: each streams its body to a temporary file (up to the upload
+    /// limit) and renders within its request, so a leaked link cannot fill the disk or the render pool.
+    let linkUploads: ConcurrencyLimiter
 
     init(_ limits: Limits, blocking: BoundedExecutor? = nil) {
         self.limits = limits
         self.blocking = blocking ?? BlockingPool.make(limits)
         renders = Self.makeRenderPool(limits)
-        eventStreams = EventStreamLimiter(perClient: limits.eventStreamsPerClient, total: limits.eventStreamsTotal)
+        // Streams last long: a client that hit the limit should wait for one of its own to end.
+        eventStreams = ConcurrencyLimiter(
+            perClient: limits.eventStreamsPerClient, total: limits.eventStreamsTotal, noun: "event streams",
+            retryAfterSeconds: 10)
+        linkUploads = ConcurrencyLimiter(
+            perClient: limits.linkUploadsPerClient, total: limits.linkUploadsAtOnce, noun: "uploads through links",
+            retryAfterSeconds: 5)
     }
 
     /// Where sized variants render (`SizedVariantMaker`): a few at once with a short queue, because anyone may

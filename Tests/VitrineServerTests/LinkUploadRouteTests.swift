@@ -148,6 +148,7 @@ import VitrineAPI
         let server = try await LinkServer(photos: 1)
         var limits = Limits()
         limits.linkUploads = 3
+        (limits.linkUploadsPerClient, limits.linkUploadsAtOnce) = (8, 8)
         let bodies = try (0..<8).map { try photo(UInt32(70 + $0)) }
         let catalog = server.fixture.library.catalog
         try await server.app(limits: limits).test(.live) { client in

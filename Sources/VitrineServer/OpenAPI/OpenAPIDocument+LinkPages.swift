@@ -7,7 +7,7 @@ extension OpenAPIDocument {
         ,
         "post": {
           "operationId": "uploadToLink", "tags": ["link visits"], "summary": "Add one photo through a link that allows uploads",
-          "description": "The body is the owner's upload's (a raw body, or `multipart/form-data` with a `file` part), within `--max-upload-mb`; titles and tags are ignored. The photo joins the link's album or its own photos and is logged with the link; a link takes at most `--link-uploads` (default \#(Limits.defaultLinkUploads)) in its life. Bytes the library already holds are received and not added. A browser's form post (`Sec-Fetch-Mode: navigate`, or `Accept` with `text/html`) is answered 303 to `/s/{slug}?sent=1`, its errors as the link's HTML page.",
+          "description": "The body is the owner's upload's (a raw body, or `multipart/form-data` with a `file` part), within `--max-upload-mb`; titles and tags are ignored. The photo joins the link's album or its own photos and is logged with the link; a link takes at most `--link-uploads` (default \#(Limits.defaultLinkUploads)) in its life, and a client sends \#(Limits.defaultLinkUploadsPerClient) at once, of \#(Limits.defaultLinkUploadsAtOnce) at once in all (429 and 503 with `Retry-After` past them). Bytes the library already holds are received and not added. A browser's form post (`Sec-Fetch-Mode: navigate`, or `Accept` with `text/html`) is answered 303 to `/s/{slug}?sent=1`, its errors as the link's HTML page.",
           "security": [{}, {"linkCookie": []}],
           "requestBody": {
             "required": true,
