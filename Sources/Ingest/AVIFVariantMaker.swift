@@ -85,6 +85,8 @@ public actor AVIFVariantMaker {
                 let reference = try await catalog.variant(photoId: job.photoId, kind: referenceKind)
             else { return nil }
             let target: AVIFTarget = job.kind == .thumbAVIF ? .thumb : .preview
+            // Refused before the original is fetched (a whole file from a bucket), not after.
+            try renders.checkRoom()
             let encoded = try await library.blobs.withLocalFile(original.blobKey) { path in
                 try await renders.run { try PhotoRenderer.avif(path: path, for: target, options: options) }
             }

@@ -42,6 +42,8 @@ public actor SizedVariantMaker {
         let catalog = library.catalog
         guard let original = try await catalog.variant(photoId: photoId, kind: .original) else { return nil }
         let originalKey = original.blobKey
+        // Refused before the original is fetched (a whole file from a bucket), not after.
+        try renders.checkRoom()
         let encoded = try await library.blobs.withLocalFile(originalKey) { path in
             try await renders.run { try SizedRenderer.render(path: path, edge: edge) }
         }

@@ -69,6 +69,13 @@ public final class BoundedExecutor: Sendable {
         }
     }
 
+    /// Throws `busy` when a job given now would be refused: for work that costs before it reaches the pool
+    /// (an original fetched from a bucket to render), so a full pool refuses it before that cost.
+    public func checkRoom() throws {
+        let full = state.withLock { $0.running >= width && $0.waiting.count >= queueLimit }
+        if full { throw BusyError(message: refusal, retryAfterSeconds: retryAfterSeconds) }
+    }
+
     private enum Admission { case start, queued, refuse }
 
     private func start(_ job: @escaping Job) {
