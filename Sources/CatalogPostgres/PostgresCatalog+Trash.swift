@@ -115,6 +115,14 @@ extension PostgresCatalog {
                 try await Self.refreshSearch(photoId: live.0, on: connection, logger: logger)
                 try await Self.recordChange(.update, photoId: live.0, takenAt: live.1, on: connection, logger: logger)
                 try await Self.rejoin(document, photoId: live.0, on: connection, logger: logger)
+                // What named the trashed photo names the live one: an album's cover, a link's upload log.
+                try await connection.query(
+                    "UPDATE album SET cover_photo_id = \(live.0) WHERE cover_photo_id = \(id)", logger: logger)
+                try await connection.query(
+                    """
+                    UPDATE link_upload SET photo_id = \(live.0) WHERE photo_id = \(id) AND NOT EXISTS
+                        (SELECT 1 FROM link_upload kept WHERE kept.slug = link_upload.slug AND kept.photo_id = \(live.0))
+                    """, logger: logger)
                 return .merged(into: live.0)
             }
             let entry = (photo: document.photo, variants: document.variants, tags: PhotoTags.normalized(document.tags))

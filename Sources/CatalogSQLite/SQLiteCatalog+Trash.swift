@@ -82,6 +82,11 @@ extension SQLiteCatalog {
                 try Self.refreshSearchRow(photoId: live.id, in: db)
                 try Self.recordChange(.update, photoId: live.id, takenAt: live.takenAt, in: db)
                 try Self.rejoin(document, photoId: live.id, in: db)
+                // What named the trashed photo names the live one: an album's cover, a link's upload log.
+                try db.execute(
+                    sql: "UPDATE album SET coverPhotoId = ? WHERE coverPhotoId = ?", arguments: [live.id, id])
+                try db.execute(
+                    sql: "UPDATE OR IGNORE linkUpload SET photoId = ? WHERE photoId = ?", arguments: [live.id, id])
                 return .merged(into: live.id)
             }
             try Self.insertRows(document.photo, variants: document.variants, tags: document.tags, in: db)

@@ -102,7 +102,8 @@ import VitrineCore
 
     /// A Live Photo trashed, its still imported again alone, then restored: the live still takes the
     /// trashed one's clip (kept as it came, nowhere else) and its web version, so no collection deletes them,
-    /// and keeps its own files of every other kind.
+    /// and keeps its own files of every other kind; an album's cover and a link's upload log that named the
+    /// trashed one name the live one.
     @Test(arguments: CatalogUnderTest.all)
     func aMergeTakesOverTheFilesTheLiveCopyLacks(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
@@ -113,11 +114,20 @@ import VitrineCore
         var web = clip
         (web.kind, web.blobKey, web.mimeType) = (.motionWeb, Samples.key(71), "video/mp4")
         try await catalog.insert(first, variants: Samples.variants(for: first.id) + [clip, web], tags: [])
+        let album = AlbumRecord(id: PhotoID.make(), title: "Trip", createdAt: 1, updatedAt: 1)
+        try await catalog.createAlbum(album)
+        _ = try await catalog.add(PhotoSelection(ids: [first.id]), to: .album(album.id))
+        #expect(try await catalog.updateAlbum(id: album.id, AlbumEdit(coverPhotoId: .some(first.id))) != nil)
+        let link = LinkRecord(slug: "drop-link-slug-merge-0123", createdAt: 1, allowsUpload: true)
+        try await catalog.createLink(link, photos: nil)
+        #expect(try await catalog.recordLinkUpload(slug: link.slug, photoId: first.id, at: 2, limit: 10))
         _ = try await catalog.trash(id: first.id)
         let again = Samples.record(takenAt: 5, hash: "same-still")
         try await catalog.insert(again, variants: Samples.variants(for: again.id), tags: [])
 
         #expect(try await catalog.restore(id: first.id) == .merged(into: again.id))
+        #expect(try await catalog.album(id: album.id)?.coverPhotoId == again.id, "the cover follows")
+        #expect(try await catalog.uploadLinks(photoId: again.id) == [link.slug], "so does the upload's mark")
         let merged = try #require(try await catalog.photo(id: again.id))
         #expect(merged.variants[.motion]?.blobKey == Samples.key(70))
         #expect(merged.variants[.motionWeb]?.blobKey == Samples.key(71))
