@@ -6,8 +6,8 @@ import GRDB
 extension SQLiteCatalog {
     static let compatSelect = """
         SELECT photo.*, photoCompat.number AS compatNumber, photoCompat.objectId AS compatObjectId,
-               \(count("photoCompat.views", as: "compatViews")),
-               \(count("photoCompat.downloads", as: "compatDownloads"))
+               \(integer("photoCompat.views", as: "compatViews")),
+               \(integer("photoCompat.downloads", as: "compatDownloads"))
         FROM photo JOIN photoCompat ON photoCompat.photoId = photo.id
         """
     static let compatCount = "SELECT COUNT(*) FROM photo JOIN photoCompat ON photoCompat.photoId = photo.id"

@@ -22,7 +22,8 @@ extension SQLiteCatalog {
     public func counters(photoId: String) async throws -> (views: Int, downloads: Int)? {
         try await read { db in
             try Row.fetchOne(
-                db, sql: "SELECT \(Self.count("views")), \(Self.count("downloads")) FROM photoCompat WHERE photoId = ?",
+                db,
+                sql: "SELECT \(Self.integer("views")), \(Self.integer("downloads")) FROM photoCompat WHERE photoId = ?",
                 arguments: [photoId]
             )
             .map { ($0[0], $0[1]) }
@@ -37,7 +38,7 @@ extension SQLiteCatalog {
 
     /// A count as an integer, whatever the row holds: a REAL (an older version's overflowed sum) clamps to
     /// the integers' range, where reading it as an `Int` would trap.
-    static func count(_ column: String, as name: String? = nil) -> String {
+    static func integer(_ column: String, as name: String? = nil) -> String {
         "CAST(\(column) AS INTEGER)" + (name.map { " AS \($0)" } ?? "")
     }
 }

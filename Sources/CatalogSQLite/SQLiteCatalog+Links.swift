@@ -6,7 +6,7 @@ import VitrineCore
 extension SQLiteCatalog {
     static let linkColumns = """
         slug, albumId, title, createdAt, expiresAt, passwordHash, allowsDownload, allowsUpload, showsLocation, \
-        \(count("views")), lastViewedAt, showsPhotos
+        \(integer("views")), lastViewedAt, showsPhotos
         """
 
     static func link(from row: Row) -> LinkRecord {

@@ -13,7 +13,7 @@ extension SQLiteCatalog {
             let counters = try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT \(Self.count("views", as: "views")), \(Self.count("downloads", as: "downloads")), number FROM photoCompat WHERE photoId = ?",
+                    "SELECT \(Self.integer("views", as: "views")), \(Self.integer("downloads", as: "downloads")), number FROM photoCompat WHERE photoId = ?",
                 arguments: [id])
             let sets = try Self.sets(of: id, in: db)
             let links = try String.fetchAll(
