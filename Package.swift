@@ -361,6 +361,7 @@ let package = Package(
                 "VitrineApp", "Ingest", "Imaging", "Catalog", "CatalogSQLite", "Blobs", "Scheduling", "TestSupport",
                 "VitrineCore", "Jobs",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // One suite of behaviours run against every `BlobStore` implementation.

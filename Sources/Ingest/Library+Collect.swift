@@ -1,5 +1,6 @@
 import Blobs
 import Catalog
+import Logging
 import VitrineCore
 
 extension Library {
@@ -31,6 +32,20 @@ extension Library {
         let leased = try await catalog.leases().map(\.blobKey)
         deleted += try await collect(leased)
         return (deleted, bytes)
+    }
+
+    /// Collects what a committed delete or trash left unreferenced. The catalog change already stands, so a
+    /// store that fails now (a bucket answering 503) does not make it fail: the blobs stay as orphans, which
+    /// the next collection (`gc`, or the worker's) deletes. Returns how many were deleted.
+    func collectAfterCommit(_ candidates: [BlobKey]) async -> Int {
+        guard !candidates.isEmpty else { return 0 }
+        do {
+            return try await collect(candidates).count
+        } catch {
+            Logger(label: "vitrine.library").warning(
+                "left files for the next collection", metadata: ["files": "\(candidates.count)", "error": "\(error)"])
+            return 0
+        }
     }
 
     /// Deletes the candidates that nothing references and no lease holds, outside any catalog transaction

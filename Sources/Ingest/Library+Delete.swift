@@ -10,7 +10,7 @@ extension Library {
     @discardableResult
     public func deletePhoto(id: String) async throws -> Bool {
         guard let keys = try await catalog.delete(id: id) else { return false }
-        _ = try await collect(keys)
+        _ = await collectAfterCommit(keys)
         return true
     }
 }

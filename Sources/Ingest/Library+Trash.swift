@@ -21,7 +21,7 @@ extension Library {
     @discardableResult
     public func trashPhoto(id: String) async throws -> Bool {
         guard let sizes = try await catalog.trash(id: id) else { return false }
-        if !sizes.isEmpty { _ = try await collect(sizes) }
+        _ = await collectAfterCommit(sizes)
         return true
     }
 
