@@ -68,7 +68,7 @@ struct AssetsController<Context: RequestContext>: Sendable {
         self.avif = avif
         self.blobs = blobs
         self.position = position
-        resolutions = PositionCache(.init(entries: 16_384, cost: 16_384), cost: { _ in 1 })
+        resolutions = PositionCache(.init(entries: 16_384, cost: 16_384), cost: { _, _ in 1 })
         memory = BlobMemory(bytes: memoryBytes)
     }
 

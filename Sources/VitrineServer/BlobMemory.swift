@@ -15,7 +15,7 @@ struct BlobMemory: Sendable {
     /// - Parameter bytes: the memory all kept blobs may take; 0 keeps none.
     init(bytes: Int, maximumBlobBytes: Int64 = 1 << 20) {
         self.maximumBlobBytes = min(maximumBlobBytes, Int64(bytes / 4))
-        cache = PositionCache(.init(entries: max(bytes / 4096, 1), cost: bytes), cost: { $0.readableBytes })
+        cache = PositionCache(.init(entries: max(bytes / 4096, 1), cost: bytes), cost: { $1.readableBytes })
     }
 
     /// The blob's bytes, kept or read whole now and kept; nil when it is too large to keep (stream it).

@@ -21,7 +21,7 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
     /// Whether a link shares a photo, kept per feed position: what an album holds (and so what a link to it
     /// shares) changes only by writes that move the feed, and a link's own photos never change. The link
     /// itself is read on every request, so a deleted or expired one answers at once.
-    let shared = PositionCache<SharedPhoto, Bool>(.init(entries: 16_384, cost: 16_384), cost: { _ in 1 })
+    let shared = PositionCache<SharedPhoto, Bool>(.init(entries: 16_384, cost: 16_384), cost: { _, _ in 1 })
 
     struct SharedPhoto: Hashable, Sendable {
         var slug: String

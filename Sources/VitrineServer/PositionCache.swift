@@ -2,7 +2,8 @@ import Synchronization
 
 /// Values valid at one change-feed position (`FeedPosition`): a value made at a newer position empties the
 /// cache, and one made at an older position is not kept, so nothing read from it is older than the position
-/// asked for. Bounded in entries and in cost (bytes); the least recently used entries go first.
+/// asked for. Bounded in entries and in cost (bytes, the key's as well as the value's where a key can be long);
+/// the least recently used entries go first.
 ///
 /// Content that never changes under a key (a blob's bytes, named by their hash) uses one constant position.
 final class PositionCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
@@ -25,10 +26,10 @@ final class PositionCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private let limits: Limits
-    private let costOf: @Sendable (Value) -> Int
+    private let costOf: @Sendable (Key, Value) -> Int
     private let state = Mutex(State())
 
-    init(_ limits: Limits, cost: @escaping @Sendable (Value) -> Int) {
+    init(_ limits: Limits, cost: @escaping @Sendable (Key, Value) -> Int) {
         self.limits = limits
         costOf = cost
     }
@@ -50,7 +51,7 @@ final class PositionCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Stores `value` for `key`, made at `position`. A value costing over a quarter of the limit is not
     /// kept: one answer must not empty the cache.
     func store(_ value: Value, for key: Key, at position: Int64) {
-        let cost = costOf(value)
+        let cost = costOf(key, value)
         guard cost <= limits.cost / 4, limits.entries > 0 else { return }
         state.withLock { state in
             if position < state.position { return }
@@ -75,11 +76,12 @@ final class PositionCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 }
 
-/// Page, detail and tag-list JSON by request (path and query).
+/// Page, detail and tag-list JSON by request (path and query), the request's bytes counted with the answer's:
+/// a key is as long as a client makes its URL.
 typealias ResponseCache = PositionCache<String, [UInt8]>
 
 extension PositionCache where Key == String, Value == [UInt8] {
     convenience init(entries: Int = 1024, bytes: Int = 32 << 20) {
-        self.init(Limits(entries: entries, cost: bytes), cost: { $0.count })
+        self.init(Limits(entries: entries, cost: bytes), cost: { $0.utf8.count + $1.count })
     }
 }

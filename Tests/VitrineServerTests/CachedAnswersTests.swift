@@ -108,6 +108,18 @@ import VitrineApp
         cache.store(Array(repeating: 0, count: 400), for: "big", at: 6)
         #expect(cache.value(for: "big", at: 6) == nil, "over a quarter of the byte limit: not kept")
     }
+
+    @Test func aRequestsLengthCountsAgainstTheByteLimit() {
+        let cache = ResponseCache(entries: 1000, bytes: 1000)
+        let long = "/api/v1/photos?q=" + String(repeating: "x", count: 300)
+        cache.store([1], for: long, at: 1)
+        #expect(cache.value(for: long, at: 1) == nil, "a key over a quarter of the limit is not kept")
+        let keys = (0..<100).map { "/api/v1/photos?q=\($0)" + String(repeating: "y", count: 80) }
+        for key in keys { cache.store([1], for: key, at: 1) }
+        let kept = keys.filter { cache.value(for: $0, at: 1) != nil }
+        #expect(kept.count * (keys[0].utf8.count + 1) <= 1000, "\(kept.count) answers kept")
+        #expect(kept.contains(keys[99]), "the newest stays")
+    }
 }
 
 /// The asset route's header readers against the string-splitting ones they replaced, on random headers.
