@@ -93,11 +93,18 @@ public enum PhotoRenderer {
         return try image.materialized()
     }
 
-    /// 8-bit sRGB with at most one alpha band, whatever came in (CMYK, 16-bit, greyscale, Lab…).
+    /// 8-bit sRGB with three colour bands and at most one alpha band, whatever came in (CMYK, 16-bit,
+    /// greyscale, Lab…). A file's header can name sRGB for fewer than three bands (a JPEG of two components
+    /// decodes as "sRGB" with two): its first band is taken as grey.
     static func normalized(_ input: VipsImage) throws(ImagingError) -> VipsImage {
         var image = input
         if image.interpretation != VT_INTERPRETATION_sRGB {
             image = try VipsImage.make { vt_colourspace(image.pointer, $0, VT_INTERPRETATION_sRGB) }
+        }
+        if image.bands < 3 {
+            let first = try VipsImage.make { vt_extract_bands(image.pointer, $0, 0, 1) }
+            let grey = try VipsImage.make { vt_copy_interpretation(first.pointer, $0, VT_INTERPRETATION_B_W) }
+            image = try VipsImage.make { vt_colourspace(grey.pointer, $0, VT_INTERPRETATION_sRGB) }
         }
         if image.bandFormat != VT_FORMAT_UCHAR {
             image = try VipsImage.make { vt_cast(image.pointer, $0, VT_FORMAT_UCHAR) }
@@ -169,6 +176,10 @@ public enum PhotoRenderer {
         let tiny = try fit(thumb, longEdge: options.placeholderEdge)
         let rgba = tiny.hasAlpha ? tiny : try VipsImage.make { vt_addalpha(tiny.pointer, $0) }
         let pixels = try rgba.pixelBytes()
+        // `normalized` makes four bands here; what a decoder gave is still checked before the encoder's trap.
+        guard rgba.bands == 4, pixels.count == rgba.width &* rgba.height &* 4 else {
+            throw .corrupt("the placeholder's pixels are not RGBA (\(rgba.bands) bands)")
+        }
         return Thumb(
             webp: EncodedVariant(bytes: webp, width: thumb.width, height: thumb.height, mimeType: "image/webp"),
             jpeg: EncodedVariant(bytes: jpeg, width: thumb.width, height: thumb.height, mimeType: "image/jpeg"),
