@@ -50,6 +50,31 @@ public final class AuthThrottle: Sendable {
         return max(1, window.secondsLeft(length: windowSeconds, now: now))
     }
 
+    /// Counts an attempt of `address` before its credential is checked, and returns the window after the count
+    /// (`isPastLimit` says whether the attempt may go on). A check made first lets through every attempt sent
+    /// at once, each passing before any has failed: a link's password comes in a body its sender can hold back,
+    /// and is checked slowly. Counted first, `limit` get through at most. A right credential gives its attempt
+    /// back (`forgive`).
+    public func counted(_ address: String, logger: Logger) async throws -> ThrottleWindow {
+        let now = self.now
+        let window = try await counters.recordFailure(
+            key: Self.key(address), repeatKey: nil, now: now, windowSeconds: windowSeconds)
+        await pruneIfDue(now: now, logger: logger)
+        return window
+    }
+
+    /// Seconds until the window a counted attempt (`counted`) fell in ends, when that attempt was past the
+    /// limit; nil when it may go on.
+    public func retryAfter(counted window: ThrottleWindow) -> Int? {
+        guard window.failures > limit else { return nil }
+        return max(1, window.secondsLeft(length: windowSeconds, now: now))
+    }
+
+    /// Takes back an attempt `counted` counted, whose credential was right.
+    public func forgive(_ address: String, window: ThrottleWindow) async throws {
+        try await counters.forgiveFailure(key: Self.key(address), start: window.start)
+    }
+
     /// Counts one failure; `cookie` (a digest of it) makes repeats of one stale cookie count once. `seen` is
     /// the window `check` returned, which tells a counted failure (logged) from a repeat (not logged).
     public func failed(

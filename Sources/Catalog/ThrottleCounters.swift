@@ -11,6 +11,9 @@ public protocol ThrottleCounters: Sendable {
         key: String, repeatKey: String?, now: Int64, windowSeconds: Int64
     ) async throws
         -> ThrottleWindow
+    /// Takes back one failure counted into `key`'s window that opened at `start`: an attempt counted before its
+    /// credential was checked, which turned out right. Nothing when that window has ended or holds none.
+    func forgiveFailure(key: String, start: Int64) async throws
     /// The window of `key` open at `now`, nil when there is none.
     func throttleWindow(key: String, now: Int64, windowSeconds: Int64) async throws -> ThrottleWindow?
     /// Forgets windows that ended before `now` (housekeeping; the reads above already ignore them).

@@ -47,6 +47,16 @@ extension PostgresCatalog: ThrottleCounters {
         }
     }
 
+    public func forgiveFailure(key: String, start: Int64) async throws {
+        try await withConnection { connection in
+            try await connection.query(
+                """
+                UPDATE throttle_window SET failures = failures - 1
+                WHERE key = \(key) AND start = \(start) AND failures > 0
+                """, logger: self.logger)
+        }
+    }
+
     public func throttleWindow(key: String, now: Int64, windowSeconds: Int64) async throws -> ThrottleWindow? {
         let cutoff = ThrottleWindow.cutoff(now: now, windowSeconds: windowSeconds)
         return try await withConnection { connection in

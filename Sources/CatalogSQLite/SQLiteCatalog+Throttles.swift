@@ -34,6 +34,14 @@ extension SQLiteCatalog {
         }
     }
 
+    public func forgiveFailure(key: String, start: Int64) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE throttleWindow SET failures = failures - 1 WHERE key = ? AND start = ? AND failures > 0",
+                arguments: [key, start])
+        }
+    }
+
     public func throttleWindow(key: String, now: Int64, windowSeconds: Int64) async throws -> ThrottleWindow? {
         try await read { db in try Self.openWindow(key: key, now: now, windowSeconds: windowSeconds, in: db) }
     }

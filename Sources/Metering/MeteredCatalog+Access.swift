@@ -70,6 +70,10 @@ extension MeteredCatalog {
         }
     }
 
+    public func forgiveFailure(key: String, start: Int64) async throws {
+        try await metered(.forgiveFailure) { try await base.forgiveFailure(key: key, start: start) }
+    }
+
     public func throttleWindow(key: String, now: Int64, windowSeconds: Int64) async throws -> ThrottleWindow? {
         try await metered(.throttleWindow) {
             try await base.throttleWindow(key: key, now: now, windowSeconds: windowSeconds)

@@ -75,7 +75,7 @@ enum CatalogOperation: String, CaseIterable {
     case adminTokenDigest = "admin_token_digest", setAdminTokenDigest = "set_admin_token_digest"
     case replaceAdminTokenDigest = "replace_admin_token_digest"
     // ThrottleCounters
-    case recordFailure = "record_failure", throttleWindow = "throttle_window"
+    case recordFailure = "record_failure", forgiveFailure = "forgive_failure", throttleWindow = "throttle_window"
     case pruneThrottleWindows = "prune_throttle_windows"
     // JobQueue
     case enqueue, claimJob = "claim_job", extendLease = "extend_lease", completeJob = "complete_job"

@@ -73,21 +73,32 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         }
         let address = context.peerAddress
         let perLink = "link:" + link.slug
-        let seenAddress = try await throttle.check(address)
-        let seenLink = try await throttle.check(perLink)
+        // A throttled address or link is refused before its body is read; the attempt itself is counted
+        // before the password is checked, so guesses sent at once cannot all pass the first check.
+        try await throttle.check(address)
+        try await throttle.check(perLink)
         var request = request
         let password =
             form
             ? try await LinkPages.formPassword(&request)
             : try await request.decodeJSON(LinkPasswordBody.self, limit: 4096, expected: #"{"password": string}"#)
                 .password
+        let byAddress = try await throttle.attempt(address, logger: context.logger)
+        let byLink: ThrottleWindow
+        do {
+            byLink = try await throttle.attempt(perLink, logger: context.logger)
+        } catch {
+            try? await throttle.forgive(address, window: byAddress)
+            throw error
+        }
         guard LinkPassword.verify(password, against: hash) else {
-            try await throttle.failed(
-                address, kind: "link", seen: seenAddress, path: request.uri.path, logger: context.logger)
-            try await throttle.failed(
-                perLink, kind: "link", seen: seenLink, path: request.uri.path, logger: context.logger)
+            context.logger.warning(
+                "authentication failed",
+                metadata: ["kind": "link", "client": .string(address), "path": .string(request.uri.path)])
             throw APIError(.unauthorized, code: "wrong_password", message: "that is not this link's password")
         }
+        try await throttle.forgive(address, window: byAddress)
+        try await throttle.forgive(perLink, window: byLink)
         let value = try await sessions.create(slug: link.slug, passwordHash: hash)
         // Lax, not Strict: a link is opened from a chat app or a mail, another site, and a Strict cookie would
         // stay behind on that navigation, asking for the password again on every visit. Lax still keeps it off

@@ -27,6 +27,28 @@ import Testing
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func aForgivenFailureLeavesTheWindowAndNothingElse(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        for second: Int64 in 0..<3 {
+            try await catalog.recordFailure(key: "k", repeatKey: nil, now: 100 + second, windowSeconds: 60)
+        }
+        try await catalog.recordFailure(key: "other", repeatKey: nil, now: 100, windowSeconds: 60)
+        try await catalog.forgiveFailure(key: "k", start: 100)
+        #expect(
+            try await catalog.throttleWindow(key: "k", now: 110, windowSeconds: 60)
+                == ThrottleWindow(start: 100, failures: 2))
+        #expect(try await catalog.throttleWindow(key: "other", now: 110, windowSeconds: 60)?.failures == 1, "per key")
+        try await catalog.forgiveFailure(key: "k", start: 99)
+        #expect(
+            try await catalog.throttleWindow(key: "k", now: 110, windowSeconds: 60)?.failures == 2, "another window's")
+        for _ in 0..<4 { try await catalog.forgiveFailure(key: "k", start: 100) }
+        #expect(
+            try await catalog.throttleWindow(key: "k", now: 110, windowSeconds: 60)?.failures == 0, "never below none")
+        try await catalog.forgiveFailure(key: "none", start: 100)
+        #expect(try await catalog.throttleWindow(key: "none", now: 110, windowSeconds: 60) == nil)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func aRepeatKeyCountsOncePerWindow(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         for second in 0..<5 {

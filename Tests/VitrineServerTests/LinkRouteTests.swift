@@ -155,6 +155,42 @@ import VitrineAPI
         }
     }
 
+    /// Guesses sent at once are each counted before their password is checked: no more than the limit are
+    /// answered, however many arrive together (a check alone lets all of them through before any fails).
+    @Test func guessesSentAtOnceGetNoMoreAnswersThanTheLimit() async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        let auth = try fixture.bearer()
+        try await fixture.makeApp(access: Self.privateServer).test(.router) { client in
+            let link = try await create(
+                client, auth, #"{"photos":{"ids":["\#(fixture.ids[0])"]},"password":"correct horse"}"#)
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for n in 0..<24 {
+                    group.addTask {
+                        try await client.execute(
+                            uri: "/api/v1/links/\(link.slug)/session", method: .post,
+                            body: self.json(#"{"password":"guess \#(n)"}"#)
+                        ) { (r: TestResponse) async throws in r.status }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let answered = statuses.filter { $0 == .unauthorized }.count
+            #expect(answered <= 4 && answered > 0, "\(statuses)")
+            #expect(statuses.allSatisfy { $0 == .unauthorized || $0 == .tooManyRequests }, "\(statuses)")
+        }
+        // The right password gives back its attempt: a family opening the link one after another is never held.
+        let other = try await ServerFixture(photos: 1)
+        let owner = try other.bearer()
+        try await other.makeApp(access: Self.privateServer).test(.router) { client in
+            let link = try await create(client, owner, #"{"photos":{"ids":["\#(other.ids[0])"]},"password":"pw"}"#)
+            for _ in 0..<10 {
+                try await client.execute(
+                    uri: "/api/v1/links/\(link.slug)/session", method: .post, body: json(#"{"password":"pw"}"#)
+                ) { (r: TestResponse) async throws in #expect(r.status == .ok) }
+            }
+        }
+    }
+
     @Test func expiredDeletedAndMalformedLinksAreRefused() async throws {
         let fixture = try await ServerFixture(photos: 1)
         let auth = try fixture.bearer()
