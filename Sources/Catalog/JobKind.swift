@@ -13,4 +13,15 @@ public enum JobKind: String, Sendable, CaseIterable, Codable {
     case collectBlobs = "collect-blobs"
     /// Make a clip's web rendition (payload: the photo id), unless its original plays everywhere.
     case transcodeVideo = "transcode-video"
+
+    /// Whether enqueuing a job of this kind again puts its parked row back in the queue, with fresh
+    /// attempts. Those kinds' work recurs (a purge each hour, a backfill at each start), so a failure at one
+    /// moment (a database restarting, a bucket answering 503) must not stop it for good. A photo's own jobs
+    /// stay parked: a file that fails every time is retried when its owner says so (`vitrine jobs retry`).
+    public var isRevivedByEnqueue: Bool {
+        switch self {
+        case .backfill, .purgeTrash, .collectBlobs: true
+        case .renderVariants, .sizedVariant, .transcodeVideo: false
+        }
+    }
 }

@@ -8,8 +8,11 @@ public enum JobLimits {
     public static let maximumErrorText = 2000
     /// Attempts allowed when a request does not say.
     public static let defaultMaxAttempts = 5
-    /// No request may ask for more attempts than this (it keeps the attempt counter far from overflow).
+    /// No request may ask for more attempts than this.
     public static let maximumAttempts = 1000
+    /// The attempt counter, which names a claim (`JobRecord`) and so only ever grows, stops here, far from
+    /// overflow; so do the attempts a job is allowed, which grow when a job is handed back or revived.
+    public static let attemptCounterCap: Int64 = 1 << 40
     /// Parked failures a summary lists.
     public static let summaryFailures = 100
     /// Dedup keys one `jobs(dedupKeys:)` lookup may name.

@@ -14,8 +14,10 @@
 /// Times are milliseconds since 1970 and passed in, so tests move the clock.
 public protocol JobQueue: Sendable {
     /// Adds the jobs, one transaction, and wakes waiting workers. A request whose dedup key is already
-    /// queued, running or parked adds nothing (a waiting row takes the higher priority). Returns how many
-    /// rows were added. Throws `JobQueueError.invalid` for an oversized payload or key.
+    /// queued, running or parked adds nothing (a waiting row takes the higher priority), except that a
+    /// parked job of a kind revived by enqueue (`JobKind.isRevivedByEnqueue`) goes back in the queue, due at
+    /// `now` with the request's attempts to come. Returns how many rows were added or revived. Throws `JobQueueError.invalid`
+    /// for an oversized payload or key.
     @discardableResult
     func enqueue(_ jobs: [JobRequest], now: Int64) async throws -> Int
     /// Claims the next job of one of `kinds` for `worker`, leased until `now + leaseMilliseconds`; nil when
@@ -29,6 +31,12 @@ public protocol JobQueue: Sendable {
     /// Deletes a claimed job; false when the claim is no longer this worker's.
     @discardableResult
     func completeJob(_ job: JobRecord) async throws -> Bool
+    /// Hands a claimed job back unfinished (its worker is stopping), due at `now`, with one more attempt
+    /// allowed: a job is never parked by the stops of the workers that held it. (The attempt counter itself
+    /// only grows: it names the claims.) False when the claim is
+    /// no longer this worker's.
+    @discardableResult
+    func releaseJob(_ job: JobRecord, now: Int64) async throws -> Bool
     /// Records a failed attempt with its error: waits for a retry, or parks the job when its attempts are
     /// used. Nil when the claim is no longer this worker's.
     @discardableResult

@@ -36,6 +36,19 @@ extension PostgresCatalog {
         for job in jobs {
             let kind = job.kind.rawValue
             let attempts = JobLimits.attempts(job.maxAttempts)
+            if job.kind.isRevivedByEnqueue, let key = job.dedupKey {
+                let revived = try await connection.query(
+                    """
+                    UPDATE job SET state = 'waiting', not_before = \(now), priority = \(job.priority),
+                        max_attempts = LEAST(attempts + \(Int64(attempts)), \(JobLimits.attemptCounterCap))
+                    WHERE dedup_key = \(key) AND state = 'failed' RETURNING 1
+                    """, logger: logger
+                ).collect().count
+                if revived > 0 {
+                    added += revived
+                    continue
+                }
+            }
             let inserted = try await connection.query(
                 """
                 INSERT INTO job AS j (kind, payload, priority, dedup_key, state, max_attempts, not_before, enqueued_at)
@@ -58,7 +71,7 @@ extension PostgresCatalog {
         guard !kinds.isEmpty else { return nil }
         let names = kinds.map(\.rawValue).sorted()
         let expiry = JobClock.adding(leaseMilliseconds, to: now)
-        let cap = Int64(JobLimits.maximumAttempts)
+        let cap = JobLimits.attemptCounterCap
         // The sweep commits before the claim looks, so a job whose lease just lapsed can be claimed at once.
         return try await withConnection { connection in
             try await connection.query(
@@ -109,6 +122,20 @@ extension PostgresCatalog {
                 """
                 DELETE FROM job WHERE id = \(job.id) AND attempts = \(Int64(job.attempts)) AND state = 'running'
                 AND \(unescaped: Self.asynchronousCommit)
+                RETURNING 1
+                """, logger: self.logger
+            ).collect().isEmpty == false
+        }
+    }
+
+    @discardableResult
+    public func releaseJob(_ job: JobRecord, now: Int64) async throws -> Bool {
+        try await withConnection { connection in
+            try await connection.query(
+                """
+                UPDATE job SET state = 'waiting', not_before = \(now), lease_expires_at = NULL, worker = NULL,
+                    max_attempts = LEAST(max_attempts + 1, \(JobLimits.attemptCounterCap))
+                WHERE id = \(job.id) AND attempts = \(Int64(job.attempts)) AND state = 'running'
                 RETURNING 1
                 """, logger: self.logger
             ).collect().isEmpty == false

@@ -24,6 +24,20 @@ extension SQLiteCatalog {
     static func enqueueRows(_ jobs: [JobRequest], now: Int64, in db: Database) throws -> Int {
         var added = 0
         for job in jobs {
+            if job.kind.isRevivedByEnqueue, let key = job.dedupKey {
+                try db.execute(
+                    sql: """
+                        UPDATE job SET state = 'waiting', maxAttempts = MIN(attempts + ?, ?), notBefore = ?, priority = ?
+                        WHERE dedupKey = ? AND state = 'failed'
+                        """,
+                    arguments: [
+                        JobLimits.attempts(job.maxAttempts), JobLimits.attemptCounterCap, now, job.priority, key,
+                    ])
+                if db.changesCount > 0 {
+                    added += 1
+                    continue
+                }
+            }
             if try raiseQueued(job, in: db) { continue }
             try db.execute(
                 sql: """
@@ -75,7 +89,7 @@ extension SQLiteCatalog {
                 else { return .commit }
                 var job = try JobRecord(sqliteRow: row)
                 job.state = .running
-                job.attempts = min(job.attempts, JobLimits.maximumAttempts) + 1
+                job.attempts = min(job.attempts, Int(JobLimits.attemptCounterCap)) + 1
                 job.leaseExpiresAt = expiry
                 job.worker = worker
                 try db.execute(
@@ -121,6 +135,20 @@ extension SQLiteCatalog {
             try db.execute(
                 sql: "DELETE FROM job WHERE id = ? AND attempts = ? AND state = 'running'",
                 arguments: [job.id, job.attempts])
+            return db.changesCount == 1
+        }
+    }
+
+    @discardableResult
+    public func releaseJob(_ job: JobRecord, now: Int64) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    UPDATE job SET state = 'waiting', maxAttempts = MIN(maxAttempts + 1, ?), notBefore = ?,
+                        leaseExpiresAt = NULL, worker = NULL
+                    WHERE id = ? AND attempts = ? AND state = 'running'
+                    """,
+                arguments: [JobLimits.attemptCounterCap, now, job.id, job.attempts])
             return db.changesCount == 1
         }
     }

@@ -47,7 +47,8 @@ extension JobWorker {
         }
     }
 
-    /// Tells the queue how the attempt ended. A worker stopping hands its job back with no back-off.
+    /// Tells the queue how the attempt ended. A worker stopping hands its job back, due at once and with the
+    /// attempt not counted.
     nonisolated func record(_ job: JobRecord, _ attempt: Attempt) async -> JobOutcome {
         do {
             switch attempt {
@@ -68,12 +69,8 @@ extension JobWorker {
                 return .lost
             case .abandoned:
                 // In a task of its own: this one is cancelled, and the catalog may refuse a cancelled caller.
-                let (queue, name) = (queue, configuration.name)
-                _ = try await Task {
-                    try await queue.failJob(
-                        job, error: "the worker \(name) stopped", backoff: JobBackoff(base: 0, cap: 0),
-                        now: EpochMilliseconds.now)
-                }.value
+                let queue = queue
+                _ = try await Task { try await queue.releaseJob(job, now: EpochMilliseconds.now) }.value
                 return .abandoned
             }
         } catch {

@@ -26,6 +26,11 @@ extension MeteredCatalog {
     }
 
     @discardableResult
+    public func releaseJob(_ job: JobRecord, now: Int64) async throws -> Bool {
+        try await metered(.releaseJob) { try await base.releaseJob(job, now: now) }
+    }
+
+    @discardableResult
     public func failJob(
         _ job: JobRecord, error: String, backoff: JobBackoff, now: Int64
     ) async throws -> JobFailureOutcome? {

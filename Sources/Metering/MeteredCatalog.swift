@@ -79,7 +79,8 @@ enum CatalogOperation: String, CaseIterable {
     case pruneThrottleWindows = "prune_throttle_windows"
     // JobQueue
     case enqueue, claimJob = "claim_job", extendLease = "extend_lease", completeJob = "complete_job"
-    case failJob = "fail_job", retryFailedJobs = "retry_failed_jobs", jobSummary = "job_summary",
+    case releaseJob = "release_job", failJob = "fail_job", retryFailedJobs = "retry_failed_jobs", jobSummary =
+        "job_summary",
         jobsByKey = "jobs_by_key"
     case observeJobs = "observe_jobs"
     // LivePairs

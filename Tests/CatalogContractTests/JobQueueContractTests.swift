@@ -16,6 +16,42 @@ import Testing
     }
 
     @Test(arguments: CatalogUnderTest.all)
+    func aReleasedJobIsDueAtOnceWithItsAttemptGivenBack(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        try await catalog.enqueue([JobRequest(.renderVariants, payload: "p", maxAttempts: 1)], now: 10)
+        let first = try #require(try await claim(catalog, at: 10))
+        #expect(try await catalog.releaseJob(first, now: 20))
+        #expect(try await !catalog.releaseJob(first, now: 20), "no longer this claim")
+        let again = try #require(try await claim(catalog, worker: "w2", at: 20), "due at once")
+        #expect(again.id == first.id && again.attempts == 2 && again.maxAttempts == 2, "the stop is not counted")
+        #expect(try await !catalog.releaseJob(first, now: 21), "another worker's claim now")
+        #expect(try await catalog.failJob(again, error: "bad", backoff: .standard, now: 22) == .parked)
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
+    func aRecurringJobParkedComesBackWhenQueuedAgainAndAPhotosJobDoesNot(_ kind: CatalogUnderTest) async throws {
+        let catalog = try await kind.open(in: folder)
+        let purge = JobRequest(.purgeTrash, payload: "30", maxAttempts: 1)
+        let render = JobRequest(.renderVariants, payload: "p", maxAttempts: 1)
+        try await catalog.enqueue([purge, render], now: 10)
+        for _ in 0..<2 {
+            let job = try #require(try await claim(catalog, at: 10))
+            #expect(
+                try await catalog.failJob(job, error: "database restarting", backoff: .standard, now: 11) == .parked)
+        }
+        #expect(try await catalog.enqueue([purge, render], now: 3_600_000) == 1, "the purge only")
+        let found = Dictionary(
+            uniqueKeysWithValues: try await catalog.jobs(dedupKeys: [purge, render].compactMap(\.dedupKey)).map {
+                ($0.kind, $0)
+            })
+        #expect(found[.purgeTrash]?.state == .waiting && found[.purgeTrash]?.maxAttempts == 2, "one more to come")
+        #expect(found[.renderVariants]?.state == .failed, "a file that fails stays parked until its owner retries")
+        let next = try #require(try await claim(catalog, at: 3_600_000))
+        #expect(next.kind == .purgeTrash && next.attempts == 2)
+        #expect(try await catalog.enqueue([purge], now: 3_600_001) == 0, "a running job is not queued twice")
+    }
+
+    @Test(arguments: CatalogUnderTest.all)
     func aLookupByKeyFindsTheJobsNotDoneYetWhateverTheirState(_ kind: CatalogUnderTest) async throws {
         let catalog = try await kind.open(in: folder)
         // Claimed oldest first: "done" is completed, "running" stays claimed, "parked" fails its only attempt.

@@ -80,6 +80,7 @@ import VitrineCore
         #expect(try await fixture.library.catalog.jobSummary().counts.isEmpty)
     }
 
+    /// Its last attempt too: a job is never parked by the stops of the workers that held it.
     @Test func aStoppedWorkerHandsItsJobBack() async throws {
         let fixture = try await WorkerFixture()
         let (started, didStart) = AsyncStream<Void>.makeStream()
@@ -87,18 +88,17 @@ import VitrineCore
             didStart.yield()
             try await Task.sleep(for: .seconds(60))
         }
-        try await fixture.library.catalog.enqueue([JobRequest(.backfill)], now: 0)
+        try await fixture.library.catalog.enqueue([JobRequest(.backfill, maxAttempts: 1)], now: 0)
         let worker = fixture.worker([.backfill: stuck], name: "stopping")
         let running = Task { await worker.run() }
         for await _ in started { break }
         running.cancel()
         await running.value
         let summary = try await fixture.library.catalog.jobSummary()
-        #expect(summary.count(.waiting) == 1)
-        #expect(summary.oldestWaiting?.lastError == "the worker stopping stopped")
+        #expect(summary.count(.waiting) == 1 && summary.count(.failed) == 0)
         let again = try await fixture.library.catalog.claimJob(
             kinds: [.backfill], worker: "next", leaseMilliseconds: 1000, now: EpochMilliseconds.now)
-        #expect(again?.attempts == 2, "due at once, without waiting for the lease")
+        #expect(again?.attempts == 2 && again?.maxAttempts == 2, "due at once, and the stop not counted")
     }
 
     @Test(arguments: [false, true])

@@ -75,6 +75,30 @@ import VitrineCore
         #expect(parked.first?.lastError?.contains("truncated") == true || parked.first?.lastError?.isEmpty == false)
     }
 
+    /// A file that kills its worker (a decoder crash) has its job parked by the queue's lease sweep, where no
+    /// handler runs: the next worker's start marks the photo failed rather than leaving it processing forever.
+    @Test func aPhotoWhoseRenderWasParkedByItsLapsedLeasesIsMarkedFailed() async throws {
+        let fixture = try await WorkerFixture()
+        let catalog = fixture.library.catalog
+        let path = try Fixtures.write(fixture.data.file("poison.jpg"), seed: 32)
+        guard case .imported(_, let id) = await fixture.library.importer(options: Self.queued).importFile(at: path)
+        else { Issue.record("not imported"); return }
+        var now = EpochMilliseconds.now
+        for _ in 0..<JobLimits.defaultMaxAttempts {
+            // Each worker dies holding the job; its lease lapses.
+            #expect(
+                try await catalog.claimJob(kinds: [.renderVariants], worker: "dies", leaseMilliseconds: 1, now: now)
+                    != nil)
+            now += 10
+        }
+        #expect(
+            try await catalog.claimJob(kinds: [.renderVariants], worker: "next", leaseMilliseconds: 1, now: now) == nil)
+        #expect(try await catalog.jobSummary().failures.map(\.payload) == [id], "parked by the sweep")
+        #expect(try await catalog.photo(id: id)?.photo.status == .processing)
+        #expect(try await fixture.library.queueUnrenderedPhotos() == 0)
+        #expect(try await catalog.photo(id: id)?.photo.status == .failed)
+    }
+
     @Test func aWorkerStartingQueuesThePhotosLeftWithoutAJob() async throws {
         let fixture = try await WorkerFixture()
         let catalog = fixture.library.catalog
