@@ -6,7 +6,9 @@
 
 /// Runs a command-line tool (ffprobe, ffmpeg) found on `PATH` to its end, within a time limit and an output
 /// bound, and hands back what it printed. A tool past its time is killed, so a file crafted to make a
-/// decoder spin cannot hold an import slot forever.
+/// decoder spin cannot hold an import slot forever; so is one whose caller gives up (`cancelled`: a worker
+/// stopping), and, through `setpriv --pdeathsig`, one whose process dies (a worker killed), which would
+/// otherwise run on unwatched, past its deadline.
 ///
 /// posix_spawn and poll rather than Foundation's `Process`: the deadline needs the pipes read without
 /// blocking, and the child must never inherit another thread's descriptors. Blocks: call it off Swift's
@@ -29,12 +31,31 @@ public enum ToolProcess {
         case notFound(String)
         case timedOut(String, seconds: Double)
         case outputTooLarge(String, limit: Int)
+        /// The caller gave up on it (`cancelled` turned true), and it was killed.
+        case cancelled(String)
         case system(String)
     }
 
+    /// Where `setpriv` is, on Linux, to give the tool a parent-death signal before it starts.
+    static let setpriv: String? = access("/usr/bin/setpriv", X_OK) == 0 ? "/usr/bin/setpriv" : nil
+
+    /// `tool`'s path on `PATH`, nil when no directory has it.
+    static func resolve(_ tool: String) -> String? {
+        if tool.contains("/") { return access(tool, X_OK) == 0 ? tool : nil }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = directory + "/" + tool
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// `cancelled` is asked a few times a second while the tool runs.
     public static func run(
-        _ tool: String, _ arguments: [String], timeoutSeconds: Double, maxOutputBytes: Int = 16 << 20
+        _ tool: String, _ arguments: [String], timeoutSeconds: Double, maxOutputBytes: Int = 16 << 20,
+        cancelled: @Sendable () -> Bool = { false }
     ) throws(Failure) -> Result {
+        guard let executable = resolve(tool) else { throw .notFound(tool) }
         var out: [Int32] = [-1, -1]
         var err: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else { throw .system("pipe: errno \(errno)") }
@@ -57,10 +78,11 @@ public enum ToolProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        let argv = ([tool] + arguments).map { strdup($0) } + [nil]
+        let command = setpriv.map { [$0, "--pdeathsig", "KILL", "--", executable] } ?? [executable]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawnp(&pid, tool, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
         close(out[1])
         close(err[1])
         guard spawned == 0 else {
@@ -97,6 +119,10 @@ public enum ToolProcess {
             }
         }
         while !exited, failure == nil {
+            if cancelled() {
+                failure = .cancelled(tool)
+                break
+            }
             let left = deadline - monotonicSeconds()
             guard left > 0 else {
                 failure = .timedOut(tool, seconds: timeoutSeconds)

@@ -99,18 +99,19 @@ public enum VideoRenderer {
     }
 
     static func runTool(
-        _ tool: String, _ arguments: [String], timeoutSeconds: Double
+        _ tool: String, _ arguments: [String], timeoutSeconds: Double, cancelled: @Sendable () -> Bool = { false }
     ) throws(ImagingError)
         -> ToolProcess.Result
     {
         do {
-            return try ToolProcess.run(tool, arguments, timeoutSeconds: timeoutSeconds)
+            return try ToolProcess.run(tool, arguments, timeoutSeconds: timeoutSeconds, cancelled: cancelled)
         } catch {
             switch error {
             case .notFound(let name): throw .unavailable("\(name) is not installed (Debian package ffmpeg)")
             case .timedOut(let name, let seconds):
                 throw .corruptVideo("\(name) took longer than \(VideoLimits.seconds(seconds)) s")
             case .outputTooLarge(let name, let limit): throw .corruptVideo("\(name) wrote more than \(limit) bytes")
+            case .cancelled(let name): throw .unavailable("\(name) was stopped: its work was given up")
             case .system(let detail): throw .unavailable(detail)
             }
         }

@@ -77,10 +77,10 @@ public struct VideoRendition: Sendable, Equatable {
         return min(maximumTimeoutSeconds, max(minimumTimeoutSeconds, seconds * timeoutPerClipSecond))
     }
 
-    /// Transcodes `path` to `outputPath` (the caller owns and removes it) and returns the rendition's size.
-    /// Blocks: call it off Swift's cooperative pool.
+    /// Transcodes `path` to `outputPath` (the caller owns and removes it) and returns the rendition's size;
+    /// ffmpeg is stopped as soon as `cancelled` turns true. Blocks: call it off Swift's cooperative pool.
     public func make(
-        from path: String, probe: VideoProbe, to outputPath: String
+        from path: String, probe: VideoProbe, to outputPath: String, cancelled: @Sendable () -> Bool = { false }
     ) throws(ImagingError) -> (width: Int, height: Int, byteSize: Int64) {
         let (width, height) = size(for: probe)
         let duration = probe.duration ?? 0
@@ -96,7 +96,7 @@ public struct VideoRendition: Sendable, Equatable {
                 "-maxrate", String(maxVideoBitsPerSecond), "-bufsize", String(maxVideoBitsPerSecond * 2),
                 "-c:a", "aac", "-b:a", String(audioBitsPerSecond), "-ac", "2",
                 "-movflags", "+faststart", "-fs", String(bound), "-f", "mp4", outputPath,
-            ], timeoutSeconds: timeoutSeconds(duration: duration))
+            ], timeoutSeconds: timeoutSeconds(duration: duration), cancelled: cancelled)
         guard result.status == 0, let written = FileHead.size(path: outputPath), written > 0 else {
             let detail = result.errorText
             throw .encodeFailed("the web rendition: \(detail.isEmpty ? "ffmpeg wrote nothing" : detail)")

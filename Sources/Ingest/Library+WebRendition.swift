@@ -19,20 +19,21 @@ extension Library {
         guard item.variants[target] == nil, let original = item.variants[source] else { return false }
         let temporaries = temporaries
         let made = try await blobs.withLocalFile(original.blobKey) { path in
-            try await transcodes.run { () throws -> (path: String, width: Int, height: Int)? in
+            try await transcodes.run(cancellable: { flag throws -> (path: String, width: Int, height: Int)? in
                 guard let probe = try MediaRenderer.describe(path: path, options: options).video,
                     options.rendition.reason(for: probe, byteSize: original.byteSize) != nil
                 else { return nil }
                 let (fd, output) = try temporaries.create(prefix: "rendition-")
                 close(fd)
                 do {
-                    let size = try options.rendition.make(from: path, probe: probe, to: output)
+                    let size = try options.rendition.make(
+                        from: path, probe: probe, to: output, cancelled: { flag.isCancelled })
                     return (output, size.width, size.height)
                 } catch {
                     unlink(output)
                     throw error
                 }
-            }
+            })
         }
         guard let made else { return false }
         defer { unlink(made.path) }

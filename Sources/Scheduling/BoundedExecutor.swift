@@ -69,6 +69,19 @@ public final class BoundedExecutor: Sendable {
         }
     }
 
+    /// Runs `work` as `run` does, handing it a flag that turns true when the calling task is cancelled, for
+    /// work that can stop early (a transcode): the slot's thread is not the task's, so it cannot see that
+    /// itself.
+    public func run<T: Sendable>(cancellable work: @escaping @Sendable (CancellationFlag) throws -> T) async throws -> T
+    {
+        let flag = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await run { try work(flag) }
+        } onCancel: {
+            flag.cancel()
+        }
+    }
+
     /// Throws `busy` when a job given now would be refused: for work that costs before it reaches the pool
     /// (an original fetched from a bucket to render), so a full pool refuses it before that cost.
     public func checkRoom() throws {

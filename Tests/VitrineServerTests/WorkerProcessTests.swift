@@ -70,6 +70,62 @@ import VitrineCore
         }
     }
 
+    /// The ffmpeg processes `pid` started that are running now.
+    static func ffmpegChildren(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let status = try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8) else {
+                return false
+            }
+            let fields = status.split(separator: "\n")
+            return fields.contains("PPid:\t\(pid)")
+                && fields.contains { $0.hasPrefix("Name:") && $0.hasSuffix("ffmpeg") }
+        }
+    }
+
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+        return !status.contains("State:\tZ")
+    }
+
+    /// A worker stopped mid-transcode stops its ffmpeg at once (and hands the job back without using an
+    /// attempt); one killed takes its ffmpeg with it, which would otherwise run on unwatched, for hours.
+    @Test(arguments: [SIGTERM, SIGKILL])
+    func aWorkerStoppedMidTranscodeTakesItsFFmpegWithIt(signal: Int32) async throws {
+        let data = TemporaryDirectory("worker-transcode")
+        let inputs = TemporaryDirectory("worker-transcode-inputs")
+        // MPEG-4 Part 2 plays in no browser: the import queues a transcode, which takes seconds.
+        try VideoFixtures.clip(
+            inputs.file("long.mp4"), width: 640, height: 360, seconds: 480, codec: ["-c:v", "mpeg4", "-q:v", "5"])
+        let imported = try VitrineProcess.run(["import", "--enqueue-only", "--data", data.path, inputs.path])
+        #expect(imported.status == 0, "\(imported.output)")
+        let worker = try VitrineProcess.start(["worker", "--data", data.path, "--concurrency", "1"])
+        var transcoding: [Int32] = []
+        let started = try await eventually(seconds: 60) {
+            transcoding = Self.ffmpegChildren(of: worker.processIdentifier).filter {
+                ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "").contains("libx264")
+            }
+            return !transcoding.isEmpty
+        }
+        try #require(started, "the worker never started a transcode")
+        let stopping = ContinuousClock.now
+        kill(worker.processIdentifier, signal)
+        // Not `waitUntilExit`: Foundation watches its child's end through a descriptor the child's own
+        // children inherit, so it would wait for an orphaned ffmpeg too.
+        let ended = try await eventually(seconds: 10) { !Self.isRunning(worker.processIdentifier) }
+        #expect(ended, "the worker did not end")
+        let gone = try await eventually(seconds: 3) { !transcoding.contains(where: Self.isRunning) }
+        #expect(gone, "ffmpeg outlives its worker")
+        for pid in transcoding { kill(pid, SIGKILL) }
+        worker.waitUntilExit()
+        if signal == SIGTERM {
+            #expect(ContinuousClock.now - stopping < .seconds(3), "the stop waited for the transcode")
+            let catalog = try SQLiteCatalog(path: data.file("catalog.sqlite"))
+            let summary = try await catalog.jobSummary()
+            #expect(summary.counts.contains { $0.kindName == "transcode-video" && $0.state == .waiting })
+        }
+    }
+
     @Test func serveRunsAnEmbeddedWorkerUnlessToldNot() async throws {
         let data = TemporaryDirectory("worker-serve")
         let ids = try await Self.queueRenders(data, count: 1)
