@@ -130,7 +130,7 @@ async function listPage() {
 
 function start() {
   grid = new Grid(engine, lib, $('[data-grid]'), (i) => openAt(i, true), menu);
-  search = new Search(lib, (f) => reopen('filter', f).catch((e) => toast(`Search failed: ${e.message}`)));
+  search = new Search(lib, (f) => reopen('filter', f).catch((e) => { toast(`Search failed: ${e.message}`); if (urlFor(search.filter) === urlFor(f)) search.set(lib.filter, 'undo'); }));
   grid.on((kind) => {
     if (kind === 'error') {
       pill.hidden = false;
@@ -202,7 +202,7 @@ function selectionBar() {
   selecting = import('./ui/selection.js').then((m) => new m.SelectionBar(grid, {
     toast, undo, deleted: (ids) => changes(ids.map((id) => ({ kind: 'delete', id, photo: null }))),
     changed: () => { reopen('requery').catch(() => 0); },
-  }));
+  }), () => { selecting = undefined; });
 }
 
 /** The header's count and the empty state. */
@@ -347,22 +347,17 @@ async function openDeep(/** @type {string} */ id) {
     try {
       page = await getJSON(apiRoot + '/photos' + (filterQuery(lib.filter) || '?') + (lib.filtered ? '&' : '') +
         `around=${encodeURIComponent(id)}&limit=${policy.pageSize}`);
-    } catch (x) { const e = /** @type {HttpError} */ (x); showPill(e.status === 404 ? 'Photo not found' : e.message || 'Photo not found'); return; }
+    } catch { toast('This photo is not available'); return; }
     const p = page.position, k = (page.items || []).findIndex((/** @type {Item} */ it) => it.id === id);
     const s = p ? lib.sectionOfMonth(p.year * 100 + p.month) : -1;
-    if (s < 0 || k < 0) { showPill('Photo not found in the catalog'); return; }
+    if (s < 0 || k < 0) { toast('This photo is not available'); return; }
     grid.adopt(lib.place(lib.months[s].first + p.offset - k, page.items));
     lib.reindex();
     i = lib.indexOf(id);
-    if (i < 0) { showPill('Photo not found in the catalog'); return; }
+    if (i < 0) { toast('This photo is not available'); return; }
   }
   grid.reveal(i);
   openAt(i, true);
-}
-
-function showPill(/** @type {string} */ text) {
-  $('#pill-text').textContent = text;
-  pill.hidden = false;
 }
 
 function toast(/** @type {string} */ text, hold = policy.toastFor) {

@@ -61,8 +61,10 @@ def test_a_skip_link_and_arrow_keys_reach_the_photos(desktop, server):
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_the_owners_lists_and_dialogs_pass_axe(browser, writable, scheme):
     from photos import api
-    api(writable.url, "POST", "/api/v1/links", token=writable.token, body={"photos": {"ids": [
-        api(writable.url, "GET", "/api/v1/photos?limit=1")[1]["items"][0]["id"]]}, "title": "Axe"})
+    first = api(writable.url, "GET", "/api/v1/photos?limit=1")[1]["items"][0]["id"]
+    api(writable.url, "POST", "/api/v1/links", token=writable.token, body={"photos": {"ids": [first]}, "title": "Axe"})
+    # A link without a title is still named on the page.
+    api(writable.url, "POST", "/api/v1/links", token=writable.token, body={"photos": {"ids": [first]}})
     ctx = browser.new_context(**DESKTOP, color_scheme=scheme)
     ctx.set_default_timeout(T)
     page = ctx.new_page()

@@ -193,6 +193,22 @@ def test_the_heart_and_the_f_key_set_a_favourite(desktop, writable):
         f"() => fetch('/api/v1/photos/{pid}').then(r => r.json()).then(d => !d.favorite)", timeout=T)
 
 
+def test_a_heart_the_server_refuses_reverts_and_says_so(desktop, writable):
+    favs = {i["id"] for i in api(writable.url, "GET", "/api/v1/photos?favorite=true&limit=200")[1]["items"]}
+    pid = next(i["id"] for i in api(writable.url, "GET", "/api/v1/photos?limit=200")[1]["items"] if i["id"] not in favs)
+    desktop.add_init_script(f"localStorage.setItem('vitrine.token', {writable.token!r})")
+    desktop.route("**/api/v1/photos/*", lambda r: r.fulfill(status=503, json={"error": {"code": "unavailable", "message": "down"}})
+                  if r.request.method == "PATCH" else r.continue_())
+    desktop.goto(f"{writable.url}/p/{pid}")
+    viewer_state(desktop, "open")
+    wait_current(desktop, pid)
+    heart = "[role=dialog] button.heart"
+    desktop.click(heart)
+    desktop.wait_for_function("document.querySelector('[role=dialog] .toast').textContent === \"Couldn't update favourite\"", timeout=T)
+    assert desktop.get_attribute(heart, "aria-pressed") == "false"
+    assert not api(writable.url, "GET", f"/api/v1/photos/{pid}")[1].get("favorite")
+
+
 def test_a_visitor_sees_no_heart(desktop, writable):
     pid = api(writable.url, "GET", "/api/v1/photos?limit=1")[1]["items"][0]["id"]
     desktop.goto(f"{writable.url}/p/{pid}")

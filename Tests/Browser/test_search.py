@@ -148,3 +148,24 @@ def test_a_search_cleared_at_once_leaves_no_tile_behind(desktop, server):
     assert desktop.evaluate(STRAYS) == 0
     ids = desktop.evaluate(TILE_IDS)
     assert len(ids) == len(set(ids)), "one tile per photo"
+
+
+def test_a_failed_search_puts_the_shown_filter_back(desktop, writable):
+    pid = _ids(writable.url)[20]
+    assert api(writable.url, "PATCH", f"/api/v1/photos/{pid}", writable.token, {"tags": ["harbour"]})[0] == 200
+    desktop.goto(writable.url + "/?tag=harbour")
+    wait_grid(desktop)
+    desktop.route("**/api/v1/timeline*", lambda r: r.abort())
+    failed = "document.querySelector('#toast').textContent.startsWith('Search failed')"
+    desktop.fill("#search", "5120")
+    desktop.keyboard.press("Enter")
+    desktop.wait_for_function(failed, timeout=T)
+    # The field, the address and the chips say what the grid still shows.
+    desktop.wait_for_function("location.search === '?tag=harbour'", timeout=T)
+    assert desktop.input_value("#search") == "" and desktop.evaluate("window.vitrine.lib.filter.q") == ""
+    desktop.evaluate("document.querySelector('#toast').textContent = ''")
+    desktop.click("#tagbar .chip[data-tag=harbour]")
+    desktop.wait_for_function(failed, timeout=T)
+    desktop.wait_for_function("location.search === '?tag=harbour'", timeout=T)
+    assert desktop.get_attribute("#tagbar .chip[data-tag=harbour]", "aria-pressed") == "true"
+    assert desktop.evaluate("window.vitrine.search.filter.tags.join() === window.vitrine.lib.filter.tags.join()")

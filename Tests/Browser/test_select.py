@@ -430,3 +430,39 @@ def test_the_trash_page_restores_and_empties(desktop, writable):
     desktop.wait_for_function("document.querySelector('.trash-head p').textContent === 'The trash is empty.'", timeout=T)
     assert api(writable.url, "GET", "/api/v1/trash", token=writable.token)[1]["total"] == 0
     assert api(writable.url, "POST", "/api/v1/trash/restore", token=writable.token, body={"ids": [gone]})[1]["missing"] == [gone]
+
+
+def test_selecting_works_again_after_its_modules_failed_to_load(desktop, server):
+    desktop.goto(server + "/")
+    wait_grid(desktop)
+    # A brief outage: the checks' and the bar's modules fail once, then load.
+    failed = []
+    desktop.route("**/{grid/marks,ui/selection}.js", lambda r: (failed.append(r.request.url), r.abort()))
+    _check(desktop, 2)
+    desktop.wait_for_function("window.vitrine.grid.selected === 1", timeout=T)
+    desktop.wait_for_timeout(300)
+    assert len(failed) == 2, failed
+    desktop.unroute("**/{grid/marks,ui/selection}.js")
+    _check(desktop, 3)
+    desktop.wait_for_function("window.vitrine.grid.selected === 2", timeout=T)
+    desktop.locator(".selbar").wait_for(state="visible", timeout=T)
+    assert "2 selected" in desktop.inner_text(".selbar")
+    desktop.wait_for_function("document.querySelectorAll('[data-grid] .tile.selected').length === 2", timeout=T)
+
+
+def test_the_bar_fits_a_phone(phone, writable):
+    _owner(phone, writable)
+    _check(phone, 0)
+    phone.click(_tile(phone, 6), modifiers=["Shift"])
+    phone.wait_for_function("window.vitrine.grid.selected === 7", timeout=T)
+    phone.locator(".selbar .owner").wait_for(state="visible", timeout=T)
+    shot(phone, "phone-selection-bar")
+    # Every action whole on a 390 px screen, its label uncut.
+    bar = phone.evaluate("document.querySelector('.selbar').getBoundingClientRect().bottom")
+    buttons = phone.evaluate("""[...document.querySelectorAll('.selbar button')].map(b => {
+        const r = b.getBoundingClientRect();
+        return { text: b.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom, cut: b.scrollWidth > b.clientWidth };
+    })""")
+    assert [b["text"] for b in buttons] == ["✕", "Add to album", "Favourite", "Share", "Trash", "Download"]
+    for b in buttons:
+        assert 0 <= b["left"] and b["right"] <= 390 and 0 <= b["top"] and b["bottom"] <= min(bar, 844) and not b["cut"], b

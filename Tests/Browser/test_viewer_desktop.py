@@ -110,6 +110,15 @@ def test_back_closes_viewer(desktop, server, catalog):
     assert current_id(desktop) == pid
 
 
+def test_a_link_to_a_missing_photo_says_so(desktop, server):
+    desktop.goto(server + "/p/AAAAAAAAAAAA")
+    wait_grid(desktop)
+    toast = desktop.locator("#toast")
+    expect(toast).to_have_text("This photo is not available", timeout=T)
+    desktop.wait_for_timeout(1000)
+    assert toast.is_visible() and toast.inner_text() == "This photo is not available" and desktop.locator("#pill").is_hidden()
+
+
 def test_debug_panel_tunes_live(desktop, server, catalog):
     desktop.goto(server + "/?debug")
     wait_grid(desktop)

@@ -482,7 +482,7 @@ export class Grid {
   }
 
   /** The tiles' and headings' checks as the session's selection has them, once anything was selected. */
-  mark() { if (this.selected || this.marked) (marks ??= import('./marks.js')).then((m) => m.mark(this)); }
+  mark() { if (this.selected || this.marked) (marks ??= import('./marks.js')).then((m) => m.mark(this), () => { marks = null; }); }
 
   /** Ends the first screen's hold (app.js: once its thumbnails arrived): the rest follows. */
   release() {

@@ -57,19 +57,19 @@ export class Search {
     this.set({ ...this.filter, q: this.input.value.trim() }, 'commit');
   }
 
-  /** mode: 'type' (replaceState), 'commit' (pushState), 'pop' (the URL is already right). */
-  set(/** @type {Filter} */ filter, /** @type {'type'|'commit'|'pop'} */ mode) {
+  /** mode: 'type' (replaceState), 'commit' (pushState), 'pop' (the URL is already right), 'undo' (back to the filter shown: replaceState, no re-query). */
+  set(/** @type {Filter} */ filter, /** @type {'type'|'commit'|'pop'|'undo'} */ mode) {
     const changed = !same(filter, this.filter);
     this.filter = filter;
     if (this.input.value.trim() !== filter.q) this.input.value = filter.q;
     const url = urlFor(filter);
-    if (mode === 'type') history.replaceState(null, '', url);
+    if (mode === 'type' || mode === 'undo') history.replaceState(null, '', url);
     else if (mode === 'commit' && url !== this.committed) {
       history.replaceState(null, '', this.committed);
       history.pushState(null, '', url);
     }
     if (mode !== 'type') this.committed = url;
-    if (changed) { this.render(); this.apply(filter); }
+    if (changed) { this.render(); if (mode !== 'undo') this.apply(filter); }
   }
 
   toggle(/** @type {string} */ tag) {

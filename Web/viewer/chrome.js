@@ -90,6 +90,9 @@ export async function favorite(/** @type {Viewer} */ v) {
   } catch {
     v.details.delete(it.id);
     if (v.item()?.id === it.id) heart(v, !on);
+    v.toast.textContent = `Couldn't update favourite`;
+    clearTimeout(v.toastTimer);
+    v.toastTimer = setTimeout(() => { v.toast.textContent = ''; }, policy.toastFor);
   }
 }
 
