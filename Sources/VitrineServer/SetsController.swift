@@ -52,6 +52,9 @@ struct SetsController<Context: RequestContext>: Sendable {
         }
         try TextRules.validateAlbum(title: title, description: change.description)
         let selection = try change.photos?.validated()
+        if case .some(.some(let cover)) = change.coverPhotoId, !PhotoID.isValid(cover) {
+            throw APIError(.badRequest, code: "bad_cover", message: "coverPhotoId is a photo id")
+        }
         guard try await catalog.albums().count < Self.maximumAlbums else {
             throw APIError(
                 .conflict, code: "too_many_albums", message: "a library has at most \(Self.maximumAlbums) albums")
@@ -60,9 +63,15 @@ struct SetsController<Context: RequestContext>: Sendable {
         let album = AlbumRecord(
             id: PhotoID.make(), title: title, description: change.description ?? "", createdAt: now, updatedAt: now)
         try await catalog.createAlbum(album)
-        if let selection { _ = try await catalog.add(selection, to: .album(album.id)) }
-        if case .some(.some(let cover)) = change.coverPhotoId {
-            _ = try await update(album.id, AlbumEdit(coverPhotoId: cover))
+        do {
+            if let selection { _ = try await catalog.add(selection, to: .album(album.id)) }
+            if case .some(.some(let cover)) = change.coverPhotoId {
+                _ = try await update(album.id, AlbumEdit(coverPhotoId: cover))
+            }
+        } catch {
+            // A refused create leaves nothing behind: a client that retries it makes one album, not two.
+            _ = try? await catalog.deleteAlbum(id: album.id)
+            throw error
         }
         return try JSONResponse.make(
             try await wire(try await found(album.id)), status: .created, cacheControl: "no-store")

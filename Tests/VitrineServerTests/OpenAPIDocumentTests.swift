@@ -1,3 +1,4 @@
+import Catalog
 import Compat
 import Crypto
 import Foundation
@@ -7,6 +8,7 @@ import Metering
 import ServerTestSupport
 import TestSupport
 import Testing
+import VitrineCore
 
 @testable import VitrineServer
 
@@ -85,6 +87,40 @@ import Testing
             }
         }
         #expect(Set(operationIds).count == operationIds.count)
+    }
+
+    /// Every file URL the server writes matches the document's pattern, whatever its extension (an MP4's
+    /// has a digit), and every file route documents video as well as images.
+    @Test func everyAssetURLAndFileTypeTheServerAnswersIsDocumented() throws {
+        let document = try document()
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let variant = try #require(schemas["VariantInfo"] as? [String: Any])
+        let url = try #require((variant["properties"] as? [String: Any])?["url"] as? [String: Any])
+        let pattern = try NSRegularExpression(pattern: try #require(url["pattern"] as? String))
+        let key = try #require(BlobKey(hex: String(repeating: "ab", count: 32)))
+        let types = [
+            "image/jpeg", "image/png", "image/webp", "image/tiff", "image/gif", "image/heic", "image/avif", "image/jxl",
+            "video/mp4", "video/quicktime", "video/x-m4v", "video/webm", "video/x-matroska", "video/3gpp",
+        ]
+        for type in types {
+            let record = VariantRecord(
+                photoId: "p", kind: .original, blobKey: key, mimeType: type, width: 1, height: 1, byteSize: 1)
+            for assets in [AssetURLs(), AssetURLs().scoped(toLink: String(repeating: "A", count: 24), downloads: true)]
+            {
+                let made = assets.url(record)
+                let whole = NSRange(made.startIndex..., in: made)
+                #expect(pattern.firstMatch(in: made, range: whole) != nil, "\(type): \(made)")
+            }
+        }
+        let paths = try #require(document["paths"] as? [String: Any])
+        for (path, method) in [
+            ("/assets/{name}", "get"), ("/api/v1/photos/{id}/download", "get"),
+            ("/api/v1/links/{slug}/assets/{name}", "get"), ("/api/v1/trash/{id}/{file}", "get"),
+        ] {
+            let operation = try #require((paths[path] as? [String: Any])?[method] as? [String: Any], "\(path)")
+            let ok = try #require(try response((operation["responses"] as? [String: Any])?["200"], in: document))
+            #expect((ok["content"] as? [String: Any])?["video/*"] != nil, "\(path) answers video too")
+        }
     }
 
     @Test func everyReferenceResolves() throws {

@@ -101,6 +101,16 @@ import VitrineAPI
                 #expect(r.status == .unprocessableContent)
                 #expect(try r.errorCode() == "bad_cover")
             }
+            for cover in [ids[4], "not-an-id"] {
+                try await client.execute(
+                    uri: "/api/v1/albums", method: .post, headers: auth,
+                    body: json(#"{"title":"Refused","photos":{"ids":["\#(ids[1])"]},"coverPhotoId":"\#(cover)"}"#)
+                ) { (r: TestResponse) async throws in #expect(try r.errorCode() == "bad_cover", "\(cover)") }
+            }
+            try await client.execute(uri: "/api/v1/albums", method: .get, headers: auth) {
+                (r: TestResponse) async throws in
+                #expect(!String(buffer: r.body).contains("Refused"), "a refused create leaves no album")
+            }
             try await client.execute(
                 uri: "/api/v1/albums/\(album.id)", method: .patch, headers: auth,
                 body: json(#"{"title":"Winter 2020","coverPhotoId":"\#(ids[1])"}"#)

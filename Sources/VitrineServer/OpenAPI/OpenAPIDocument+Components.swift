@@ -14,7 +14,7 @@ extension OpenAPIDocument {
     /// Vitrine's own `/assets/<sha256>[.ext]` (under `/api/v1/links/{slug}` for a link's visitor), or
     /// `BASE/ab/cd/<sha256>` under `--asset-base-url`; empty for a variant a photo still `processing` lacks.
     static var assetURLPattern: String {
-        "^(|(/api/v1/links/[A-Za-z0-9_-]{24})?/assets/[0-9a-f]{64}(\\\\.[a-z]+)?|https?://[^?#]+/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{64})$"
+        "^(|(/api/v1/links/[A-Za-z0-9_-]{24})?/assets/[0-9a-f]{64}(\\\\.[a-z0-9]+)?|https?://[^?#]+/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{64})$"
     }
 
     static var securitySchemes: String {

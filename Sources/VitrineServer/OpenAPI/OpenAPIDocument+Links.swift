@@ -106,14 +106,14 @@ extension OpenAPIDocument {
         "/api/v1/links/{slug}/assets/{name}": {
           "parameters": [
             {"$ref": "#/components/parameters/LinkSlugPath"},
-            {"name": "name", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9a-f]{64}(\\.[a-z]+)?$"}}
+            {"name": "name", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9a-f]{64}(\\.[a-z0-9]+)?$"}}
           ],
           "get": {
             "operationId": "linkAsset", "tags": ["link visits"], "summary": "A file of one of the link's photos; files kept as they came (originals, Live Photo clips) only when downloads are allowed",
             "security": [{}, {"linkCookie": []}],
             "responses": {
-              "200": {"description": "The file.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}},
-              "206": {"description": "One range.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}},
+              "200": {"description": "The file.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}, "video/*": {"schema": {"type": "string", "contentMediaType": "video/*"}}}},
+              "206": {"description": "One range.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}, "video/*": {"schema": {"type": "string", "contentMediaType": "video/*"}}}},
               "304": {"description": "Not modified."},
               "401": {"$ref": "#/components/responses/PasswordRequired"},
               "403": {"$ref": "#/components/responses/UploadOnly"},

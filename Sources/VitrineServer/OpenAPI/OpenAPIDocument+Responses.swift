@@ -53,7 +53,7 @@ extension OpenAPIDocument {
               "Content-Length": {"schema": {"type": "integer", "minimum": 0}},
               "Cache-Control": {"schema": {"type": "string"}}
             },
-            "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}
+            "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}, "video/*": {"schema": {"type": "string", "contentMediaType": "video/*"}}}
           },
           "BlobPart": {
             "description": "One range of the file.",
@@ -62,7 +62,7 @@ extension OpenAPIDocument {
               "Content-Range": {"required": true, "schema": {"type": "string", "pattern": "^bytes [0-9]+-[0-9]+/[0-9]+$"}},
               "Content-Length": {"schema": {"type": "integer", "minimum": 0}}
             },
-            "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}
+            "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}, "video/*": {"schema": {"type": "string", "contentMediaType": "video/*"}}}
           },
           "NotModified": {
             "description": "`If-None-Match` matched the ETag.",

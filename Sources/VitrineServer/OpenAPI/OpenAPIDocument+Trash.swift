@@ -51,8 +51,8 @@ extension OpenAPIDocument {
             "operationId": "trashedFile", "tags": ["admin"], "summary": "A trashed photo's thumbnail, preview or original",
             "security": [{"adminToken": []}, {"sessionCookie": []}],
             "responses": {
-              "200": {"description": "The file.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}},
-              "206": {"description": "One range of it.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}},
+              "200": {"description": "The file.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}, "video/*": {"schema": {"type": "string", "contentMediaType": "video/*"}}}},
+              "206": {"description": "One range of it.", "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}, "video/*": {"schema": {"type": "string", "contentMediaType": "video/*"}}}},
               "304": {"description": "Not modified."},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "404": {"$ref": "#/components/responses/NotFound"},
