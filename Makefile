@@ -85,7 +85,7 @@ check-imports:
 ## 180-205 s and timed out once.
 PG_SUITES := CatalogContractTests|CatalogPostgresTests|ClusterTests|PostgresCatalogCLITests|JobsTests
 MEDIA_SUITES := HEICCorpusTests|AssetAVIFRouteTests|VideoImportTests|VideoRouteTests|WebRenditionTests|LivePhotoImportTests|LivePhotoRouteTests
-POOL_SUITES := PoolLimitTests|WorkerProcessTests
+POOL_SUITES := PoolLimitTests|WorkerProcessTests|ZipLimitTests
 KIT_SUITES := VitrineKitTests
 MIRROR_SUITES := VitrineMirrorTests
 test-swift:

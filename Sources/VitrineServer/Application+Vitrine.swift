@@ -134,7 +134,7 @@ public enum VitrineServer {
                 guard isPrivate else { return true }
                 return try await guardian.canRead(request, context: context)
             },
-            links: visits
+            links: visits, limiter: resources.zips
         ).addRoutes(to: api.group())
         TrashController(library: library, days: resources.limits.trashDays).addRoutes(
             writes: writes, signedIn: api.group().add(middleware: RequireTokenMiddleware.reader(guardian)))

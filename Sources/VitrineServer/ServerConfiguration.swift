@@ -110,6 +110,13 @@ public struct Limits: Sendable, Equatable {
     public var linkUploadsPerClient = Self.defaultLinkUploadsPerClient
     public static let defaultLinkUploadsAtOnce = 8
     public var linkUploadsAtOnce = Self.defaultLinkUploadsAtOnce
+    /// Zip downloads one client address takes at once, and all clients at once; past them 429 and 503 with
+    /// `Retry-After`. A range that leaves entries out reads every original before it to checksum it, so an
+    /// archive costs up to its whole size in store reads whatever the client takes.
+    public static let defaultZipsPerClient = 4
+    public var zipsPerClient = Self.defaultZipsPerClient
+    public static let defaultZipsAtOnce = 16
+    public var zipsAtOnce = Self.defaultZipsAtOnce
     /// An upload stores its original, records its photo `processing` and answers, leaving the render to the
     /// job queue's workers (`--upload-renders queued`); off, it renders within the request, on this server's
     /// render pool, and answers with the photo ready.

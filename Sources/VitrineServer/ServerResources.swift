@@ -12,6 +12,8 @@ struct ServerResources: Sendable {
     /// Uploads through share links at once: each streams its body to a temporary file (up to the upload
     /// limit) and renders within its request, so a leaked link cannot fill the disk or the render pool.
     let linkUploads: ConcurrencyLimiter
+    /// Zip downloads at once, each held until its body ends.
+    let zips: ConcurrencyLimiter
 
     init(_ limits: Limits, blocking: BoundedExecutor? = nil) {
         self.limits = limits
@@ -24,6 +26,8 @@ struct ServerResources: Sendable {
         linkUploads = ConcurrencyLimiter(
             perClient: limits.linkUploadsPerClient, total: limits.linkUploadsAtOnce, noun: "uploads through links",
             retryAfterSeconds: 5)
+        zips = ConcurrencyLimiter(
+            perClient: limits.zipsPerClient, total: limits.zipsAtOnce, noun: "zip downloads", retryAfterSeconds: 10)
     }
 
     /// Where sized variants render (`SizedVariantMaker`): a few at once with a short queue, because anyone may

@@ -17,6 +17,8 @@ struct ZipController<Context: RequestContext>: Sendable {
     /// credential, checked by the link's gate.
     let canRead: @Sendable (Request, Context) async throws -> Bool
     let links: LinkVisitsController<Context>
+    /// Downloads at once, per client and in all (`Limits.zipsPerClient`, `zipsAtOnce`).
+    let limiter: ConcurrencyLimiter
     /// What archives read whole, for the directories of ranges that leave entries out.
     var checksums = ZipChecksums()
 
@@ -89,10 +91,15 @@ struct ZipController<Context: RequestContext>: Sendable {
         }
         let archive = ZipArchive(
             entries: entries, contents: BlobZipContents(blobs: blobs, keys: keys, checksums: checksums))
-        return Self.respond(archive, etag: Self.etag(entries: entries, keys: keys), request: request)
+        let ticket = request.method == .head ? nil : try limiter.admit(context.peerAddress)
+        return Self.respond(archive, etag: Self.etag(entries: entries, keys: keys), request: request, ticket: ticket)
     }
 
-    static func respond(_ archive: ZipArchive<BlobZipContents>, etag: String, request: Request) -> Response {
+    /// `ticket` is the download's place in the limits, given back when its body ends.
+    static func respond(
+        _ archive: ZipArchive<BlobZipContents>, etag: String, request: Request,
+        ticket: ConcurrencyLimiter.Ticket? = nil
+    ) -> Response {
         let size = Int64(archive.layout.length)
         var headers: HTTPFields = [
             .contentType: "application/zip", .eTag: etag, .acceptRanges: "bytes", .cacheControl: "private, no-cache",
@@ -114,6 +121,7 @@ struct ZipController<Context: RequestContext>: Sendable {
         headers[.contentLength] = String(bytes.count)
         if request.method == .head { return Response(status: status, headers: headers) }
         let body = ResponseBody(contentLength: Int(exactly: bytes.count)) { writer in
+            defer { ticket?.release() }
             try await archive.write(range: bytes) { piece in
                 switch piece {
                 case .records(let records): try await writer.write(ByteBuffer(bytes: records))

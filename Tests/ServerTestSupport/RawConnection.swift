@@ -10,11 +10,16 @@ package final class RawConnection: @unchecked Sendable {
     package let fd: Int32
     private var pending: [UInt8] = []
 
-    package init(port: Int, timeoutSeconds: Int = 30) throws {
+    /// `receiveBuffer` (bytes), set before connecting, keeps the window the server sees that small: a
+    /// client that reads nothing then holds a response's body back after a few kilobytes.
+    package init(port: Int, timeoutSeconds: Int = 30, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var bytes = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
