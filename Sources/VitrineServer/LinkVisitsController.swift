@@ -91,7 +91,9 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
             try? await throttle.forgive(address, window: byAddress)
             throw error
         }
-        guard LinkPassword.verify(password, against: hash) else {
+        // A slow hash on purpose (a tenth of a second of CPU): off the cooperative pool, whose few threads
+        // serve every request.
+        guard try await blocking({ LinkPassword.verify(password, against: hash) }) else {
             context.logger.warning(
                 "authentication failed",
                 metadata: ["kind": "link", "client": .string(address), "path": .string(request.uri.path)])
