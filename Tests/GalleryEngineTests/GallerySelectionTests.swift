@@ -80,6 +80,17 @@ import Testing
         #expect(s.selection.bounds == [12, 14, 17, 21])
     }
 
+    @Test func aScreenThatOffersNoSelectionOpensOnEveryClickAndSelectsNothing() {
+        let (s, _) = S.session()
+        s.offersSelection = false
+        #expect(Self.click(s, 7, toggle: true).open == 7, "a tile's check opens too")
+        #expect(Self.click(s, 8, extend: true).open == 8)
+        #expect(!s.handle(.select(.month(section: 1))).selectionChanged && !s.handle(.select(.all)).selectionChanged)
+        _ = s.handle(.pointer(.down, x: 100, y: 200, id: 1, time: 1000, item: 20))
+        let held = s.handle(.tick(time: 1000 + s.policy.longPressDuration))
+        #expect(held.selected == 0 && !held.painting && s.selection.isEmpty, "a long press paints nothing")
+    }
+
     @Test func liveChangesKeepTheSamePhotosSelected() {
         let (s, first) = S.session()
         _ = S.answer(s, first, at: 50)

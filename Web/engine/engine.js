@@ -347,6 +347,11 @@ export class GallerySession {
   /** @returns {GalleryFrame} */
   clearSelection() { return this._frame(this._e.ge_session_select(this.handle, 4, 0, 0, 0)); }
   /**
+   * Whether the screen offers a selection (the session decides what a click does without one).
+   * @param {boolean} on
+   */
+  offerSelection(on) { this._e.ge_session_select(this.handle, 5, on ? 1 : 0, 0, 0); }
+  /**
    * The selected photos within library indices `lo…hi−1`, as [lo, hi) pairs.
    * @param {number} lo @param {number} hi @returns {[number, number][]}
    */

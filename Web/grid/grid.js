@@ -43,6 +43,7 @@ export class Grid {
     this.width = scroller.clientWidth;
     this.height = scroller.clientHeight;
     this.session = engine.createSession(this.config());
+    this.session.offerSelection(!('nodownload' in document.body.dataset)); // nothing to do with one without downloads
     this.timeline = this.session.timeline; // the session's layout, for its queries
     this.session.resize(this.height, globalThis.devicePixelRatio || 1);
     this.space = engine.scrollSpace(0, this.height);

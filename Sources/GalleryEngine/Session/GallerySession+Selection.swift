@@ -29,7 +29,10 @@ extension GallerySession {
         case .click(let index, let extend, let toggle, let time):
             advance(to: time)
             guard let i = selectable(index), !ignoresClick(at: time) else { return false }
-            if extend, let a = selectAnchor, !selection.isEmpty {
+            if !offersSelection {
+                frame.open = i
+                return false
+            } else if extend, let a = selectAnchor, !selection.isEmpty {
                 selection.set(a < i ? a : i, (a < i ? i : a) + 1, to: selection.contains(a))
             } else if extend || toggle || !selection.isEmpty {
                 selection.toggle(i)
@@ -39,7 +42,8 @@ extension GallerySession {
             }
             selectAnchor = i
         case .month(let s):
-            guard s >= 0, s < layout.sectionCount, let month = layout.month(of: s), month.count > 0 else {
+            guard offersSelection, s >= 0, s < layout.sectionCount, let month = layout.month(of: s), month.count > 0
+            else {
                 return false
             }
             let lo = layout.sectionFirstItem(s)
@@ -47,6 +51,7 @@ extension GallerySession {
             selection.set(lo, hi, to: selection.count(in: lo, hi) < hi - lo)
             selectAnchor = lo
         case .all:
+            guard offersSelection else { return false }
             selection.set(0, layout.itemCount, to: true)
         case .clear:
             guard !selection.isEmpty || paint != nil else { return false }
@@ -61,7 +66,7 @@ extension GallerySession {
     /// The long press on tile `index` fired: it selects the tile (or clears it, when it was selected)
     /// and paints from there as the finger moves.
     func beginPaint(at index: Int, _ frame: inout GalleryFrame) {
-        guard let i = selectable(index) else { return }
+        guard offersSelection, let i = selectable(index) else { return }
         let adding = !selection.contains(i)
         paint = GalleryPaint(origin: i, adding: adding, base: selection)
         selection.set(i, i + 1, to: adding)

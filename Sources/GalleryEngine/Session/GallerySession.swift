@@ -44,6 +44,9 @@ public final class GallerySession {
     /// The photos selected, as library index ranges; the tile the last click named (Shift extends from
     /// it); a long press painting a run.
     public internal(set) var selection = IndexRanges()
+    /// Whether the screen offers a selection at all: where nothing can be done with one (a share link that
+    /// allows no download), a click always opens, and headings, select-all and a long press select nothing.
+    public var offersSelection = true
     var selectAnchor: Int?
     var paint: GalleryPaint?
     /// The library indices the client holds in part, not read again yet (none when empty); the id of

@@ -289,9 +289,13 @@ public func ge_session_pointer(
 }
 
 /// A selection action: 1 a click on library photo `a` at `time` (`b`: 1 Shift, 2 toggle), 2 month `a`'s
-/// heading, 3 select all, 4 clear.
+/// heading, 3 select all, 4 clear; 5 whether the screen offers a selection (`a` ≠ 0), which makes no frame.
 @_cdecl("ge_session_select")
 public func ge_session_select(_ h: Int32, _ action: Int32, _ a: Int32, _ b: Int32, _ time: Double) -> Int32 {
+    if action == 5 {
+        sessionSlot(h)?.session.offersSelection = a != 0
+        return 0
+    }
     guard action >= 1 && action <= 4 else { return 0 }
     return sessionEvent(h, 17 + action, Double(a), Double(b), time)
 }
