@@ -17,7 +17,7 @@ extension OpenAPIDocument {
           "post": {
             "operationId": "createAlbum", "tags": ["albums"], "summary": "Create an album, optionally with photos",
             "security": [{"adminToken": []}],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AlbumChange"}}}},
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AlbumCreate"}}}},
             "responses": {
               "201": {"description": "Created.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Album"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
@@ -43,7 +43,7 @@ extension OpenAPIDocument {
           "patch": {
             "operationId": "editAlbum", "tags": ["albums"], "summary": "Rename, describe, or set the cover",
             "security": [{"adminToken": []}],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AlbumChange"}}}},
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AlbumEdit"}}}},
             "responses": {
               "200": {"description": "The album as it is now.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Album"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
@@ -117,23 +117,44 @@ extension OpenAPIDocument {
             "additionalProperties": false,
             "properties": {"items": {"type": "array", "maxItems": \#(SetsController<BasicRequestContext>.maximumAlbums), "items": {"$ref": "#/components/schemas/Album"}}}
           },
-          "AlbumChange": {
-            "description": "A missing key leaves the field alone; `coverPhotoId: null` goes back to the newest photo. Creating needs `title`; `photos` are added at once.",
+          "AlbumCreate": {
+            "description": "A new album: its `photos` are added at once, and its cover must be one of them.",
             "type": "object",
+            "required": ["title"],
             "properties": {
-              "title": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTitleBytes)},
-              "description": {"type": "string", "maxLength": \#(TextRules.maximumDescriptionBytes)},
+              "title": {"$ref": "#/components/schemas/AlbumTitle"},
+              "description": {"$ref": "#/components/schemas/AlbumDescription"},
               "coverPhotoId": {"oneOf": [{"$ref": "#/components/schemas/PhotoID"}, {"type": "null"}]},
               "photos": {"$ref": "#/components/schemas/Selection"}
             }
           },
-          "Selection": {
-            "description": "Photos by id, and ranges of the newest-first order (both ends included), each optionally within a search, tags, an album or the favourites. An end is `[takenAt ms, id]`, or `[takenAt ms]` for every photo of that millisecond.",
+          "AlbumEdit": {
+            "description": "A missing key leaves the field alone; `coverPhotoId: null` goes back to the newest photo. Photos join and leave with `/api/v1/albums/{id}/photos`.",
             "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "title": {"$ref": "#/components/schemas/AlbumTitle"},
+              "description": {"$ref": "#/components/schemas/AlbumDescription"},
+              "coverPhotoId": {"oneOf": [{"$ref": "#/components/schemas/PhotoID"}, {"type": "null"}]}
+            }
+          },
+          "AlbumTitle": {
+            "description": "At most \#(TextRules.maximumTitleBytes) bytes of UTF-8, not blank, no control character.",
+            "type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTitleBytes),
+            "pattern": "^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$"
+          },
+          "AlbumDescription": {
+            "description": "At most \#(TextRules.maximumDescriptionBytes) bytes of UTF-8; line breaks, and no other control character.",
+            "type": "string", "maxLength": \#(TextRules.maximumDescriptionBytes),
+            "pattern": "^[^\\u0000-\\u0009\\u000b-\\u001f\\u007f]*$"
+          },
+          "Selection": {
+            "description": "Photos by id, and ranges of the newest-first order (both ends included), each optionally within a search, tags, an album or the favourites (not both). An end is `[takenAt ms, id]`, or `[takenAt ms]` for every photo of that millisecond. At least one of `ids` and `ranges`.",
+            "type": "object", "minProperties": 1,
             "properties": {
               "ids": {"type": "array", "minItems": 1, "maxItems": \#(PhotoIDs.maximumCount), "items": {"$ref": "#/components/schemas/PhotoID"}},
               "ranges": {
-                "type": "array", "maxItems": \#(Selection.maximumRanges),
+                "type": "array", "minItems": 1, "maxItems": \#(Selection.maximumRanges),
                 "items": {
                   "type": "object",
                   "required": ["newest", "oldest"],

@@ -17,7 +17,7 @@ extension OpenAPIDocument {
             "operationId": "createLink", "tags": ["links"], "summary": "Share an album, or chosen photos, as a link",
             "description": "The slug is 144 random bits. A password is stored only as a salted PBKDF2 hash.",
             "security": [{"adminToken": []}],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkChange"}}}},
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkCreate"}}}},
             "responses": {
               "201": {"description": "Created.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ShareLink"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
@@ -44,7 +44,7 @@ extension OpenAPIDocument {
             "operationId": "editLink", "tags": ["links"], "summary": "Change a link's title, expiry, password or permissions",
             "description": "A new password ends every visitor's session.",
             "security": [{"adminToken": []}],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkChange"}}}},
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkEdit"}}}},
             "responses": {
               "200": {"description": "The link as it is now.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ShareLink"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
@@ -169,21 +169,36 @@ extension OpenAPIDocument {
             """#
     }
 
-    static var linkSchemas: String {
+    /// The fields a link is made with and changed by.
+    static var linkFields: String {
         #"""
-          "LinkChange": {
-            "description": "A missing key leaves the field alone; `null` clears `expiresAt` or `password`. Creating shares `albumId` or `photos`, not both.",
-            "type": "object",
-            "properties": {
-              "albumId": {"$ref": "#/components/schemas/PhotoID"},
-              "photos": {"$ref": "#/components/schemas/Selection"},
-              "title": {"type": "string", "maxLength": \#(TextRules.maximumTitleBytes)},
-              "expiresAt": {"type": ["string", "null"], "maxLength": 64, "description": "ISO 8601 with its zone."},
+        "title": {"type": "string", "maxLength": \#(TextRules.maximumTitleBytes)},
+              "expiresAt": {"type": ["string", "null"], "format": "date-time", "maxLength": 64, "description": "ISO 8601 with its zone."},
               "password": {"type": ["string", "null"], "minLength": 1, "maxLength": 256},
               "allowDownload": {"type": "boolean"},
               "allowUpload": {"type": "boolean"},
               "showLocation": {"type": "boolean"},
               "showPhotos": {"type": "boolean", "description": "`false` makes an upload-only link (a file drop): visitors see no photos."}
+        """#
+    }
+
+    static var linkSchemas: String {
+        #"""
+          "LinkCreate": {
+            "description": "A new link shares `albumId` or `photos` (exactly one of them); `null` or a missing key leaves `expiresAt` and `password` unset.",
+            "type": "object",
+            "properties": {
+              "albumId": {"$ref": "#/components/schemas/PhotoID"},
+              "photos": {"$ref": "#/components/schemas/Selection"},
+              \#(linkFields)
+            }
+          },
+          "LinkEdit": {
+            "description": "A missing key leaves the field alone; `null` clears `expiresAt` or `password`. What a link shares is set when it is made.",
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              \#(linkFields)
             }
           },
           "ShareLink": {

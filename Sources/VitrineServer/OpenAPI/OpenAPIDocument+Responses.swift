@@ -41,7 +41,7 @@ extension OpenAPIDocument {
           "UploadOnly": {"description": "`upload_only`: the link takes uploads and shows no photos (a file drop).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "LinkExpired": {"description": "`link_expired`: the link's time is up.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "PasswordRequired": {"description": "`password_required`: give the link's password first (`POST /api/v1/links/{slug}/session`).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "BodyTooLarge": {"description": "The JSON body is over 1 MB.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "BodyTooLarge": {"description": "The JSON body is over the route's limit (64 KB for a link's change, 1 MB elsewhere).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "BadCover": {"description": "`bad_cover`: the cover must be a photo of the album.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "MethodNotAllowed": {"description": "The path exists, not with this method.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "TooLarge": {"description": "The body is over the limit.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

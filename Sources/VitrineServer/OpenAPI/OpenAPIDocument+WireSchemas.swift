@@ -227,7 +227,7 @@ extension OpenAPIDocument {
             "required": ["id", "hint", "label", "createdAt"],
             "additionalProperties": false,
             "properties": {
-              "id": {"type": "integer", "minimum": 1},
+              "id": {"type": "integer", "format": "int64", "minimum": 1},
               "hint": {"type": "string", "description": "The key's last four hex digits."},
               "label": {"type": "string", "maxLength": \#(APIKeys.maximumLabelBytes)},
               "createdAt": {"$ref": "#/components/schemas/UTCTimestamp"},
