@@ -43,12 +43,22 @@ extension Library {
             }
             if added { recorded += 1 }
         }
-        if item.photo.status != .ready {
+        // A photo trashed while it rendered took none of its variants; restored since, it is back without them,
+        // and stays processing for the render its restore queued.
+        var whole = recorded == missing.count
+        if !whole { whole = try await missingNow(photoId, kinds: missing).isEmpty }
+        if item.photo.status != .ready, whole {
             let appearance = PhotoAppearance(
                 thumbHash: Data(rendered.thumbHash), averageColor: rendered.averageColor,
                 colorfulness: rendered.colorfulness)
             _ = try await catalog.settleRender(photoId: photoId, appearance: appearance)
         }
         return recorded
+    }
+
+    /// Which of `kinds` photo `id` lacks now.
+    private func missingNow(_ id: String, kinds: Set<VariantKind>) async throws -> Set<VariantKind> {
+        guard let item = try await catalog.photos(ids: [id])[id] else { return kinds }
+        return kinds.filter { item.variants[$0] == nil }
     }
 }

@@ -28,7 +28,8 @@ extension Library {
     /// Brings a photo back from the trash; nil when it is not there. The photo it comes back as gets the work
     /// that never landed while it was in the trash, whose jobs found no photo and ended: its render while it is
     /// still processing, and its clip's web version while it has none (the job itself decides whether the clip
-    /// needs one).
+    /// needs one). Those jobs are keyed apart from the photo's own: one of those still running (it read the
+    /// photo before the trash took it, and records nothing) would otherwise stand for them, and end.
     public func restoreFromTrash(id: String) async throws -> RestoreOutcome? {
         guard let outcome = try await catalog.restore(id: id) else { return nil }
         let photoId: String
@@ -46,6 +47,7 @@ extension Library {
         if item.variants[clip] != nil, item.variants[rendition] == nil {
             jobs.append(JobRequest(.transcodeVideo, payload: photoId, priority: JobPriority.background))
         }
+        for k in jobs.indices { jobs[k].dedupKey = jobs[k].dedupKey.map { $0 + ":restored" } }
         if !jobs.isEmpty { _ = try await catalog.enqueue(jobs, now: EpochMilliseconds.now) }
         return outcome
     }

@@ -99,6 +99,26 @@ import VitrineCore
         #expect(try await catalog.photo(id: id)?.photo.status == .failed)
     }
 
+    /// The render that was running when its photo went to the trash records nothing and ends; the restore's
+    /// own job (not one the running job stands for) renders the photo whole.
+    @Test func aPhotoTrashedAndRestoredWhileItsRenderRunsIsRenderedWhole() async throws {
+        let fixture = try await WorkerFixture()
+        let catalog = fixture.library.catalog
+        let path = try Fixtures.write(fixture.data.file("restored.jpg"), seed: 33)
+        guard case .imported(_, let id) = await fixture.library.importer(options: Self.queued).importFile(at: path)
+        else { Issue.record("not imported"); return }
+        let running = try #require(
+            try await catalog.claimJob(
+                kinds: [.renderVariants], worker: "rendering", leaseMilliseconds: 60_000, now: EpochMilliseconds.now))
+        #expect(try await fixture.library.trashPhoto(id: id))
+        #expect(try await fixture.library.restoreFromTrash(id: id) == .restored)
+        #expect(try await catalog.completeJob(running), "it found its photo gone and recorded nothing")
+        await fixture.worker(fixture.libraryHandlers).runUntilIdle()
+        let photo = try #require(try await catalog.photo(id: id))
+        #expect(photo.photo.status == .ready)
+        #expect([.preview, .thumbWebP, .thumbJPEG, .smallThumb].allSatisfy { photo.variants[$0] != nil })
+    }
+
     @Test func aWorkerStartingQueuesThePhotosLeftWithoutAJob() async throws {
         let fixture = try await WorkerFixture()
         let catalog = fixture.library.catalog
