@@ -102,10 +102,11 @@ for item in page["items"]:
 objects = json.loads(get("/parse/classes/Resource", {"X-Parse-Application-Id": "vitrine"}))["results"]
 html = get("/")
 version = re.search(r"/static/([0-9a-f]+)/", html)
-# The Pixabay key comes after 40 others, so that revoking small key ids (as the fuzzer will) leaves it alive.
+# The fuzzer revokes only spare keys (the `key-ids` dictionary): the run's own Pixabay key stays alive.
 admin = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-for number in range(40):
-    get("/api/v1/keys", admin, "POST", json.dumps({"label": f"spare {number}"}).encode())
+spares = [json.loads(get("/api/v1/keys", admin, "POST", json.dumps({"label": f"spare {number}"}).encode()))["info"]["id"]
+          for number in range(40)]
+dictionary("key-ids", [str(n) for n in spares])
 created = json.loads(get("/api/v1/keys", admin, "POST", json.dumps({"label": "schemathesis"}).encode()))
 with open(f"{work}/pixabay-key", "w") as out:
     out.write(created["key"])
@@ -132,6 +133,8 @@ api_key = "vitrine"
 
 [dictionaries.photo-ids]
 from-file = "photo-ids.dict"
+[dictionaries.key-ids]
+from-file = "key-ids.dict"
 [dictionaries.asset-names]
 from-file = "asset-names.dict"
 [dictionaries.object-ids]
@@ -193,6 +196,10 @@ integer = { dictionary = "integers", probability = 0.2 }
 include-operation-id = "changeFeed"
 request-timeout = 1
 max-stream-events = 20
+
+[[operations]]
+include-operation-id = "revokeKey"
+parameters = { "path.id" = { dictionary = "key-ids", probability = 1.0 } }
 
 # Deleting a real photo is fuzzed too, but rarely, so that the others keep something to work on.
 [[operations]]
