@@ -47,8 +47,8 @@ public protocol PhotoReading: Sendable {
     /// the month's end, so its cost grows with the month's size, not the library's; text counts the rows the
     /// pages' own text match keeps.
     func monthOffset(of position: PageCursor, filter: PhotoFilter) async throws -> Int
-    /// Every tag in use with its photo count, most used first, then by name (case-insensitively).
-    func tagCounts() async throws -> [TagCount]
+    /// The `limit` most used tags with their photo counts, most used first, then by name (case-insensitively).
+    func tagCounts(limit: Int) async throws -> [TagCount]
     /// A photo's tags, in name order (case-insensitively).
     func tags(of photoId: String) async throws -> [String]
     /// The tags of many photos in one read, each list in name order (case-insensitively); photos without
@@ -69,4 +69,9 @@ extension PhotoReading {
     public func page(after cursor: PageCursor?, limit: Int) async throws -> CatalogPage {
         try await page(after: cursor, offset: 0, limit: limit, filter: PhotoFilter())
     }
+}
+
+extension PhotoReading {
+    /// Every tag in use with its photo count, most used first, then by name (case-insensitively).
+    public func tagCounts() async throws -> [TagCount] { try await tagCounts(limit: Int.max) }
 }

@@ -3,13 +3,13 @@ import PostgresNIO
 
 /// Tags: names unique ignoring ASCII case (the `lower(name)` index, as SQLite's NOCASE), listed in that order.
 extension PostgresCatalog {
-    /// Every tag in use with its photo count, most used first, then by name.
-    public func tagCounts() async throws -> [TagCount] {
+    /// The `limit` most used tags with their photo counts, most used first, then by name.
+    public func tagCounts(limit: Int) async throws -> [TagCount] {
         try await withConnection { connection in
             try await connection.query(
                 """
                 SELECT tag.name, count(*) AS uses FROM tag JOIN photo_tag ON photo_tag.tag_id = tag.id
-                GROUP BY tag.id, tag.name ORDER BY uses DESC, lower(tag.name), tag.name
+                GROUP BY tag.id, tag.name ORDER BY uses DESC, lower(tag.name), tag.name LIMIT \(Int64(max(0, limit)))
                 """, logger: self.logger
             ).collect { row in
                 let (name, count) = try row.decode((String, Int).self)

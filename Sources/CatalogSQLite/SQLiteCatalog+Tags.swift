@@ -2,15 +2,15 @@ import Catalog
 import GRDB
 
 extension SQLiteCatalog {
-    /// Every tag in use with its photo count, most used first, then by name.
-    public func tagCounts() async throws -> [TagCount] {
+    /// The `limit` most used tags with their photo counts, most used first, then by name.
+    public func tagCounts(limit: Int) async throws -> [TagCount] {
         try await read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT name, photoCount AS count FROM tag WHERE photoCount > 0
-                    ORDER BY photoCount DESC, name COLLATE NOCASE
-                    """
+                    ORDER BY photoCount DESC, name COLLATE NOCASE LIMIT ?
+                    """, arguments: [max(0, limit)]
             ).map { TagCount(name: $0["name"], count: $0["count"]) }
         }
     }

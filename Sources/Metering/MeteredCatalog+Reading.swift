@@ -67,8 +67,8 @@ extension MeteredCatalog {
         try await metered(.monthOffset) { try await base.monthOffset(of: position, filter: filter) }
     }
 
-    public func tagCounts() async throws -> [TagCount] {
-        try await metered(.tagCounts) { try await base.tagCounts() }
+    public func tagCounts(limit: Int) async throws -> [TagCount] {
+        try await metered(.tagCounts) { try await base.tagCounts(limit: limit) }
     }
 
     public func tags(of photoId: String) async throws -> [String] {

@@ -94,15 +94,21 @@ struct PhotosController<Context: RequestContext>: Sendable {
 
     @Sendable func tags(_ request: Request, context: Context) async throws -> Response {
         try await answers.json(request) {
-            let counts = try await catalog.tagCounts()
+            let limit = try Self.limit(
+                from: request.uri.queryParameters, default: Self.maximumTagList, maximum: Self.maximumTagList)
+            let counts = try await catalog.tagCounts(limit: limit)
             let body = TagList(tags: counts.map { TagList.Tag(name: $0.name, count: $0.count) })
             return Array(try JSONResponse.encoder.encode(body))
         }
     }
 
+    /// The most tags one list holds (`?limit=`, and its default): a library's keywords can run to
+    /// hundreds of thousands, and the list is one answer.
+    static var maximumTagList: Int { 10_000 }
+
     /// The `limit` parameter, 1 to `maximum`; `defaultLimit` when absent.
-    static func limit(from query: Parameters, maximum: Int) throws -> Int {
-        guard let raw = query["limit"] else { return defaultLimit }
+    static func limit(from query: Parameters, default fallback: Int = defaultLimit, maximum: Int) throws -> Int {
+        guard let raw = query["limit"] else { return fallback }
         guard let parsed = Int(String(raw)), (1...maximum).contains(parsed) else {
             throw APIError(.badRequest, code: "bad_limit", message: "limit must be an integer from 1 to \(maximum)")
         }

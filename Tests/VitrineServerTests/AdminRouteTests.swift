@@ -131,6 +131,16 @@ import VitrineAPI
                 let tags = try response.decode(TagList.self).tags
                 #expect(tags.first { $0.name == "Dessert" }?.count == 1)
             }
+            // The list is bounded: `limit` takes the most used first, and no answer holds more than its maximum.
+            try await client.execute(uri: "/api/v1/tags?limit=1", method: .get) {
+                (response: TestResponse) async throws in
+                #expect(try response.decode(TagList.self).tags.count == 1)
+            }
+            for bad in ["0", "10001", "x"] {
+                try await client.execute(uri: "/api/v1/tags?limit=\(bad)", method: .get) {
+                    (response: TestResponse) async throws in #expect(try response.errorCode() == "bad_limit", "\(bad)")
+                }
+            }
             try await client.execute(
                 uri: "/api/v1/photos/\(id)", method: .patch, headers: auth, body: ByteBuffer(string: #"{"title":null}"#)
             ) { (response: TestResponse) async throws in

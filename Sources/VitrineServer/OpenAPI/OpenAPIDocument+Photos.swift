@@ -114,10 +114,14 @@ extension OpenAPIDocument {
         #"""
         "/api/v1/tags": {
           "get": {
-            "operationId": "listTags", "tags": ["photos"], "summary": "Every tag in use, most used first",
+            "operationId": "listTags", "tags": ["photos"], "summary": "The tags in use, most used first",
             \#(readSecurity),
+            "parameters": [
+              {"name": "limit", "in": "query", "description": "The most used tags to list.", "schema": {"type": "integer", "minimum": 1, "maximum": \#(PhotosController<BasicRequestContext>.maximumTagList), "default": \#(PhotosController<BasicRequestContext>.maximumTagList)}}
+            ],
             "responses": {
               "200": {"description": "The tags and their counts.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TagList"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"}, "429": {"$ref": "#/components/responses/TooManyRequests"}, "503": {"$ref": "#/components/responses/Unavailable"}
             }
           }
