@@ -17,16 +17,22 @@ public struct ImportOptions: Sendable {
     /// Whether a file's own keywords (XMP `dc:subject`, IPTC) become its tags: the owner's files, yes; a
     /// share link visitor's, no, so a visitor labels nothing in the owner's library.
     public var keepsKeywords: Bool
+    /// Whether a Live Photo's still and clip imported apart join into one photo (the pair's other half may be
+    /// any photo of the library): the owner's files, yes; a share link visitor's, no, so a visitor's file
+    /// changes no photo of the owner's, and is always a photo of its own (which a refused upload can remove).
+    public var pairsLiveParts: Bool
 
     public init(
         concurrency: Int = ImportOptions.defaultConcurrency, queueLimit: Int = ImportOptions.defaultQueueLimit,
-        render: RenderOptions = RenderOptions(), queuedRenderPriority: Int? = nil, keepsKeywords: Bool = true
+        render: RenderOptions = RenderOptions(), queuedRenderPriority: Int? = nil, keepsKeywords: Bool = true,
+        pairsLiveParts: Bool = true
     ) {
         self.concurrency = max(1, concurrency)
         self.queueLimit = max(0, queueLimit)
         self.render = render
         self.queuedRenderPriority = queuedRenderPriority
         self.keepsKeywords = keepsKeywords
+        self.pairsLiveParts = pairsLiveParts
     }
 
     public static var defaultConcurrency: Int { max(1, System.coreCount) }

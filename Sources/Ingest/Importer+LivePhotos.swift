@@ -36,7 +36,7 @@ extension Importer {
     /// Never throws: a pairing that fails leaves both items, as parts without an identifier would be, and is
     /// logged.
     func pairLivePart(photoId: String, metadata: PhotoMetadata, isClip: Bool) async -> String {
-        guard let identifier = metadata.liveIdentifier else { return photoId }
+        guard options.pairsLiveParts, let identifier = metadata.liveIdentifier else { return photoId }
         do {
             guard
                 let other = try await catalog.recordLivePart(

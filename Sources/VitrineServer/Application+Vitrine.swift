@@ -122,7 +122,8 @@ public enum VitrineServer {
         LinkUploadsController(
             // A visitor's upload renders within its request: a link's page has no change feed to swap a
             // processing tile when the render lands. Its file's keywords are no tags of the owner's.
-            library: library, importer: library.importer(options: ImportOptions(keepsKeywords: false)),
+            library: library,
+            importer: library.importer(options: ImportOptions(keepsKeywords: false, pairsLiveParts: false)),
             visits: visits,
             maximumUploadBytes: access.maximumUploadBytes, maximumUploads: resources.limits.linkUploads,
             limiter: resources.linkUploads

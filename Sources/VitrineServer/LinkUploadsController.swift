@@ -50,7 +50,8 @@ struct LinkUploadsController<Context: RequestContext>: Sendable {
             .run(request, readsFields: false)
         if !imported.duplicate {
             // The count above is a quick refusal; this is the bound. An upload that lost the race to the
-            // link's last slot is taken out again: nobody else has seen it.
+            // link's last slot is taken out again: nobody else has seen it, and it is a photo of its own (a
+            // visitor's Live Photo half joins none of the owner's photos: `ImportOptions.pairsLiveParts`).
             guard
                 try await catalog.recordLinkUpload(
                     slug: link.slug, photoId: imported.id, at: EpochMilliseconds.now, limit: maximumUploads)

@@ -82,6 +82,36 @@ import VitrineAPI
         }
     }
 
+    /// A visitor's Live Photo clip with the identifier of one of the owner's stills stays a photo of its own:
+    /// it joined the still (changing the owner's photo), and a refused upload then removed what it joined.
+    @Test func aVisitorsClipJoinsNoneOfTheOwnersPhotos() async throws {
+        let server = try await LinkServer(photos: 1)
+        let catalog = server.fixture.library.catalog
+        let identifier = "0D9E8F7A-1B2C-4D3E-8F90-A1B2C3D4E5F6"
+        try await server.app().test(.live) { client in
+            let still = Fixtures.bytes(
+                of: try LivePhotoFixtures.still(inputs.file("IMG_1.JPG"), identifier: identifier))
+            let owned = try await client.execute(
+                uri: "/api/v1/photos?filename=IMG_1.JPG", method: .post, headers: server.auth,
+                body: ByteBuffer(bytes: still)
+            ) { (r: TestResponse) async throws in try r.decode(UploadResult.self).photo.id }
+            let link = try await server.link(
+                client, #"{"photos":{"ids":["\#(server.fixture.ids[0])"]},"allowUpload":true}"#)
+            let clip = Fixtures.bytes(of: try LivePhotoFixtures.clip(inputs.file("IMG_1.MOV"), identifier: identifier))
+            let created = try await client.execute(
+                uri: "/api/v1/links/\(link.slug)/photos?filename=IMG_1.MOV", method: .post,
+                body: ByteBuffer(bytes: clip)
+            ) { (r: TestResponse) async throws in
+                #expect(r.status == .created, "\(r.text)")
+                return try #require(try r.decode(LinkUploadResult.self).id)
+            }
+            #expect(created != owned)
+            #expect(try await catalog.photo(id: owned)?.variants[.motion] == nil, "the owner's still is as it was")
+            #expect(try await catalog.photo(id: created)?.photo.kind == .video)
+            #expect(try await catalog.uploadLinks(photoId: created) == [link.slug])
+        }
+    }
+
     @Test func aVisitorsUploadIsRenderedWhenItAnswersWhileTheOwnersIsQueued() async throws {
         let server = try await LinkServer(photos: 1)
         let catalog = server.fixture.library.catalog
