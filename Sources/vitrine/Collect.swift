@@ -5,7 +5,7 @@ import Ingest
 struct Collect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
-        abstract: "Purge the trash's expired photos, and delete stored files no photo uses.",
+        abstract: "Delete stored files no photo uses, and with --trash-days purge the trash's expired photos.",
         discussion: """
             Safe beside a running server or import: the blobs an import is writing are leased and kept, and \
             temporaries are removed only when the process that wrote them is provably dead. The leases of a \
@@ -14,8 +14,13 @@ struct Collect: AsyncParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Option(help: "Days a deleted photo stays in the trash; older ones are purged first.")
-    var trashDays = TrashPolicy.defaultDays
+    /// Nil leaves the trash to the servers' own purge, which follows their `--trash-days`: a default here
+    /// would purge, at its first run, what a server keeping the trash longer still promises to keep.
+    @Option(
+        help: """
+            Purge first the photos trashed more than this many days ago. Without it the trash is left to the             servers' hourly purge, which follows their own --trash-days.
+            """)
+    var trashDays: Int?
 
     @Flag(help: "Only list what would be deleted.")
     var dryRun = false
@@ -28,7 +33,7 @@ struct Collect: AsyncParsableCommand {
     var staleTemporaryHours: Int = TemporaryArea.defaultStaleAge / 3600
 
     func validate() throws {
-        guard TrashPolicy.allowedDays.contains(trashDays) else {
+        if let trashDays, !TrashPolicy.allowedDays.contains(trashDays) {
             throw ValidationError(
                 "--trash-days must be between \(TrashPolicy.allowedDays.lowerBound) and \(TrashPolicy.allowedDays.upperBound)"
             )
@@ -49,8 +54,10 @@ struct Collect: AsyncParsableCommand {
         let temporaries =
             try opened.removedTemporaries
             + opened.temporaries.removeAbandoned(staleAge: staleTemporaryHours * 3600)
-        let purged = try await opened.purgeTrash(olderThanDays: trashDays)
-        if purged > 0 { print("purged \(purged) files of photos trashed over \(trashDays) days ago") }
+        if let trashDays {
+            let purged = try await opened.purgeTrash(olderThanDays: trashDays)
+            if purged > 0 { print("purged \(purged) files of photos trashed over \(trashDays) days ago") }
+        }
         let (keys, bytes) = try await opened.collectOrphans()
         print("deleted \(keys.count) unused files (\(bytes / 1024) KiB)")
         if temporaries > 0 { print("deleted \(temporaries) abandoned temporaries") }
