@@ -31,7 +31,7 @@ extension MirrorEngine {
             MirrorListing(client: client, firstPageSize: parallel * 2), into: &state, refresh: refresh,
             listed: &listed)
         for id in MirrorPlanner.gone(state: state, listed: listed) { record(id, .success(.gone), in: &state) }
-        await pruneDeleted(state: state)
+        await pruneDeleted(state: state, listed: listed)
         if progress.snapshot.failed == 0 {
             // Every photo is in place, so what is left in `.partial/` belongs to bytes nobody needs any more.
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(MirrorFiles.partialFolder))

@@ -42,4 +42,30 @@ import VitrineServer
             #expect(MirrorCheck.exists(folder.file(".deleted/\(ids[2]).json")))
         }
     }
+
+    /// A photo restored on the server whose transfer fails (its original gone, or a 5xx) keeps its files in
+    /// `.deleted/`: until a transfer succeeds they are the only copy.
+    @Test func aRestoredPhotoThatFailsToTransferKeepsItsDeletedCopy() async throws {
+        let library = try await MirrorLibrary(photos: 2)
+        let folder = TemporaryDirectory("mirror")
+        let token = try library.adminToken()
+        try await library.serve { url in
+            _ = try await MirrorCheck.mirror(url, into: folder.path, token: token)
+            let id = library.sources.keys.sorted()[0]
+            let owner = VitrineClient(baseURL: url, token: token)
+            try await owner.delete(id: id)
+            #expect(try await MirrorCheck.mirror(url, into: folder.path, token: token).movedToDeleted == 1)
+            let kept = folder.file(".deleted/\(id).jpg")
+            #expect(MirrorCheck.exists(kept))
+            _ = try await owner.restore(ids: [id])
+            let original = try #require(try await library.library.catalog.photo(id: id)?.variants[.original])
+            try await library.library.blobs.delete([original.blobKey])
+            let counts = try await MirrorCheck.mirror(url, into: folder.path, token: token)
+            #expect(counts.failed == 1)
+            #expect(
+                FileManager.default.contents(atPath: kept)
+                    == FileManager.default.contents(atPath: library.sources[id]!),
+                "the only copy stays")
+        }
+    }
 }
