@@ -7,7 +7,8 @@ extension GalleryStore {
     var liveRules: LiveChangeRules {
         LiveChangeRules(
             boundedAbove: query.position == .top, boundedBelow: state.isComplete, keepsGaps: false,
-            isFiltered: query.text.map { !$0.isEmpty } == true || !query.tags.isEmpty,
+            isFiltered: query.text.map { !$0.isEmpty } == true || !query.tags.isEmpty || query.album != nil
+                || query.favorite,
             isOrderedByDate: query.order == .date)
     }
 

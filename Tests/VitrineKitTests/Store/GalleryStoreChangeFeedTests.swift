@@ -184,4 +184,24 @@ import VitrineKit
             #expect(log.itemChanges.count == 2, "each change is one diff")
         }
     }
+
+    /// An album's store is filtered as a search is: a photo uploaded to the library is not the album's, and
+    /// the library's total is not the album's.
+    @Test func anAlbumsStoreKeepsOutAPhotoUploadedToTheLibrary() async throws {
+        try await StoreServer.with(photos: 4) { server in
+            let client = server.client()
+            let album = try await client.createAlbum(
+                title: "Two", photos: Selection(ids: [server.ids[1], server.ids[2]]))
+            let store = GalleryStore(client: client, query: PhotoQuery(album: album.id))
+            await store.send(.loadMore)
+            #expect(await store.state.items.map(\.id) == [server.ids[1], server.ids[2]])
+            let seq = try await StoreWaiting.feedPosition(client)
+            let uploaded = try await client.upload(.file(try server.newPhoto(seed: 2)))
+            let message = try await StoreWaiting.change(client, since: seq, id: uploaded.photo.id)
+            await store.send(.apply([message]))
+            try await Task.sleep(for: .milliseconds(300))
+            let state = await store.state
+            #expect(state.items.map(\.id) == [server.ids[1], server.ids[2]] && state.total == 2)
+        }
+    }
 }
