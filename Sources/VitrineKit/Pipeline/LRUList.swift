@@ -4,7 +4,9 @@
 struct LRUList<Key: Hashable, Value> {
     private struct Node {
         var key: Key
-        var value: Value
+        /// Nil once removed: a free slot holds no value, so what was evicted is released at once, not when
+        /// the slot is next used.
+        var value: Value?
         var cost: Int
         var previous: Int
         var next: Int
@@ -37,7 +39,7 @@ struct LRUList<Key: Hashable, Value> {
     }
 
     /// The value for `key`, leaving the order alone.
-    func peek(_ key: Key) -> Value? { index[key].map { nodes[$0].value } }
+    func peek(_ key: Key) -> Value? { index[key].flatMap { nodes[$0].value } }
 
     /// Stores `value` as the most recently used and returns what had to go to stay within the limits.
     /// An entry costing more than the whole limit is not kept.
@@ -62,9 +64,8 @@ struct LRUList<Key: Hashable, Value> {
         totalCost += cost
         var evicted: [(key: Key, value: Value)] = []
         while totalCost > costLimit || index.count > countLimit, tail >= 0 {
-            let victim = nodes[tail]
-            remove(victim.key)
-            evicted.append((victim.key, victim.value))
+            let key = nodes[tail].key
+            if let value = remove(key) { evicted.append((key, value)) }
         }
         return evicted
     }
@@ -75,6 +76,7 @@ struct LRUList<Key: Hashable, Value> {
         unlink(slot)
         totalCost -= nodes[slot].cost
         free.append(slot)
+        defer { nodes[slot].value = nil }
         return nodes[slot].value
     }
 

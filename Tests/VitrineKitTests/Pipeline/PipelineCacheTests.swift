@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -90,5 +91,22 @@ import Testing
         list.remove("d")
         #expect(list.keysFromOldest == ["c", "e"])
         #expect(list.count == 2)
+    }
+
+    /// A value the list evicts or removes is released then, not when its slot is next used: a cache past its
+    /// limit would otherwise hold what it evicted.
+    @Test func lruListReleasesWhatItEvicts() {
+        final class Tracked {
+            let released: @Sendable () -> Void
+            init(_ released: @escaping @Sendable () -> Void) { self.released = released }
+            deinit { released() }
+        }
+        let count = Mutex(0)
+        var list = LRUList<Int, Tracked>(costLimit: 3)
+        for key in 0..<3 { list.insert(Tracked { count.withLock { $0 += 1 } }, for: key, cost: 1) }
+        _ = list.insert(Tracked { count.withLock { $0 += 1 } }, for: 9, cost: 3)
+        #expect(count.withLock { $0 } == 3, "the three evicted are gone")
+        list.remove(9)
+        #expect(count.withLock { $0 } == 4)
     }
 }
