@@ -8,6 +8,10 @@ extension ImagePipeline {
     /// asks for the rest with `Range: bytes=N-` and `If-Range`, appends a 206 whose range starts at N,
     /// and starts over on a 200 (the image changed, or the server ignores ranges).
     func download(_ url: URL, progress: DownloadProgress) async throws -> Data {
+        // Only images on a server: a variant not made yet (`ImageRequest.unavailable`) is not one.
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw VitrineError.http(status: 404, code: "not_found", message: "the photo has no such image yet")
+        }
         let client = configuration.client
         let limit = configuration.maximumImageBytes
         var partial = await takePartial(for: url)

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import VitrineAPI
 
 @testable import VitrineKit
 
@@ -72,6 +73,19 @@ import Testing
             #expect(pipeline.cachedImage(for: requests[0]) != nil)
             #expect(pipeline.cachedImage(for: requests[2]) != nil)
             #expect(pipeline.memoryCache.totalCost == 2_000)
+        }
+    }
+
+    /// A photo still processing lists its variants with empty URLs: nothing is fetched for them (they named
+    /// the server's root, whose page was then cached as every such photo's image).
+    @Test func aVariantNotMadeYetFailsWithoutARequest() async throws {
+        try await PipelineHTTPServer.with { server in
+            let pipeline = makePipeline(server)
+            let client = VitrineClient(baseURL: server.baseURL)
+            let request = ImageRequest(VariantInfo(url: "", width: 0, height: 0), client: client)
+            await #expect(throws: VitrineError.self) { try await pipeline.image(for: request) }
+            #expect(server.requestCount("/") == 0 && server.requestCount("") == 0)
+            #expect(pipeline.cachedImage(for: request) == nil)
         }
     }
 
