@@ -22,12 +22,17 @@ public final class AuthThrottle: Sendable {
     let retentionSeconds: Int64
     /// When this server last forgot ended windows (Unix seconds); it does so at most once per window.
     private let lastPrune = Mutex<Int64>(0)
+    /// What the windows count (the catalog's keys are `scope:address`): the admin's and visitors'
+    /// credentials in one, the Pixabay route's API keys in another, so that keys guessed through a page
+    /// elsewhere (an image pointing at `/api/?key=…` needs no permission) cannot lock the owner out.
+    let scope: String
 
     public init(
         counters: any ThrottleCounters, limit: Int = 10, windowSeconds: Int64 = 60, retentionSeconds: Int64 = 0,
-        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        scope: String = "auth", clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.counters = counters
+        self.scope = scope
         self.limit = limit
         self.windowSeconds = max(1, windowSeconds)
         self.retentionSeconds = max(self.windowSeconds, retentionSeconds)
@@ -37,11 +42,11 @@ public final class AuthThrottle: Sendable {
     private var now: Int64 { ThrottleClock.seconds(clock()) }
 
     /// The catalog's key for an address's window.
-    private static func key(_ address: String) -> String { "auth:" + address }
+    private func key(_ address: String) -> String { scope + ":" + address }
 
     /// The address's open window, nil when it has none.
     public func window(_ address: String) async throws -> ThrottleWindow? {
-        try await counters.throttleWindow(key: Self.key(address), now: now, windowSeconds: windowSeconds)
+        try await counters.throttleWindow(key: key(address), now: now, windowSeconds: windowSeconds)
     }
 
     /// Seconds until an address with this window may present a credential again, or nil when it may now.
@@ -58,7 +63,7 @@ public final class AuthThrottle: Sendable {
     public func counted(_ address: String, logger: Logger) async throws -> ThrottleWindow {
         let now = self.now
         let window = try await counters.recordFailure(
-            key: Self.key(address), repeatKey: nil, now: now, windowSeconds: windowSeconds)
+            key: key(address), repeatKey: nil, now: now, windowSeconds: windowSeconds)
         await pruneIfDue(now: now, logger: logger)
         return window
     }
@@ -72,7 +77,7 @@ public final class AuthThrottle: Sendable {
 
     /// Takes back an attempt `counted` counted, whose credential was right.
     public func forgive(_ address: String, window: ThrottleWindow) async throws {
-        try await counters.forgiveFailure(key: Self.key(address), start: window.start)
+        try await counters.forgiveFailure(key: key(address), start: window.start)
     }
 
     /// Counts one failure; `cookie` (a digest of it) makes repeats of one stale cookie count once. `seen` is
@@ -82,7 +87,7 @@ public final class AuthThrottle: Sendable {
     ) async throws {
         let now = self.now
         let window = try await counters.recordFailure(
-            key: Self.key(address), repeatKey: cookie, now: now, windowSeconds: windowSeconds)
+            key: key(address), repeatKey: cookie, now: now, windowSeconds: windowSeconds)
         let before = seen?.start == window.start ? seen?.failures ?? 0 : 0
         if cookie == nil || window.failures > before {
             logger.warning(

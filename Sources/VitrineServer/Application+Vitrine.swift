@@ -140,8 +140,11 @@ public enum VitrineServer {
         TrashController(library: library, days: resources.limits.trashDays).addRoutes(
             writes: writes, signedIn: api.group().add(middleware: RequireTokenMiddleware.reader(guardian)))
         JobsController(queue: library.catalog).addRoutes(to: writes)
+        let keyGuesses = AuthThrottle(
+            counters: library.catalog, limit: access.failedAttemptLimit, windowSeconds: 60,
+            retentionSeconds: Int64(compat.rateWindowSeconds), scope: "api-key-guess")
         let mount = RouteMount(
-            library: library, throttle: guardian.throttle, root: assets, reads: reads, writes: writes,
+            library: library, throttle: keyGuesses, root: assets, reads: reads, writes: writes,
             renders: resources.renders, assets: assetURLs)
         for set in routes { set.addRoutes(to: mount) }
 

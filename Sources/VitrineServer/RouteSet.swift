@@ -12,7 +12,8 @@ public protocol RouteSet: Sendable {
 /// What a `RouteSet` mounts on, and the router's shared parts it may use.
 public struct RouteMount: Sendable {
     public let library: Library
-    /// The credential throttle the session routes use, so every key check shares one budget per address.
+    /// The throttle of the API keys the compatible routes check: its own budget per address, apart from the
+    /// admin's and visitors' credentials (a page elsewhere can make a browser guess keys).
     public let throttle: AuthThrottle
     /// The router's root, behind the read check on a `--private` server.
     public let root: RouterGroup<VitrineRequestContext>
