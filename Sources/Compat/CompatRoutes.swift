@@ -18,7 +18,7 @@ public struct CompatRoutes: RouteSet {
             now: compat.clock)
         PixabayController(
             catalog: library.catalog, keys: keys, limiter: limiter, throttle: mount.throttle, base: base,
-            owner: compat.owner, assets: mount.assets
+            owner: compat.owner, assets: mount.assets, answersJSONP: !mount.isPrivate
         )
         .addRoutes(to: mount.root)
         SizedController(

@@ -19,6 +19,10 @@ struct PixabayController<Context: RequestContext>: Sendable {
     let owner: CompatConfiguration.Owner
     /// Where a clip's files are served (the same URLs the JSON API gives).
     var assets = AssetURLs()
+    /// JSONP (`callback`) turns an answer into a script any page may include, with the visitor's cookies:
+    /// on a `--private` server, whose reads the owner's session cookie authorises, that would hand the
+    /// library to any page the owner opens, so there it is refused.
+    var answersJSONP = true
 
     func addRoutes(to router: RouterGroup<Context>) {
         router.get("api") { request, context in try await search(request, context: context, kind: .photo) }
@@ -63,6 +67,9 @@ struct PixabayController<Context: RequestContext>: Sendable {
     }
 
     func answer(_ query: PixabayQuery, kind: MediaKind, request: Request) async throws -> Response {
+        if query.callback != nil, !answersJSONP {
+            throw PixabayError(status: .badRequest, message: "\"callback\" is not answered by a private gallery.")
+        }
         var search = query.compatSearch
         search.kind = kind
         let page = try await catalog.compatSearch(search)

@@ -145,7 +145,7 @@ public enum VitrineServer {
             retentionSeconds: Int64(compat.rateWindowSeconds), scope: "api-key-guess")
         let mount = RouteMount(
             library: library, throttle: keyGuesses, root: assets, reads: reads, writes: writes,
-            renders: resources.renders, assets: assetURLs)
+            renders: resources.renders, assets: assetURLs, isPrivate: access.isPrivate)
         for set in routes { set.addRoutes(to: mount) }
 
         if let webRoot, let assets = try WebAssets(root: webRoot) {

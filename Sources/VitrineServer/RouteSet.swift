@@ -24,4 +24,7 @@ public struct RouteMount: Sendable {
     /// The pool sized renditions render on.
     public let renders: BoundedExecutor
     public let assets: AssetURLs
+    /// A `--private` server: its reads are authorised by the owner's session cookie too, which a script tag
+    /// on another page sends along.
+    public let isPrivate: Bool
 }

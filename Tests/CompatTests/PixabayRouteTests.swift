@@ -282,6 +282,29 @@ import Testing
         }
     }
 
+    /// On a `--private` server the owner's session cookie authorises reads, and a script tag on another page
+    /// sends it: JSONP would hand the library to that page, so there it is refused (JSON is still answered).
+    @Test func aPrivateGalleryAnswersNoJSONP() async throws {
+        let fixture = try await CompatFixture(colourPhotos: 1)
+        let token = try AdminToken(directory: fixture.library.directory).loadOrCreate().token
+        try await fixture.makeApp(access: AccessConfiguration(isPrivate: true)).test(.router) {
+            (client: any TestClientProtocol) async throws in
+            let cookie = try await client.execute(
+                uri: "/api/v1/session", method: .post, headers: [.authorization: "Bearer \(token)"]
+            ) { (response: TestResponse) async throws in
+                String(try #require(response.headers[.setCookie]).split(separator: ";")[0])
+            }
+            try await client.execute(
+                uri: "/api/?key=\(fixture.key)&callback=steal", method: .get, headers: [.cookie: cookie]
+            ) { (response: TestResponse) async throws in
+                #expect(response.status == .badRequest && !response.text.contains("steal("), "\(response.text)")
+            }
+            try await client.execute(uri: "/api/?key=\(fixture.key)", method: .get, headers: [.cookie: cookie]) {
+                (response: TestResponse) async throws in #expect(response.status == .ok)
+            }
+        }
+    }
+
     @Test func absoluteURLsComeFromConfigurationOrTheHost() async throws {
         let fixture = try await CompatFixture(colourPhotos: 1)
         let id = fixture.ids[0]
