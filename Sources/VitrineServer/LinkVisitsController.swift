@@ -113,7 +113,8 @@ struct LinkVisitsController<Context: RequestContext>: Sendable {
         response.setCookie(
             try Cookie.validated(
                 name: LinkSessions.cookieName(slug: link.slug), value: value, maxAge: 30 * 24 * 3600, path: "/",
-                secure: securesCookies, httpOnly: true, sameSite: .lax))
+                secure: securesCookies || (context as? VitrineRequestContext)?.forwardedProto?.lowercased() == "https",
+                httpOnly: true, sameSite: .lax))
         return response
     }
 

@@ -85,6 +85,19 @@ import VitrineAPI
             let plain = try await Self.signIn(client, auth).setCookie
             #expect(plain.contains("Secure"))
         }
+        // A link's visitor's cookie as well, behind the same trusted proxy.
+        try await fixture.makeApp(access: AccessConfiguration(trustsProxy: true)).test(.router) { client in
+            let slug = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: auth,
+                body: ByteBuffer(string: #"{"photos":{"ids":["\#(fixture.ids[0])"]},"password":"pw"}"#)
+            ) { (r: TestResponse) async throws in try r.decode(ShareLink.self).slug }
+            var headers = proto
+            headers[.contentType] = "application/json"
+            try await client.execute(
+                uri: "/api/v1/links/\(slug)/session", method: .post, headers: headers,
+                body: ByteBuffer(string: #"{"password":"pw"}"#)
+            ) { (r: TestResponse) async throws in #expect(r.headers[.setCookie]?.contains("Secure") == true) }
+        }
     }
 
     @Test func failedTokensAreThrottledAndLogged() async throws {
