@@ -29,4 +29,18 @@ import Testing
             ) { (r: TestResponse) async throws in #expect(r.status == .ok, "the owner is not") }
         }
     }
+
+    /// A page elsewhere cannot open change-feed streams in its visitors' browsers, which would take the
+    /// places their address has and shut the gallery's own stream out; the gallery's page (same origin) can.
+    @Test func theChangeFeedRefusesAStreamAnotherSiteOpens() async throws {
+        let fixture = try await ServerFixture(photos: 1)
+        try await fixture.makeLimitedApp(ServerResources(Limits())).test(.router) { client in
+            try await client.execute(
+                uri: "/api/v1/events", method: .get, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]
+            ) { (r: TestResponse) async throws in
+                #expect(r.status == .forbidden)
+                #expect(try r.errorCode() == "cross_site")
+            }
+        }
+    }
 }
