@@ -72,8 +72,9 @@ struct MirrorState: Codable, Sendable, Equatable {
     }
 
     /// Settles what an earlier run left unflushed. In the same boot, one flush puts it on disk. After a
-    /// reboot, each such photo's bytes are checked against their content address (and deleted, with
-    /// their entry, when they fail) and its detail is deleted, so the sync fetches it again.
+    /// reboot, each such photo's bytes, and its Live Photo clip's, are checked against their content
+    /// addresses (and deleted, with their entry, when they fail) and its detail is deleted, so the sync
+    /// fetches it again.
     mutating func settle(in directory: URL) throws {
         guard let unflushed, !unflushed.isEmpty else { return }
         if let boot, boot == MirrorDurability.currentBoot {
@@ -86,6 +87,13 @@ struct MirrorState: Codable, Sendable, Equatable {
                 if (try? MirrorDownloader.sha256(of: url)) != entry.sha256 {
                     unlink(url.path)
                     photos[id] = nil
+                }
+                if let motion = entry.motion {
+                    let clip = directory.appendingPathComponent(motion.file)
+                    if (try? MirrorDownloader.sha256(of: clip)) != motion.sha256 {
+                        unlink(clip.path)
+                        photos[id]?.motion = nil
+                    }
                 }
             }
         }

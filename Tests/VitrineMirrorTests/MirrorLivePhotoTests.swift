@@ -51,6 +51,13 @@ import VitrineKit
             _ = try await MirrorCheck.mirror(url, into: folder.path, transport: repair)
             #expect(repair.assetRequestCount == 1)
             #expect(FileManager.default.contents(atPath: folder.file(motion.file)) == Data(Fixtures.bytes(of: clip)))
+
+            // After a reboot, an unflushed clip that kept its size but not its bytes is fetched again too.
+            try MirrorDurabilityTests.pretendAnotherBoot(folder)
+            let size = try #require(MirrorFiles.size(of: URL(fileURLWithPath: folder.file(motion.file))))
+            try Data(count: Int(size)).write(to: URL(fileURLWithPath: folder.file(motion.file)))
+            _ = try await MirrorCheck.mirror(url, into: folder.path)
+            #expect(FileManager.default.contents(atPath: folder.file(motion.file)) == Data(Fixtures.bytes(of: clip)))
         }
     }
 }
