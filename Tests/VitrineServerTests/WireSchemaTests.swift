@@ -32,6 +32,9 @@ import VitrineAPI
     static let notWireTypes: Set<String> = [
         "PhotoID", "Timestamp", "UTCTimestamp",  // string formats of the types' fields
         "RangeEnd",  // a selection range's end: a time, then an id (`Selection.Bound`)
+        "AlbumTitle", "AlbumDescription",  // string formats of `AlbumChange`'s fields
+        // The bodies each route takes, narrower than the one type that writes them (`AlbumChange`, `LinkChange`).
+        "AlbumCreate", "AlbumEdit", "LinkCreate", "LinkEdit",
         "Health", "OpenAPI", "ServerSentEvent",  // a constant, this document, the event stream's framing
         "KeyInfo", "KeyCreated", "KeyList",  // the admin's API keys (the keys controller's own types)
         "PixabayResponse", "PixabayHit", "PixabayVideoResponse", "PixabayVideoHit", "PixabayVideoRendition",

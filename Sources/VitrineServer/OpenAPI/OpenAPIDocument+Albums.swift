@@ -117,6 +117,16 @@ extension OpenAPIDocument {
             "additionalProperties": false,
             "properties": {"items": {"type": "array", "maxItems": \#(SetsController<BasicRequestContext>.maximumAlbums), "items": {"$ref": "#/components/schemas/Album"}}}
           },
+          "AlbumChange": {
+            "description": "Every field an album's create or edit may carry (`AlbumCreate`, `AlbumEdit` say which each takes): the shape of VitrineKit's `AlbumChange`.",
+            "type": "object",
+            "properties": {
+              "title": {"type": "string", "minLength": 1, "maxLength": \#(TextRules.maximumTitleBytes)},
+              "description": {"type": "string", "maxLength": \#(TextRules.maximumDescriptionBytes)},
+              "coverPhotoId": {"oneOf": [{"$ref": "#/components/schemas/PhotoID"}, {"type": "null"}]},
+              "photos": {"$ref": "#/components/schemas/Selection"}
+            }
+          },
           "AlbumCreate": {
             "description": "A new album: its `photos` are added at once, and its cover must be one of them.",
             "type": "object",

@@ -184,6 +184,21 @@ extension OpenAPIDocument {
 
     static var linkSchemas: String {
         #"""
+          "LinkChange": {
+            "description": "Every field a link's create or edit may carry (`LinkCreate`, `LinkEdit` say which each takes): the shape of VitrineKit's `LinkChange`.",
+            "type": "object",
+            "properties": {
+              "albumId": {"$ref": "#/components/schemas/PhotoID"},
+              "photos": {"$ref": "#/components/schemas/Selection"},
+              "title": {"type": "string", "maxLength": \#(TextRules.maximumTitleBytes)},
+              "expiresAt": {"type": ["string", "null"], "maxLength": 64, "description": "ISO 8601 with its zone."},
+              "password": {"type": ["string", "null"], "minLength": 1, "maxLength": 256},
+              "allowDownload": {"type": "boolean"},
+              "allowUpload": {"type": "boolean"},
+              "showLocation": {"type": "boolean"},
+              "showPhotos": {"type": "boolean", "description": "`false` makes an upload-only link (a file drop): visitors see no photos."}
+            }
+          },
           "LinkCreate": {
             "description": "A new link shares `albumId` or `photos` (exactly one of them); `null` or a missing key leaves `expiresAt` and `password` unset.",
             "type": "object",
