@@ -36,6 +36,7 @@ def starts(base_url, admin_token, parse_app_id):
         "linkPhotos": ({}, [{}, {"cursor": first["nextCursor"]}]),
         "slug": link["slug"],
         "listTrash": (admin, [{}]),
+        "listTags": ({}, [{}]),
         "listPhotos": ({}, photos),
         "listDetails": ({}, [{}, {"cursor": details["nextCursor"]}]),
         "pixabaySearch": ({}, pixabay),
