@@ -44,6 +44,11 @@ import Testing
             try await catalog.tagCounts() == [
                 TagCount(name: "Sun", count: 2), TagCount(name: "Sea", count: 1), TagCount(name: "Snow", count: 1),
             ])
+        #expect(
+            try await catalog.tagCounts(limit: 2) == [
+                TagCount(name: "Sun", count: 2), TagCount(name: "Sea", count: 1),
+            ],
+            "the most used first, then by name, as many as asked")
         let size = SizedVariantRecord(
             photoId: a.id, edge: 150, blobKey: Samples.key(50), mimeType: "image/jpeg", width: 150, height: 100,
             byteSize: 9)
